@@ -1,0 +1,143 @@
+/**
+ * Every choice this project makes where the API spec (../shared/spec/automation-api.md)
+ * says "not shown". Each is made once, here; the catalog, the sandbox and both apps refer
+ * to these ids, and the README's "What the API spec leaves open" table is written from
+ * this list (`npm run docs`; a test fails when the README drifts from it).
+ */
+export interface Assumption {
+  readonly id: string;
+  readonly topic: string;
+  readonly choice: string;
+  readonly why: string;
+}
+
+export const assumptions = [
+  {
+    id: 'bases',
+    topic: 'Base addresses',
+    choice: 'API base `https://api.pagerly.io`; rotations base = API base + `/pagerly` (used for `allteams` and `currentusers`). Both are settings; the sandbox serves every path under both.',
+    why: 'The public docs show both; keeping them separate settings lets a user point either at a proxy or the sandbox.',
+  },
+  {
+    id: 'error-shape',
+    topic: 'Errors other than the invalid key',
+    choice: 'Same body shape as the documented one, `[{"Error":"..."}]`, with the HTTP status saying what kind: 400 invalid input, 403 not allowed (org admin only, or the owner), 404 not found, 429 rate limited (with `Retry-After` in seconds), 5xx service fault.',
+    why: 'Reusing the one documented shape is the least surprising choice; statuses are what every HTTP client and both platforms already classify.',
+  },
+  {
+    id: 'auth-error',
+    topic: 'Recognising an invalid key',
+    choice: 'A 401, or a 400 whose error text mentions the API key (the documented `API Key is not valid`), is an authentication error; any other 400 is invalid input.',
+    why: 'The documented invalid-key answer is a 400, which otherwise means bad input; the text is the only thing that tells them apart.',
+  },
+  {
+    id: 'incident-fields',
+    topic: 'Incident fields, create versus update',
+    choice: '`title` is required; `severity` is optional (the service applies its default, `P3` in the sandbox); optional `description`, `teamname` (route to a team) and `status` (`triggered`, `acknowledged`, `resolved`). With an `id` the call updates that incident (404 if there is none); without one it creates a new incident.',
+    why: 'Peers (PagerDuty\'s dedup key, Opsgenie\'s alias) address updates by an id the caller keeps; title is the one field every incident needs.',
+  },
+  {
+    id: 'incident-response',
+    topic: 'Incident response',
+    choice: '`201` with the incident on create, `200` on update: `{id, title, severity, status, description, teamname, created_at, updated_at}`.',
+    why: 'A pipeline needs the id back to update or resolve the incident later.',
+  },
+  {
+    id: 'severity-values',
+    topic: 'Severity values',
+    choice: '`P1` to `P5` are offered as choices; any other non-empty label of up to 32 characters is sent as given.',
+    why: 'The spec shows `P<digit>` only as an example; refusing other labels could break an organisation that uses its own.',
+  },
+  {
+    id: 'currentusers-all-teams',
+    topic: '`currentusers` without `teamname`',
+    choice: 'Everybody on call in any team of the organisation, each person once.',
+    why: 'The overview describes the endpoint as returning the on-call users of every team.',
+  },
+  {
+    id: 'unknown-team',
+    topic: 'A team name that names no team',
+    choice: '404 `[{"Error":"No team named ..."}]`. Names match exactly after trimming, ignoring letter case.',
+    why: 'An empty list would read as "nobody is on call" and hide a renamed team at 3 a.m.; an error says what to fix.',
+  },
+  {
+    id: 'directory-entry',
+    topic: 'Directory entry fields',
+    choice: '`{id, email, name, phone, role, imageurl}`; `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
+    why: 'The spec names e-mail, phone and role; name and image come from the on-call user shape.',
+  },
+  {
+    id: 'directory-upsert',
+    topic: 'Create or replace a directory entry',
+    choice: 'Body `{email, name, phone?, role?}`; `201` when created, `200` when replaced, with the entry. Replacing sets name and phone (an omitted phone clears it); an omitted role keeps the current one (`user` for a new entry).',
+    why: 'Demoting an admin because a sync file left the role column out would be a nasty surprise; roles have their own endpoint.',
+  },
+  {
+    id: 'phone-format',
+    topic: 'Phone numbers',
+    choice: 'Sent in E.164. The connectors accept spaces, dots, dashes and brackets and remove them before sending; anything else is refused with an example of the right form.',
+    why: 'Every paging and SMS provider dials E.164; people type numbers with separators.',
+  },
+  {
+    id: 'roles',
+    topic: 'Roles',
+    choice: '`admin` and `user` can be set; `owner` cannot be given, and the owner cannot be changed or removed through the API (403).',
+    why: 'The spec says roles exist and that admins may change them; ownership transfer is a dashboard action at every peer.',
+  },
+  {
+    id: 'directory-phone-role-bodies',
+    topic: 'Phone and role update bodies',
+    choice: '`POST /o/oncalluser/phone` takes `{email, phone}`, `POST /o/oncalluser/role` takes `{email, role}`; both answer `200` with the updated entry, 404 when there is no entry.',
+    why: 'The entry is keyed by e-mail everywhere else in the spec.',
+  },
+  {
+    id: 'directory-remove',
+    topic: 'Removing a directory entry',
+    choice: '`200 {"email": ..., "removed": true}`; 404 when there is no such entry. A removed person leaves every rotation and their API keys stop working.',
+    why: 'A key acts as its creator; a key of someone who left must not go on working.',
+  },
+  {
+    id: 'apikey-check',
+    topic: '`GET /o/test/apikey` response',
+    choice: '`200 {"valid": true, "user": {id, name, email, role}, "organization": {id, name}}`; the connectors read it leniently and only use it for a connection label.',
+    why: 'A connection label should say whose key it is without ever showing the key.',
+  },
+  {
+    id: 'subscribe',
+    topic: 'Subscribing a hook',
+    choice: 'Body `{url, teamname?}` (no team: changes of every team); `201 {id, url, teamname, platform, created_at}`. The URL must be http or https; an unknown team is a 404.',
+    why: 'REST hooks at Zapier and Make need a target URL and give back an id to remove it by.',
+  },
+  {
+    id: 'unsubscribe',
+    topic: 'Removing a hook',
+    choice: '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (the connectors treat that as already removed).',
+    why: 'Removal by the id the subscribe call returned is what both platforms\' unsubscribe steps expect.',
+  },
+  {
+    id: 'hook-payload',
+    topic: 'On-call change event (hook payload)',
+    choice: '`POST` to the hook URL with `{id, type: "oncall.changed", occurred_at, team: {id, name}, previous: [user], current: [user]}` (users as `currentusers` returns them); header `X-Pagerly-Event-Id` repeats the id.',
+    why: 'Consumers need the team, who was and who is on call, and a stable id to de-duplicate retries.',
+  },
+  {
+    id: 'hook-delivery',
+    topic: 'Hook delivery',
+    choice: 'At least once: a failed or timed-out delivery is retried with backoff under the same event id; a `410 Gone` answer removes the subscription.',
+    why: 'The REST-hook convention both platforms follow.',
+  },
+  {
+    id: 'limits',
+    topic: 'Rate limits, pagination, time-outs',
+    choice: 'Rate limits answer 429 with `Retry-After` (seconds). Lists are returned whole (no pagination). The typed client times out after 15 s and retries only what is safe to repeat (reads, deletes, replaces) and 429s.',
+    why: 'The spec shows no limits; these are what clients of peers have to handle anyway.',
+  },
+  {
+    id: 'lenient-responses',
+    topic: 'Shapes of undocumented responses',
+    choice: 'Unknown fields are kept everywhere. A documented list (`allteams`, `currentusers`) that is not a list is an error; a response whose shape the spec does not show is passed on as it came if it does not fit the assumed shape; an empty success body reads as `{}`.',
+    why: 'A shape we guessed wrong must never crash an operation or drop data.',
+  },
+] as const satisfies readonly Assumption[];
+
+export type AssumptionId = (typeof assumptions)[number]['id'];

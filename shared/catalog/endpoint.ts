@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { AssumptionId } from '../assumptions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** Which of the two documented bases a path lives under (assumption `bases`). */
+export type BaseName = 'api' | 'rotations';
+
+/**
+ * One endpoint of the service. Input fields are placed by rule, not by hand:
+ * `{name}` segments of the path take the field of that name, the rest go to the query
+ * string for GET and DELETE and to the JSON body for POST.
+ */
+export interface Endpoint<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
+  readonly key: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly base: BaseName;
+  readonly summary: string;
+  /** Org-admin only, as the spec's table says. */
+  readonly adminOnly: boolean;
+  /** Safe to send again after a network error or 5xx (reads, deletes, replaces). */
+  readonly idempotent: boolean;
+  /** `false` for endpoints this project had to assume (the spec does not show them). */
+  readonly documented: boolean;
+  readonly input: In;
+  readonly output: Out;
+  /** `documented`: a response that does not fit is an error. `assumed`: it is passed on as it came. */
+  readonly outputShape: 'documented' | 'assumed';
+  readonly assumptions: readonly AssumptionId[];
+}
+
+export const defineEndpoint = <In extends z.ZodType, Out extends z.ZodType>(endpoint: Endpoint<In, Out>) => endpoint;
+
+export type InputOf<E> = E extends Endpoint<infer In, z.ZodType> ? z.input<In> : never;
+export type OutputOf<E> = E extends Endpoint<z.ZodType, infer Out> ? z.output<Out> : never;

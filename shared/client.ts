@@ -1,0 +1,33 @@
+import { endpoints, type EndpointKey, type Endpoints } from './catalog/endpoints.ts';
+import type { InputOf, OutputOf } from './catalog/endpoint.ts';
+import { buildRequest } from './http/request.ts';
+import { interpretResponse } from './http/response.ts';
+import type { Transport } from './http/types.ts';
+import { resolveBases, type ApiSettings } from './settings.ts';
+
+/** Endpoints whose input has no required field can be called without an argument. */
+type Call<K extends EndpointKey> = {} extends InputOf<Endpoints[K]>
+  ? (input?: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>
+  : (input: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>;
+
+export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
+  call<K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>>;
+};
+
+/**
+ * A typed client with one method per catalog endpoint, on any transport.
+ * Settings are checked once, here, so a bad base URL fails before the first call.
+ */
+export function createClient(settings: ApiSettings & { transport: Transport }): PagerlyClient {
+  const bases = resolveBases(settings);
+  const { transport } = settings;
+  const call = async <K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>> => {
+    const request = buildRequest(key, input, settings, bases);
+    const response = await transport.send(request);
+    return interpretResponse(key, response, [settings.apiKey]);
+  };
+  const methods = Object.fromEntries(
+    (Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]),
+  );
+  return { ...methods, call } as PagerlyClient;
+}

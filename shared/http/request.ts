@@ -1,0 +1,75 @@
+import { endpoints, type EndpointKey, type Endpoints } from '../catalog/endpoints.ts';
+import type { InputOf } from '../catalog/endpoint.ts';
+import { AuthenticationError, InvalidInputError } from '../errors.ts';
+import { resolveBases, type ApiSettings, type Bases } from '../settings.ts';
+import { check, describeProblems } from '../validation.ts';
+import { API_KEY_HEADER, type HttpRequest } from './types.ts';
+
+const PATH_PARAM = /\{(\w+)\}/g;
+const DEFAULT_USER_AGENT = 'pagerly-connectors';
+// A header value with control or non-ASCII characters would be refused by Node after we
+// had built an error around it; refuse it first, without repeating the value.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+export function checkApiKey(apiKey: string | undefined): string {
+  const key = apiKey?.trim();
+  if (!key) {
+    throw new AuthenticationError('No API key was given. An org admin generates one in the dashboard (API keys); it acts as the person who created it.');
+  }
+  if (!HEADER_SAFE.test(key)) {
+    throw new AuthenticationError('The API key contains spaces or characters an API key cannot have; copy it again from the dashboard.');
+  }
+  return key;
+}
+
+/**
+ * Validates the input against the endpoint's schema and places each field by the
+ * catalog's rule: `{name}` path segments first, then the query (GET, DELETE) or the JSON body (POST).
+ */
+export function buildRequest<K extends EndpointKey>(
+  key: K,
+  input: InputOf<Endpoints[K]>,
+  settings: ApiSettings,
+  bases: Bases = resolveBases(settings),
+): HttpRequest {
+  const endpoint = endpoints[key];
+  const apiKey = checkApiKey(settings.apiKey);
+  const checked = check(endpoint.input, input ?? {});
+  if (!checked.ok) {
+    throw new InvalidInputError(
+      `Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(checked.problems)}.`,
+      checked.problems,
+      'input',
+      { endpoint: key },
+    );
+  }
+  const fields: Record<string, unknown> = { ...(checked.value as Record<string, unknown>) };
+  const path = endpoint.path.replace(PATH_PARAM, (_, name: string) => {
+    const value = String(fields[name]);
+    delete fields[name];
+    return encodeURIComponent(value);
+  });
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const hasBody = endpoint.method === 'POST';
+  const headers: Record<string, string> = {
+    [API_KEY_HEADER]: apiKey,
+    Accept: 'application/json',
+    'User-Agent': settings.userAgent ?? DEFAULT_USER_AGENT,
+  };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  return {
+    endpoint: key,
+    method: endpoint.method,
+    url: `${bases[endpoint.base]}${path}`,
+    query: hasBody ? {} : Object.fromEntries(present.map(([name, value]) => [name, String(value)])),
+    headers,
+    body: hasBody ? JSON.stringify(Object.fromEntries(present)) : undefined,
+    idempotent: endpoint.idempotent,
+  };
+}
+
+/** The URL with its query string, for transports that take one string. */
+export function urlWithQuery(request: Pick<HttpRequest, 'url' | 'query'>): string {
+  const query = new URLSearchParams(request.query).toString();
+  return query ? `${request.url}?${query}` : request.url;
+}

@@ -1,0 +1,118 @@
+import { endpoints, type EndpointKey, type Endpoints } from '../catalog/endpoints.ts';
+import type { OutputOf } from '../catalog/endpoint.ts';
+import {
+  AuthenticationError,
+  InvalidInputError,
+  InvalidResponseError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  RequestError,
+  ServerError,
+  type PagerlyError,
+} from '../errors.ts';
+import { excerpt, redact } from '../redact.ts';
+import { errorText } from '../schemas/error-body.ts';
+import { fieldProblems } from '../validation.ts';
+import { retryAfterSeconds } from './retry-after.ts';
+import type { HttpResponse } from './types.ts';
+
+/** Assumption `auth-error`: the documented invalid-key answer is a 400 whose text names the key. */
+const NAMES_THE_KEY = /api[\s_-]?key/i;
+
+type Parsed = { ok: true; value: unknown } | { ok: false };
+
+function parseJson(body: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function header(response: HttpResponse, name: string): string | undefined {
+  const value = response.headers[name] ?? response.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Turns a response into the endpoint's typed output, or throws the one error that fits.
+ * `secrets` (the API key) are removed from every text that goes into an error.
+ */
+export function interpretResponse<K extends EndpointKey>(
+  key: K,
+  response: HttpResponse,
+  secrets: readonly (string | undefined)[] = [],
+): OutputOf<Endpoints[K]> {
+  if (response.status < 200 || response.status >= 300) throw errorFor(key, response, secrets);
+  const endpoint = endpoints[key];
+  // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
+  const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJson(response.body);
+  if (!parsed.ok) {
+    const type = header(response, 'content-type') ?? 'no content type';
+    throw new InvalidResponseError(
+      `The service answered HTTP ${response.status} with a body that is not JSON (${type}): "${excerpt(response.body, secrets)}". Check the base URL points at the API.`,
+      { endpoint: key, status: response.status },
+    );
+  }
+  const result = endpoint.output.safeParse(parsed.value);
+  if (result.success) return result.data as OutputOf<Endpoints[K]>;
+  if (endpoint.outputShape === 'assumed') {
+    // The spec does not show this shape: what came is passed on whole rather than lost.
+    const value = parsed.value;
+    return (value !== null && typeof value === 'object' ? value : { value }) as OutputOf<Endpoints[K]>;
+  }
+  const problems = fieldProblems(result.error).slice(0, 3).map((p) => `${p.field || 'body'} ${p.problem}`).join('; ');
+  throw new InvalidResponseError(
+    `The service's answer to "${endpoint.summary.toLowerCase()}" is not of the documented shape (${problems}): "${excerpt(response.body, secrets)}".`,
+    { endpoint: key, status: response.status },
+  );
+}
+
+/** The error for a non-2xx answer (assumptions `error-shape`, `auth-error`). */
+export function errorFor(key: EndpointKey, response: HttpResponse, secrets: readonly (string | undefined)[] = []): PagerlyError {
+  const endpoint = endpoints[key];
+  const { status } = response;
+  const parsed = parseJson(response.body);
+  const text = parsed.ok ? errorText(parsed.value) : undefined;
+  const serviceMessage = text === undefined ? undefined : redact(text, secrets);
+  const details = { endpoint: key, status, serviceMessage };
+  const said = serviceMessage ? ` The service said: "${serviceMessage}".` : '';
+  const action = endpoint.summary.charAt(0).toLowerCase() + endpoint.summary.slice(1);
+
+  if (status === 401 || (status === 400 && serviceMessage !== undefined && NAMES_THE_KEY.test(serviceMessage))) {
+    return new AuthenticationError(
+      `The API key was refused.${said} Check it was copied whole and is still active; an org admin can generate a new one in the dashboard (API keys).`,
+      details,
+    );
+  }
+  if (status === 429) {
+    const seconds = retryAfterSeconds(header(response, 'retry-after'));
+    const when = seconds === undefined ? 'later' : `in ${seconds} s`;
+    return new RateLimitError(`The service is rate limiting this API key; try again ${when}.${said}`, seconds, details);
+  }
+  if (status >= 500) {
+    const body = serviceMessage ?? (response.body.trim() ? `"${excerpt(response.body, secrets)}"` : 'no details');
+    return new ServerError(`The service failed to ${action} (HTTP ${status}: ${body}). This is usually temporary; try again.`, details);
+  }
+  if (!parsed.ok && response.body.trim() !== '') {
+    return new InvalidResponseError(
+      `The service answered HTTP ${status} with a body that is not JSON: "${excerpt(response.body, secrets)}". Check the base URL points at the API.`,
+      details,
+    );
+  }
+  if (status === 403) {
+    const why = endpoint.adminOnly
+      ? ` Only an org admin can ${action}: the API key acts as the person who generated it, so use a key generated by an org admin.`
+      : ' The API key\'s creator is not allowed to do this.';
+    return new PermissionError(`Not allowed to ${action}.${said}${why}`, details);
+  }
+  if (status === 404) {
+    return new NotFoundError(`Could not ${action}: not found.${said || ' Check the base URL.'}`, details);
+  }
+  if (status === 400 || status === 422) {
+    const problem = serviceMessage ?? 'the service gave no reason';
+    return new InvalidInputError(`The service refused the input to ${action}: ${problem}.`, [{ field: '', problem }], 'service', details);
+  }
+  return new RequestError(`The service refused to ${action} (HTTP ${status}).${said}`, details);
+}

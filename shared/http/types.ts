@@ -1,0 +1,30 @@
+import type { EndpointKey } from '../catalog/endpoints.ts';
+import type { HttpMethod } from '../catalog/endpoint.ts';
+
+/** A request ready for any transport: got, Zapier's z.request, or Make's runner. */
+export interface HttpRequest {
+  readonly endpoint: EndpointKey;
+  readonly method: HttpMethod;
+  /** Full URL without the query string. */
+  readonly url: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON body as sent, for POST. */
+  readonly body: string | undefined;
+  /** Safe to send again after a network error or 5xx. */
+  readonly idempotent: boolean;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as text: interpretation (JSON or not) is the API module's job, not the transport's. */
+  readonly body: string;
+}
+
+/** The one thing a consumer plugs in. Throws `NetworkError` / `TimeoutError` when no answer came. */
+export interface Transport {
+  send(request: HttpRequest): Promise<HttpResponse>;
+}
+
+export const API_KEY_HEADER = 'X-APIKEY';

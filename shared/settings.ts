@@ -1,0 +1,39 @@
+import { InvalidInputError } from './errors.ts';
+import type { BaseName } from './catalog/endpoint.ts';
+
+/** Assumption `bases`: the documented public bases. */
+export const DEFAULT_BASE_URL = 'https://api.pagerly.io';
+export const ROTATIONS_SEGMENT = '/pagerly';
+
+export interface ApiSettings {
+  /** Sent as `X-APIKEY`; acts as the person who generated it. Never logged. */
+  apiKey: string;
+  /** API base; default `https://api.pagerly.io`. */
+  baseUrl?: string | undefined;
+  /** Base of `allteams` and `currentusers`; default: the API base + `/pagerly`. */
+  rotationsBaseUrl?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export type Bases = Readonly<Record<BaseName, string>>;
+
+function checkedBase(value: string, setting: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'is not a URL' }], 'input');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'is not http or https' }], 'input');
+  }
+  return value.replace(/\/+$/, '');
+}
+
+export function resolveBases(settings: Pick<ApiSettings, 'baseUrl' | 'rotationsBaseUrl'>): Bases {
+  const api = checkedBase(settings.baseUrl?.trim() || DEFAULT_BASE_URL, 'baseUrl');
+  const rotations = settings.rotationsBaseUrl?.trim()
+    ? checkedBase(settings.rotationsBaseUrl.trim(), 'rotationsBaseUrl')
+    : `${api}${ROTATIONS_SEGMENT}`;
+  return { api, rotations };
+}
