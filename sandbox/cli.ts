@@ -1,0 +1,92 @@
+/**
+ * Runs the sandbox for local work and demos:
+ *   node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock]
+ * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
+ * unless --fixed-clock pins it at the seed's `clockStart`.
+ */
+import { parseArgs } from 'node:util';
+import { createSandbox, demoSeed, readSeedFile, SeedError, type ValidSeed } from './index.ts';
+
+const DEFAULT_PORT = 4010;
+const HOST = '127.0.0.1';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    'fixed-clock': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log('Usage: node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock]   (PORT env also sets the port; default 4010)');
+  process.exit(0);
+}
+
+const port = Number(values.port ?? process.env.PORT ?? DEFAULT_PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`--port must be a port number, not "${values.port ?? process.env.PORT}"`);
+
+let seed: ValidSeed = demoSeed;
+try {
+  if (values.seed) seed = readSeedFile(values.seed);
+} catch (error) {
+  if (error instanceof SeedError) fail(error.message);
+  throw error;
+}
+
+const sandbox = await createSandbox({ seed, clock: values['fixed-clock'] ? { mode: 'fixed' } : { mode: 'real' } });
+const baseUrl = await sandbox.listen({ port, host: HOST });
+const rotationsUrl = `${baseUrl}/pagerly`;
+const keys = labelledKeys(seed);
+const labelWidth = Math.max(0, ...keys.map(({ label }) => label.length)) + 1;
+
+console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
+
+  API base URL:        ${baseUrl}
+  Rotations base URL:  ${rotationsUrl}
+
+  API keys of this sandbox (fake; they open nothing else):
+${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}
+
+  Try:
+    curl -s -H 'X-APIKEY: ${keys[0]?.key ?? '<API_KEY>'}' '${rotationsUrl}/o/currentusers?teamname=${encodeURIComponent(seed.organizations[0]?.teams[0]?.name ?? 'Platform')}'
+
+  Ctrl-C stops it.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: closing the sandbox`);
+    // Nothing else holds the process open: it ends once the sandbox has closed.
+    sandbox.close().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  });
+}
+
+/** An admin and a non-admin key of the first organization, and an admin key of another one. */
+function labelledKeys(world: ValidSeed): { label: string; key: string }[] {
+  const [home, ...others] = world.organizations;
+  const keyOf = (org: ValidSeed['organizations'][number] | undefined, roles: string[]) => {
+    for (const { key, personId } of org?.apiKeys ?? []) {
+      const person = org?.people.find((p) => p.id === personId);
+      if (person && roles.includes(person.role)) return { key, who: `${person.name}, ${org?.name}` };
+    }
+    return undefined;
+  };
+  const wanted = [
+    { label: 'admin', found: keyOf(home, ['admin']) ?? keyOf(home, ['owner']) },
+    { label: 'non-admin user', found: keyOf(home, ['user']) },
+    { label: 'other-organization admin', found: others.map((org) => keyOf(org, ['admin', 'owner'])).find(Boolean) },
+  ];
+  return wanted.flatMap(({ label, found }) => (found ? [{ label: `${label} (${found.who}):`, key: found.key }] : []));
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}

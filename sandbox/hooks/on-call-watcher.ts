@@ -1,0 +1,69 @@
+import { ON_CALL_CHANGED } from '../../shared/schemas/on-call-change-event.ts';
+import type { SandboxClock } from '../clock.ts';
+import { onCallUserView, type OnCallUserView } from '../world/views.ts';
+import type { Team } from '../world/records.ts';
+import type { WorldState } from '../world/world.ts';
+import type { DeliveryQueue } from './delivery-queue.ts';
+
+/** The hook payload (assumption `hook-payload`). */
+export interface OnCallChangedEvent {
+  readonly id: string;
+  readonly type: typeof ON_CALL_CHANGED;
+  readonly occurred_at: string;
+  readonly team: { readonly id: string; readonly name: string };
+  readonly previous: readonly OnCallUserView[];
+  readonly current: readonly OnCallUserView[];
+}
+
+/**
+ * Notices when a team's on-call people change and hands one event per changed team to the
+ * delivery queue. Each team's last set is remembered from when the watcher starts, so the
+ * world as seeded is the baseline, not a change.
+ */
+export class OnCallWatcher {
+  private readonly lastSeen = new Map<string, readonly OnCallUserView[]>();
+  private readonly world: WorldState;
+  private readonly clock: SandboxClock;
+  private readonly deliveries: DeliveryQueue;
+
+  constructor(world: WorldState, clock: SandboxClock, deliveries: DeliveryQueue) {
+    this.world = world;
+    this.clock = clock;
+    this.deliveries = deliveries;
+    const now = clock.now();
+    for (const team of world.teams.values()) this.lastSeen.set(team.id, this.onCall(team, now));
+  }
+
+  /** Compares every team with what it was last time; returns the events it raised. */
+  check(): OnCallChangedEvent[] {
+    const now = this.clock.now();
+    const events: OnCallChangedEvent[] = [];
+    for (const team of this.world.teams.values()) {
+      const previous = this.lastSeen.get(team.id) ?? [];
+      const current = this.onCall(team, now);
+      if (samePeople(previous, current)) continue;
+      this.lastSeen.set(team.id, current);
+      const event: OnCallChangedEvent = {
+        id: this.world.ids.next('evt'),
+        type: ON_CALL_CHANGED,
+        occurred_at: now.toISOString(),
+        team: { id: team.id, name: team.name },
+        previous,
+        current,
+      };
+      events.push(event);
+      this.deliveries.enqueue(event, this.world.subscriptionsFor(team));
+    }
+    return events;
+  }
+
+  private onCall(team: Team, at: Date): OnCallUserView[] {
+    return this.world.onCallIn(team, at).map(onCallUserView);
+  }
+}
+
+/** The same people, in whatever order: a reshuffle of layers is not a handover. */
+function samePeople(a: readonly OnCallUserView[], b: readonly OnCallUserView[]): boolean {
+  const ids = new Set(a.map((user) => user.id));
+  return a.length === b.length && b.every((user) => ids.has(user.id));
+}

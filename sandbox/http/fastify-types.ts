@@ -1,0 +1,23 @@
+import type { Endpoint } from '../../shared/catalog/endpoint.ts';
+import type { SandboxClock } from '../clock.ts';
+import type { FaultList } from '../faults/fault-list.ts';
+import type { OnCallWatcher } from '../hooks/on-call-watcher.ts';
+import type { Caller, WorldState } from '../world/world.ts';
+
+// The sandbox's decorators and route config, as Fastify's types see them.
+declare module 'fastify' {
+  interface FastifyInstance {
+    world: WorldState;
+    sandboxClock: SandboxClock;
+    onCallWatcher: OnCallWatcher;
+    faultList: FaultList;
+  }
+  interface FastifyRequest {
+    /** Set by the authentication plugin on service routes; null elsewhere. */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** The catalog endpoint a service route serves. */
+    endpoint?: Endpoint;
+  }
+}

@@ -1,0 +1,127 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { SandboxClock, type ClockOptions } from './clock.ts';
+import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
+import { DeliveryQueue, type DeliveryAttempt, type FailedDelivery } from './hooks/delivery-queue.ts';
+import { OnCallWatcher } from './hooks/on-call-watcher.ts';
+import type { RateLimitOptions } from './plugins/rate-limit.ts';
+import { demoSeed } from './seed/demo.ts';
+import { parseSeed } from './seed/load.ts';
+import type { Seed } from './seed/schema.ts';
+import { WorldState, type World } from './world/world.ts';
+
+export { demoKeys, demoSeed } from './seed/demo.ts';
+export { parseSeed, readSeedFile, SeedError } from './seed/load.ts';
+export type { Seed, ValidSeed } from './seed/schema.ts';
+export type { Fault } from './faults/fault-list.ts';
+export type { DeliveryAttempt, DeliveryOutcome, FailedDelivery } from './hooks/delivery-queue.ts';
+export type { OnCallChangedEvent } from './hooks/on-call-watcher.ts';
+export type { World } from './world/world.ts';
+export type { Incident, Organization, Person, Rotation, Subscription, Team } from './world/records.ts';
+
+export interface SandboxOptions {
+  /** Default: the demo seed (`sandbox/seeds/demo.json`). Checked; a bad seed rejects with a SeedError naming the field. */
+  seed?: Seed;
+  /** Default: fixed at the seed's `clockStart`. */
+  clock?: ClockOptions;
+  /** Per API key. Default 600 requests per minute. */
+  rateLimit?: RateLimitOptions | false;
+  /** Default: 5 s per attempt, retries after 1 s, 5 s and 30 s. */
+  delivery?: { timeoutMs?: number; retryDelaysMs?: number[] };
+  /** The keyless /_sandbox control routes. Default true. */
+  controls?: boolean;
+  /** Fastify's logger. Default false. */
+  logger?: boolean;
+}
+
+export interface Sandbox {
+  readonly app: FastifyInstance;
+  /** Resolves to the API base URL, e.g. `http://127.0.0.1:4010`; the rotations base is that plus `/pagerly`. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  /** Stops the clock timer, abandons pending deliveries (aborting those in flight), closes the server. */
+  close(): Promise<void>;
+  /** `set` and `advance` run the on-call change check, which may enqueue hook deliveries. */
+  readonly clock: { now(): Date; set(at: string | Date): Promise<void>; advance(ms: number): Promise<void> };
+  readonly faults: { inject(fault: Fault): void; clear(): void };
+  readonly deliveries: { idle(): Promise<void>; readonly log: readonly DeliveryAttempt[]; readonly failed: readonly FailedDelivery[] };
+  readonly world: World;
+  checkOnCallChanges(): Promise<void>;
+}
+
+const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 60_000 };
+const DEFAULT_DELIVERY = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000] };
+/** How often a real clock looks for handovers. */
+const REAL_CLOCK_CHECK_MS = 1_000;
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const seed = options.seed === undefined ? demoSeed : parseSeed(options.seed, 'The seed given to createSandbox');
+  const world = WorldState.fromSeed(seed);
+  const clock = new SandboxClock(options.clock ?? { mode: 'fixed' }, seed.clockStart);
+  const deliveries = new DeliveryQueue(
+    {
+      timeoutMs: options.delivery?.timeoutMs ?? DEFAULT_DELIVERY.timeoutMs,
+      retryDelaysMs: options.delivery?.retryDelaysMs ?? DEFAULT_DELIVERY.retryDelaysMs,
+    },
+    { isSubscribed: (id) => world.subscriptions.has(id), remove: (id) => world.removeSubscription(id) },
+  );
+  const watcher = new OnCallWatcher(world, clock, deliveries);
+  const faults = new FaultList();
+
+  const app = await buildApp({
+    state: { world, clock, watcher, faults },
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    controls: options.controls ?? true,
+    logger: options.logger ?? false,
+  });
+  await app.ready();
+
+  // A fixed clock only moves when told, and telling it runs the check; a real one needs a timer.
+  const handoverTimer = clock.mode === 'real' ? setInterval(() => watcher.check(), REAL_CLOCK_CHECK_MS).unref() : undefined;
+  let closing: Promise<void> | undefined;
+
+  return {
+    app,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      await app.listen({ port, host });
+      const address = app.server.address() as AddressInfo;
+      return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    },
+    close() {
+      closing ??= (async () => {
+        clearInterval(handoverTimer);
+        await deliveries.close();
+        await app.close();
+      })();
+      return closing;
+    },
+    clock: {
+      now: () => clock.now(),
+      async set(at) {
+        clock.set(at);
+        watcher.check();
+      },
+      async advance(ms) {
+        clock.advance(ms);
+        watcher.check();
+      },
+    },
+    faults: {
+      inject: (fault) => faults.inject(parseFault(fault)),
+      clear: () => faults.clear(),
+    },
+    deliveries: {
+      idle: () => deliveries.idle(),
+      get log() {
+        return deliveries.log;
+      },
+      get failed() {
+        return deliveries.failed;
+      },
+    },
+    world,
+    async checkOnCallChanges() {
+      watcher.check();
+    },
+  };
+}
