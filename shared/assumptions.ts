@@ -33,7 +33,7 @@ export const assumptions = [
   {
     id: 'incident-fields',
     topic: 'Incident fields, create versus update',
-    choice: '`title` is required; `severity` is optional (the service applies its default, `P3` in the sandbox); optional `description`, `teamname` (route to a team) and `status` (`triggered`, `acknowledged`, `resolved`). With an `id` the call updates that incident (404 if there is none); without one it creates a new incident.',
+    choice: '`title` is required; `severity` is optional (the service applies its default, `P3` in the sandbox); optional `description`, `teamname` (route to a team) and `status` (`triggered`, `acknowledged`, `resolved`). With an `id` the call updates that incident (404 if there is none): the fields given replace the stored ones, the others are kept. Without an `id` it creates a new incident.',
     why: 'Peers (PagerDuty\'s dedup key, Opsgenie\'s alias) address updates by an id the caller keeps; title is the one field every incident needs.',
   },
   {
@@ -63,7 +63,7 @@ export const assumptions = [
   {
     id: 'directory-entry',
     topic: 'Directory entry fields',
-    choice: '`{id, email, name, phone, role, imageurl}`; `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
+    choice: '`{id, email, name, phone, role, imageurl}`, one per e-mail within an organisation (e-mails compare ignoring letter case; the same e-mail may exist in two organisations); `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
     why: 'The spec names e-mail, phone and role; name and image come from the on-call user shape.',
   },
   {
@@ -81,7 +81,7 @@ export const assumptions = [
   {
     id: 'roles',
     topic: 'Roles',
-    choice: '`admin` and `user` can be set; `owner` cannot be given, and the owner cannot be changed or removed through the API (403).',
+    choice: '`admin` and `user` can be set; `owner` cannot be given, and the owner\'s entry cannot be replaced, re-roled or removed through the API (403); the owner\'s phone can be updated like anyone\'s.',
     why: 'The spec says roles exist and that admins may change them; ownership transfer is a dashboard action at every peer.',
   },
   {
@@ -93,7 +93,7 @@ export const assumptions = [
   {
     id: 'directory-remove',
     topic: 'Removing a directory entry',
-    choice: '`200 {"email": ..., "removed": true}`; 404 when there is no such entry. A removed person leaves every rotation and their API keys stop working.',
+    choice: '`200 {"email": ..., "removed": true}`; 404 when there is no such entry. A removed person leaves every rotation (the others share its shifts from then on) and their API keys stop working.',
     why: 'A key acts as its creator; a key of someone who left must not go on working.',
   },
   {

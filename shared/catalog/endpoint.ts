@@ -11,8 +11,8 @@ export type BaseName = 'api' | 'rotations';
  * `{name}` segments of the path take the field of that name, the rest go to the query
  * string for GET and DELETE and to the JSON body for POST.
  */
-export interface Endpoint<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
-  readonly key: string;
+export interface Endpoint<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType, Key extends string = string> {
+  readonly key: Key;
   readonly method: HttpMethod;
   readonly path: string;
   readonly base: BaseName;
@@ -30,7 +30,7 @@ export interface Endpoint<In extends z.ZodType = z.ZodType, Out extends z.ZodTyp
   readonly assumptions: readonly AssumptionId[];
 }
 
-export const defineEndpoint = <In extends z.ZodType, Out extends z.ZodType>(endpoint: Endpoint<In, Out>) => endpoint;
+export const defineEndpoint = <const Key extends string, In extends z.ZodType, Out extends z.ZodType>(endpoint: Endpoint<In, Out, Key>) => endpoint;
 
-export type InputOf<E> = E extends Endpoint<infer In, z.ZodType> ? z.input<In> : never;
-export type OutputOf<E> = E extends Endpoint<z.ZodType, infer Out> ? z.output<Out> : never;
+export type InputOf<E> = E extends Endpoint<infer In, z.ZodType, string> ? z.input<In> : never;
+export type OutputOf<E> = E extends Endpoint<z.ZodType, infer Out, string> ? z.output<Out> : never;

@@ -108,4 +108,4 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;
-export const endpointList = Object.values(endpoints);
+export const endpointList: readonly Endpoints[EndpointKey][] = Object.values(endpoints);

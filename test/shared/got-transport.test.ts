@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { offlineNock } from '../support/offline-nock.ts';
 import nock from 'nock';
 import { NetworkError, RateLimitError, ServerError, TimeoutError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
@@ -9,13 +10,7 @@ const BASE = 'https://api.pagerly.io';
 const fast = { apiKey: KEY, backoffMs: 5 };
 const teams = [{ id: 't1', name: 'Platform' }];
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-});
-afterEach(() => {
-  nock.cleanAll();
-});
+offlineNock({ allowLoopback: true });
 
 describe('got transport', () => {
   it('retries a read after 5xx and answers with the later success', async () => {
