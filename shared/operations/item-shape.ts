@@ -1,0 +1,51 @@
+/**
+ * How an output item is made from what the service sent, declared once and run on both
+ * platforms: the Zapier app evaluates it here, the Make generator writes it as IML. Paths
+ * name Make's own IML variables (`body` is the answer or hook payload, `item` the element
+ * being iterated), so the translation is word for word.
+ */
+export type Expression =
+  /** The value at a dotted path, e.g. `body.team.name`; null when absent. */
+  | { readonly path: string }
+  /** `field` of every element of the list at `list`, joined: "Ada Lovelace, Grace Hopper". */
+  | { readonly join: string; readonly field: string; readonly separator: string }
+  /** How many elements the list at `count` has (0 when it is not a list). */
+  | { readonly count: string };
+
+export interface ItemShape {
+  /** Every field of the value at this path is kept, so nothing unknown is dropped. */
+  readonly spread?: string;
+  readonly fields: Readonly<Record<string, Expression>>;
+}
+
+export type Scope = Readonly<Record<string, unknown>>;
+
+function at(scope: Scope, path: string): unknown {
+  let value: unknown = scope;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return null;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value ?? null;
+}
+
+export function evaluate(expression: Expression, scope: Scope): unknown {
+  if ('path' in expression) return at(scope, expression.path);
+  if ('count' in expression) {
+    const list = at(scope, expression.count);
+    return Array.isArray(list) ? list.length : 0;
+  }
+  const list = at(scope, expression.join);
+  if (!Array.isArray(list)) return '';
+  return list
+    .map((element) => at({ element }, `element.${expression.field}`))
+    .filter((value) => value !== null && value !== '')
+    .join(expression.separator);
+}
+
+export function shapeItem(shape: ItemShape, scope: Scope): Record<string, unknown> {
+  const base = shape.spread ? at(scope, shape.spread) : null;
+  const spread = base !== null && typeof base === 'object' && !Array.isArray(base) ? base : {};
+  const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, expression]) => [key, evaluate(expression, scope)]));
+  return { ...spread, ...fields };
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { OnCallUser } from '../schemas/on-call-user.ts';
+import type { Team } from '../schemas/team.ts';
+import { onCallChanged } from './on-call-changed.ts';
+import { shapeItem } from './item-shape.ts';
+
+export type OnCallChangeItem = Record<string, unknown> & { id: string };
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A payload without an id still needs a stable one, so the platform de-duplicates its retries. */
+function stableId(payload: unknown): string {
+  return `unrecognized_${createHash('sha256').update(JSON.stringify(payload) ?? 'undefined').digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * A delivered payload as the trigger's item. A payload of an unexpected shape is passed on
+ * (its fields kept, or under `payload` when it is not an object) with a stable id and the
+ * time it was received: an on-call change is never dropped because its shape surprised us.
+ */
+export function onCallChangeItem(payload: unknown, receivedAt: Date, eventIdHeader?: string): OnCallChangeItem {
+  const item: Record<string, unknown> = isObject(payload) ? shapeItem(onCallChanged.item, { body: payload }) : { payload };
+  const id = item.id;
+  item.id = typeof id === 'string' || typeof id === 'number' ? String(id) : (eventIdHeader ?? stableId(payload));
+  if (item.changed_at === null || item.changed_at === undefined) item.changed_at = receivedAt.toISOString();
+  if (item.event_type === null || item.event_type === undefined) item.event_type = 'unrecognized';
+  return item as OnCallChangeItem;
+}
+
+const sameTeam = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Whether an item belongs to the chosen team; an item that names no team is kept, not guessed away. */
+export function isForTeam(item: Record<string, unknown>, teamname: string | undefined): boolean {
+  if (!teamname?.trim()) return true;
+  return typeof item.team_name !== 'string' || sameTeam(item.team_name, teamname);
+}
+
+/**
+ * Who is on call now, shaped exactly like a hook item (nobody "before"), so a platform's
+ * test step and field mapping work before any change has happened.
+ */
+export function currentOnCallItem(team: Team, users: readonly OnCallUser[], now: Date): OnCallChangeItem {
+  const ids = users.map((user) => user.id).join('+') || 'nobody';
+  return onCallChangeItem(
+    { id: `current_${team.id}_${ids}`, type: 'oncall.current', occurred_at: now.toISOString(), team: { id: team.id, name: team.name }, previous: [], current: users },
+    now,
+  );
+}
+
+export const findTeam = (teams: readonly Team[], name: string): Team | undefined => teams.find((team) => sameTeam(team.name, name));

@@ -1,0 +1,31 @@
+import type { InputField } from '../../shared/operations/types.ts';
+import { teamList } from '../../shared/operations/team-list.ts';
+
+/** Zapier's form of a shared input field. */
+export interface ZapierInputField {
+  key: string;
+  label: string;
+  type: 'string' | 'text';
+  required: boolean;
+  helpText: string;
+  placeholder?: string;
+  choices?: { value: string; label: string; sample: string }[];
+  dynamic?: string;
+}
+
+// A dynamic dropdown names the trigger, the field used as value and the one shown as label.
+const TEAM_DROPDOWN = `${teamList.key}.${teamList.valueField}.${teamList.labelField}`;
+
+export function zapierInputField(field: InputField): ZapierInputField {
+  const custom = field.customValueAllowed ? ' You can also type or map another value.' : '';
+  return {
+    key: field.key,
+    label: field.label,
+    type: field.type === 'text' ? 'text' : 'string',
+    required: field.required,
+    helpText: `${field.help}${custom}`,
+    ...(field.example ? { placeholder: field.example } : {}),
+    ...(field.choices ? { choices: field.choices.map((c) => ({ value: c.value, label: c.label, sample: c.value })) } : {}),
+    ...(field.dynamic === 'team' ? { dynamic: TEAM_DROPDOWN } : {}),
+  };
+}

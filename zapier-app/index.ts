@@ -1,0 +1,27 @@
+import zapier from 'zapier-platform-core';
+import packageJson from '../package.json' with { type: 'json' };
+import { operations } from '../shared/operations/index.ts';
+import type { ActionOperation, SearchOperation } from '../shared/operations/types.ts';
+import { authentication } from './authentication.ts';
+import { createFrom } from './creates/action.ts';
+import { searchFrom } from './searches/search.ts';
+import { onCallChangedTrigger } from './triggers/on-call-changed.ts';
+import { teamTrigger } from './triggers/team.ts';
+
+const actions = operations.filter((op): op is ActionOperation => op.kind === 'action');
+const searches = operations.filter((op): op is SearchOperation => op.kind === 'search');
+
+/** The Zapier integration: every operation derived from the shared descriptions. */
+const App = {
+  version: packageJson.version,
+  platformVersion: zapier.version,
+  authentication,
+  triggers: {
+    [teamTrigger.key]: teamTrigger,
+    [onCallChangedTrigger.key]: onCallChangedTrigger,
+  },
+  creates: Object.fromEntries(actions.map((op) => [op.key, createFrom(op)])),
+  searches: Object.fromEntries(searches.map((op) => [op.key, searchFrom(op)])),
+};
+
+export default App;

@@ -1,0 +1,90 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { NotFoundError } from '../../shared/errors.ts';
+import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
+import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
+import { currentOnCallItem, findTeam, isForTeam, onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
+import { endpointInput } from '../fields/input-data.ts';
+import { zapierInputField } from '../fields/input-fields.ts';
+import { zapierOutputFields } from '../fields/output-fields.ts';
+import { pagerlyFor, withZapierErrors } from '../pagerly-client.ts';
+
+/** performList samples at most this many teams when no team is chosen: one request each. */
+const SAMPLED_TEAMS = 10;
+
+type RawRequest = { content?: string; headers?: Record<string, string> };
+
+/** The delivered payload: parsed JSON when Zapier parsed it, else the raw body, never nothing. */
+function deliveredPayload(bundle: Bundle): unknown {
+  const cleaned = bundle.cleanedRequest as unknown;
+  if (cleaned !== null && typeof cleaned === 'object' && Object.keys(cleaned).length > 0) return cleaned;
+  const content = (bundle.rawRequest as RawRequest | undefined)?.content;
+  if (content === undefined || content === '') return cleaned ?? {};
+  try {
+    return JSON.parse(content);
+  } catch {
+    return content;
+  }
+}
+
+/** Zapier passes the hook's headers with varying prefixes and case ("Http-X-Pagerly-Event-Id"). */
+function eventIdHeader(bundle: Bundle): string | undefined {
+  const headers = (bundle.rawRequest as RawRequest | undefined)?.headers ?? {};
+  const match = Object.entries(headers).find(([name]) => name.toLowerCase().endsWith(EVENT_ID_HEADER));
+  return match?.[1];
+}
+
+const teamOf = (bundle: Bundle) => endpointInput(onCallChanged.inputFields, bundle.inputData).teamname as string | undefined;
+
+/** The instant trigger: a REST hook at /o/zapier/subscribe. */
+export const onCallChangedTrigger = {
+  key: onCallChanged.key,
+  noun: onCallChanged.noun,
+  display: { label: onCallChanged.label, description: onCallChanged.description },
+  operation: {
+    type: 'hook' as const,
+    inputFields: onCallChanged.inputFields.map(zapierInputField),
+
+    performSubscribe: (z: ZObject, bundle: Bundle) => {
+      const teamname = teamOf(bundle);
+      return withZapierErrors(z, () =>
+        pagerlyFor(z, bundle).call(onCallChanged.subscribe.zapier, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
+      );
+    },
+
+    performUnsubscribe: (z: ZObject, bundle: Bundle) =>
+      withZapierErrors(z, async () => {
+        const id = (bundle.subscribeData as { id?: unknown } | undefined)?.id;
+        // Nothing was stored at subscribe time: there is nothing this app could remove.
+        if (id === undefined || id === null || id === '') return { removed: false };
+        try {
+          return await pagerlyFor(z, bundle).call(onCallChanged.unsubscribe.zapier, { id: String(id) });
+        } catch (error) {
+          // Already gone (the service drops a hook that answered 410): the goal is reached.
+          if (error instanceof NotFoundError) return { id: String(id), removed: true };
+          throw error;
+        }
+      }),
+
+    perform: async (_z: ZObject, bundle: Bundle) => {
+      const item = onCallChangeItem(deliveredPayload(bundle), new Date(), eventIdHeader(bundle));
+      return isForTeam(item, teamOf(bundle)) ? [item] : [];
+    },
+
+    performList: (z: ZObject, bundle: Bundle) =>
+      withZapierErrors(z, async () => {
+        const pagerly = pagerlyFor(z, bundle);
+        const teams = await pagerly.listTeams();
+        const teamname = teamOf(bundle);
+        const chosen = teamname ? findTeam(teams, teamname) : undefined;
+        if (teamname && !chosen) {
+          throw new NotFoundError(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`);
+        }
+        const sampled = chosen ? [chosen] : teams.slice(0, SAMPLED_TEAMS);
+        const now = new Date();
+        return Promise.all(sampled.map(async (team) => currentOnCallItem(team, await pagerly.listOnCallUsers({ teamname: team.name }), now)));
+      }),
+
+    outputFields: zapierOutputFields(onCallChanged.outputFields),
+    sample: onCallChanged.sample,
+  },
+};
