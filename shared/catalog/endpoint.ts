@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AssumptionId } from '../assumptions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -11,7 +11,7 @@ export type BaseName = 'api' | 'rotations';
  * `{name}` segments of the path take the field of that name, the rest go to the query
  * string for GET and DELETE and to the JSON body for POST.
  */
-export interface Endpoint<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType, Key extends string = string> {
+export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends z.ZodMiniType = z.ZodMiniType, Key extends string = string> {
   readonly key: Key;
   readonly method: HttpMethod;
   readonly path: string;
@@ -30,7 +30,7 @@ export interface Endpoint<In extends z.ZodType = z.ZodType, Out extends z.ZodTyp
   readonly assumptions: readonly AssumptionId[];
 }
 
-export const defineEndpoint = <const Key extends string, In extends z.ZodType, Out extends z.ZodType>(endpoint: Endpoint<In, Out, Key>) => endpoint;
+export const defineEndpoint = <const Key extends string, In extends z.ZodMiniType, Out extends z.ZodMiniType>(endpoint: Endpoint<In, Out, Key>) => endpoint;
 
-export type InputOf<E> = E extends Endpoint<infer In, z.ZodType, string> ? z.input<In> : never;
-export type OutputOf<E> = E extends Endpoint<z.ZodType, infer Out, string> ? z.output<Out> : never;
+export type InputOf<E> = E extends Endpoint<infer In, z.ZodMiniType, string> ? z.input<In> : never;
+export type OutputOf<E> = E extends Endpoint<z.ZodMiniType, infer Out, string> ? z.output<Out> : never;

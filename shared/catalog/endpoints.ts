@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiKeyCheck } from '../schemas/api-key-check.ts';
 import {
   directoryEntry,
@@ -38,7 +38,7 @@ export const endpoints = {
     key: 'listOnCallUsers', method: 'GET', path: '/o/currentusers', base: 'rotations',
     summary: 'Who is on call now',
     adminOnly: false, idempotent: true, documented: true,
-    input: z.object({ teamname: teamName.optional() }), output: z.array(onCallUser), outputShape: 'documented',
+    input: z.object({ teamname: z.optional(teamName) }), output: z.array(onCallUser), outputShape: 'documented',
     assumptions: ['currentusers-all-teams', 'unknown-team'],
   }),
   listTeams: defineEndpoint({

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { endpoints, type EndpointKey, type Endpoints } from '../catalog/endpoints.ts';
 import type { OutputOf } from '../catalog/endpoint.ts';
 import {
@@ -55,14 +56,14 @@ export function interpretResponse<K extends EndpointKey>(
       { endpoint: key, status: response.status },
     );
   }
-  const result = endpoint.output.safeParse(parsed.value);
+  const result = z.safeParse(endpoint.output, parsed.value);
   if (result.success) return result.data as OutputOf<Endpoints[K]>;
   if (endpoint.outputShape === 'assumed') {
     // The spec does not show this shape: what came is passed on whole rather than lost.
     const value = parsed.value;
     return (value !== null && typeof value === 'object' ? value : { value }) as OutputOf<Endpoints[K]>;
   }
-  const problems = fieldProblems(result.error).slice(0, 3).map((p) => `${p.field || 'body'} ${p.problem}`).join('; ');
+  const problems = fieldProblems(result.error, parsed.value).slice(0, 3).map((p) => `${p.field || 'body'} ${p.problem}`).join('; ');
   throw new InvalidResponseError(
     `The service's answer to "${endpoint.summary.toLowerCase()}" is not of the documented shape (${problems}): "${excerpt(response.body, secrets)}".`,
     { endpoint: key, status: response.status },

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idString } from './primitives.ts';
 
 /** `GET /o/test/apikey` (assumption `apikey-check`): read leniently, used only for labels. */
 export const apiKeyCheck = z.looseObject({
-  valid: z.boolean().optional(),
-  user: z.looseObject({ id: idString.optional(), name: z.string().optional(), email: z.string().optional(), role: z.string().optional() }).optional(),
-  organization: z.looseObject({ id: idString.optional(), name: z.string().optional() }).optional(),
+  valid: z.optional(z.boolean()),
+  user: z.optional(z.looseObject({ id: z.optional(idString), name: z.optional(z.string()), email: z.optional(z.string()), role: z.optional(z.string()) })),
+  organization: z.optional(z.looseObject({ id: z.optional(idString), name: z.optional(z.string()) })),
 });
 export type ApiKeyCheck = z.output<typeof apiKeyCheck>;

@@ -1,14 +1,14 @@
-import { z } from 'zod';
-import { email, idString, phoneNumber, settableRole } from './primitives.ts';
+import * as z from 'zod/mini';
+import { email, idString, maybeText, phoneNumber, requiredText, settableRole } from './primitives.ts';
 
 /** A directory entry as the service answers it (assumption `directory-entry`): lenient, unknown fields kept. */
 export const directoryEntry = z.looseObject({
-  id: idString.optional(),
-  email: z.string().optional(),
-  name: z.string().optional(),
-  phone: z.string().nullable().optional(),
-  role: z.string().optional(),
-  imageurl: z.string().nullable().optional(),
+  id: z.optional(idString),
+  email: z.optional(z.string()),
+  name: z.optional(z.string()),
+  phone: maybeText,
+  role: z.optional(z.string()),
+  imageurl: maybeText,
 });
 export type DirectoryEntry = z.output<typeof directoryEntry>;
 
@@ -17,9 +17,9 @@ export const directoryLookupInput = z.object({ email });
 /** `POST /o/oncalluser` (assumption `directory-upsert`). */
 export const directoryUpsertInput = z.object({
   email,
-  name: z.string().trim().min(1, 'is required').max(200, 'is longer than 200 characters'),
-  phone: phoneNumber.optional(),
-  role: settableRole.optional(),
+  name: requiredText(200),
+  phone: z.optional(phoneNumber),
+  role: z.optional(settableRole),
 });
 
 /** `POST /o/oncalluser/phone` (assumption `directory-phone-role-bodies`). */
@@ -30,7 +30,7 @@ export const directoryRoleInput = z.object({ email, role: settableRole });
 
 /** `DELETE /o/oncalluser` answer (assumption `directory-remove`). */
 export const directoryRemoval = z.looseObject({
-  email: z.string().optional(),
-  removed: z.boolean().optional(),
+  email: z.optional(z.string()),
+  removed: z.optional(z.boolean()),
 });
 export type DirectoryRemoval = z.output<typeof directoryRemoval>;

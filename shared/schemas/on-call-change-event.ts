@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { onCallUser } from './on-call-user.ts';
 import { idString } from './primitives.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idString } from './primitives.ts';
 
 /** A person on call, as `GET /o/currentusers` returns it (documented). `imageurl` may be null. */
@@ -7,6 +7,6 @@ export const onCallUser = z.looseObject({
   name: z.string(),
   email: z.string(),
   // Documented as "string or null"; a service that leaves it out is read as null.
-  imageurl: z.string().nullable().default(null),
+  imageurl: z._default(z.nullable(z.string()), null),
 });
 export type OnCallUser = z.output<typeof onCallUser>;

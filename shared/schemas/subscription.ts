@@ -1,28 +1,26 @@
-import { z } from 'zod';
-import { idString, teamName } from './primitives.ts';
+import * as z from 'zod/mini';
+import { idString, maybeText, requiredText, teamName } from './primitives.ts';
 
-export const hookUrl = z
-  .string()
-  .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }));
+export const hookUrl = z.pipe(z.string().check(z.trim()), z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }));
 
 /** `POST /o/{zapier,make}/subscribe` body (assumption `subscribe`). */
-export const subscribeInput = z.object({ url: hookUrl, teamname: teamName.optional() });
+export const subscribeInput = z.object({ url: hookUrl, teamname: z.optional(teamName) });
 
 /** `DELETE /o/{zapier,make}/subscribe/{id}` (assumption `unsubscribe`). */
-export const unsubscribeInput = z.object({ id: z.string().trim().min(1, 'is required (the id the subscribe call returned)') });
+export const unsubscribeInput = z.object({ id: requiredText(200, 'is required (the id the subscribe call returned)') });
 
 export const subscription = z.looseObject({
   id: idString,
-  url: z.string().optional(),
-  teamname: z.string().nullable().optional(),
-  platform: z.string().optional(),
-  created_at: z.string().optional(),
+  url: z.optional(z.string()),
+  teamname: maybeText,
+  platform: z.optional(z.string()),
+  created_at: z.optional(z.string()),
 });
 export type Subscription = z.output<typeof subscription>;
 
 export const subscriptionRemoval = z.looseObject({
-  id: idString.optional(),
-  removed: z.boolean().optional(),
+  id: z.optional(idString),
+  removed: z.optional(z.boolean()),
 });
 export type SubscriptionRemoval = z.output<typeof subscriptionRemoval>;
+

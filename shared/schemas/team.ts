@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idString } from './primitives.ts';
 
 /** A team as `GET /o/zapier/allteams` returns it (documented). Unknown fields are kept. */
