@@ -1,0 +1,14 @@
+// `npm run build`: the Zapier upload zip (dist/zapier/build/build.zip).
+import { buildZapierApp } from '../zapier-app/packaging/build-zapier-app.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const started = Date.now();
+const zapier = await buildZapierApp();
+const { zip } = zapier;
+console.log(`Zapier app ${zip.loaded.version}: dist/zapier/build/build.zip`);
+console.log(`  bundle index.js ${kb(zapier.bundleBytes)}; zip ${kb(zip.bytes)}, ${zip.files} files`);
+console.log(`  our files: ${zip.ownFiles.join(', ')}`);
+console.log(`  packages: ${zip.packages.length} (${zip.packages.join(', ')})`);
+console.log(`  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.loaded.creates.join(', ')}; searches ${zip.loaded.searches.join(', ')}`);
+console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}`);
+console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

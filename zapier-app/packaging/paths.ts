@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+
+/** Where the Zapier app is staged and built: `dist/zapier`, outside the sources. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const stageDir = fileURLToPath(new URL('../../dist/zapier/', import.meta.url));
+export const entryPoint = fileURLToPath(new URL('../index.ts', import.meta.url));
+export const buildZip = `${stageDir}build/build.zip`;

@@ -1,0 +1,27 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import packageJson from '../../package.json' with { type: 'json' };
+import { stageDir } from './paths.ts';
+
+/**
+ * The files `zapier-platform` expects beside the bundle. The app's only dependency is the
+ * core at the exact version the bundle was built and tested against.
+ */
+export function stageApp(): void {
+  rmSync(stageDir, { recursive: true, force: true });
+  mkdirSync(stageDir, { recursive: true });
+  const appPackage = {
+    name: 'pagerly-zapier',
+    version: packageJson.version,
+    description: 'Zapier integration for Pagerly on-call and incident management (built from the pagerly-connectors repository).',
+    private: true,
+    main: 'index.js',
+    engines: { node: '>=22' },
+    dependencies: { 'zapier-platform-core': packageJson.dependencies['zapier-platform-core'] },
+  };
+  writeFileSync(`${stageDir}package.json`, `${JSON.stringify(appPackage, null, 2)}\n`);
+  // CLI 19.1.0's file detection misses these packages' require.mjs; the build's own check fails without them.
+  const zapierAppRc = { includeInBuild: ['node_modules[\\\\/](async-function|async-generator-function|generator-function)[\\\\/]require\\.mjs$'] };
+  writeFileSync(`${stageDir}.zapierapprc`, `${JSON.stringify(zapierAppRc, null, 2)}\n`);
+  // source.zip is built from what git would keep; the staged bundle is the source Zapier stores.
+  writeFileSync(`${stageDir}.gitignore`, 'build/\nnode_modules/\n');
+}
