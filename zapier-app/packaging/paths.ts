@@ -5,3 +5,5 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const stageDir = fileURLToPath(new URL('../../dist/zapier/', import.meta.url));
 export const entryPoint = fileURLToPath(new URL('../index.ts', import.meta.url));
 export const buildZip = `${stageDir}build/build.zip`;
+/** The committed link to the registered Zapier app, if any (see README: publishing). */
+export const linkFile = fileURLToPath(new URL('../.zapierapprc', import.meta.url));
