@@ -24,7 +24,8 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
   const call = async <K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>> => {
     const request = buildRequest(key, input, settings, bases);
     const response = await transport.send(request);
-    return interpretResponse(key, response, [settings.apiKey]);
+    // The key is sent trimmed; a service that quotes it quotes the trimmed one.
+    return interpretResponse(key, response, [settings.apiKey, settings.apiKey?.trim()]);
   };
   const methods = Object.fromEntries(
     (Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]),

@@ -1,4 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
+import { isPagerlyError, NetworkError, TimeoutError } from '../shared/errors.ts';
+import { redact } from '../shared/redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.ts';
 
 /**
@@ -10,7 +12,9 @@ import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.
 export function zRequestTransport(z: ZObject): Transport {
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      const response = await z.request({
+      let response: Awaited<ReturnType<ZObject['request']>>;
+      try {
+        response = await z.request({
         url: request.url,
         method: request.method,
         params: request.query,
@@ -19,6 +23,9 @@ export function zRequestTransport(z: ZObject): Transport {
         skipThrowForStatus: true,
         throwForThrottlingEarly: false,
       } as Parameters<ZObject['request']>[0]);
+      } catch (error) {
+        throw noAnswer(error, request);
+      }
       return {
         status: response.status,
         headers: Object.fromEntries(response.headers.entries()),
@@ -26,4 +33,16 @@ export function zRequestTransport(z: ZObject): Transport {
       };
     },
   };
+}
+
+/** No answer came (refused, reset, DNS, time-out): the shared error, so Zapier retries it later. */
+function noAnswer(error: unknown, request: HttpRequest): Error {
+  if (isPagerlyError(error)) return error;
+  const host = new URL(request.url).host;
+  const { code, type, message = '' } = error as { code?: string; type?: string; message?: string };
+  const text = redact(message, Object.values(request.headers));
+  if (type === 'request-timeout' || code === 'ETIMEDOUT' || (error as Error).name === 'AbortError') {
+    return new TimeoutError(`The service at ${host} did not answer in time. Zapier will try again.`, { endpoint: request.endpoint });
+  }
+  return new NetworkError(`Could not reach the service at ${host} (${code ?? type ?? 'network error'}${text ? `: ${text}` : ''}). Check the service's status; Zapier will try again.`, { endpoint: request.endpoint });
 }

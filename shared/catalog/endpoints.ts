@@ -36,20 +36,20 @@ export const endpoints = {
   }),
   listOnCallUsers: defineEndpoint({
     key: 'listOnCallUsers', method: 'GET', path: '/o/currentusers', base: 'rotations',
-    summary: 'Who is on call now',
+    summary: 'Look up who is on call now',
     adminOnly: false, idempotent: true, documented: true,
     input: z.object({ teamname: z.optional(teamName) }), output: z.array(onCallUser), outputShape: 'documented',
     assumptions: ['currentusers-all-teams', 'unknown-team'],
   }),
   listTeams: defineEndpoint({
     key: 'listTeams', method: 'GET', path: '/o/zapier/allteams', base: 'rotations',
-    summary: 'Every team of the organisation',
+    summary: 'List the teams of the organisation',
     adminOnly: false, idempotent: true, documented: true,
     input: noInput, output: z.array(team), outputShape: 'documented', assumptions: [],
   }),
   getDirectoryEntry: defineEndpoint({
     key: 'getDirectoryEntry', method: 'GET', path: '/o/oncalluser', base: 'api',
-    summary: 'One directory entry, by e-mail',
+    summary: 'Look up a directory entry by e-mail',
     adminOnly: false, idempotent: true, documented: true,
     input: directoryLookupInput, output: directoryEntry, outputShape: 'assumed', assumptions: ['directory-entry'],
   }),

@@ -21,7 +21,9 @@ function stableId(payload: unknown): string {
 export function onCallChangeItem(payload: unknown, receivedAt: Date, eventIdHeader?: string): OnCallChangeItem {
   const item: Record<string, unknown> = isObject(payload) ? shapeItem(onCallChanged.item, { body: payload }) : { payload };
   const id = item.id;
-  item.id = typeof id === 'string' || typeof id === 'number' ? String(id) : (eventIdHeader ?? stableId(payload));
+  // A blank id is no id: the platform would take every later id-less event for a repeat and drop it.
+  const usable = typeof id === 'number' || (typeof id === 'string' && id.trim() !== '');
+  item.id = usable ? String(id).trim() : (eventIdHeader?.trim() || stableId(payload));
   if (item.changed_at === null || item.changed_at === undefined) item.changed_at = receivedAt.toISOString();
   if (item.event_type === null || item.event_type === undefined) item.event_type = 'unrecognized';
   return item as OnCallChangeItem;

@@ -11,8 +11,8 @@ export const findOnCallUsers: SearchOperation = {
   notFoundIsEmpty: false,
   noun: 'On-Call User',
   label: 'Find Who Is On Call',
-  description: 'Finds the people on call right now for a team. Nobody on call is an empty result, not an error. Each result also carries everyone\'s names and e-mails, so the first result is enough to notify them all.',
-  inputFields: [teamField(true, 'The team to look up.')],
+  description: 'Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone\'s names and e-mails, so the first result is enough to notify them all.',
+  inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in any team (each person once).')],
   item: {
     spread: 'item',
     fields: {
