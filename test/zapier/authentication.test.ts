@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { connectionLabel } from '../../zapier-app/connection-label.ts';
+import { offlineNock } from '../support/offline-nock.ts';
+import { expectAllUsed, recordedResponse, replay } from './replay.ts';
+import { App, appTester, authData, expectNoKey, failureOf, KEY } from './support.ts';
+
+offlineNock();
+
+describe('authentication', () => {
+  it('tests the key with GET /o/test/apikey and returns what the service answered', async () => {
+    const scopes = replay('check-api-key');
+    const answer = await appTester(App.authentication.test, { authData });
+    expectAllUsed(scopes);
+    expect(answer).toEqual(recordedResponse('check-api-key'));
+  });
+
+  it('labels the connection with whose key it is, from the test\'s answer', async () => {
+    const scopes = replay('check-api-key');
+    const answer = await appTester(App.authentication.test, { authData });
+    const label = await appTester(App.authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
+    expectAllUsed(scopes);
+    expect(label).toBe('Grace Hopper (Acme)');
+  });
+
+  it('refuses an invalid key as an expired connection, with the service\'s words and without the key', async () => {
+    const scopes = replay('check-api-key-invalid');
+    const failure = await failureOf(appTester(App.authentication.test, { authData }));
+    expectAllUsed(scopes);
+    expect(failure.name).toBe('ExpiredAuthError');
+    expect(failure.text).toContain('API Key is not valid');
+    expectNoKey(failure);
+  });
+
+  it('refuses a missing key before sending anything', async () => {
+    const failure = await failureOf(appTester(App.authentication.test, { authData: { apiKey: '   ' } }));
+    expect(failure.name).toBe('ExpiredAuthError');
+    expect(failure.text).toMatch(/No API key was given/);
+  });
+});
+
+describe('connection label', () => {
+  const user = { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@acme.example' };
+  const organization = { id: 'org_acme', name: 'Acme' };
+
+  it('names the person and the organisation', () => {
+    expect(connectionLabel({ user, organization }, KEY)).toBe('Grace Hopper (Acme)');
+    expect(connectionLabel({ user: { ...user, name: '  Grace Hopper ' }, organization: { name: ' Acme ' } }, KEY)).toBe('Grace Hopper (Acme)');
+  });
+
+  it('falls back to the e-mail, then to the organisation, then to the service', () => {
+    expect(connectionLabel({ user: { email: 'grace@acme.example' }, organization }, KEY)).toBe('grace@acme.example (Acme)');
+    expect(connectionLabel({ user: { name: '', email: 'grace@acme.example' } }, KEY)).toBe('grace@acme.example');
+    expect(connectionLabel({ organization }, KEY)).toBe('Acme API key ending …91c2');
+    expect(connectionLabel({}, KEY)).toBe('Pagerly API key ending …91c2');
+    expect(connectionLabel({ user: null, organization: null }, undefined)).toBe('Pagerly API key');
+  });
+
+  it('never shows more of the key than its last four characters, and none of a short key', () => {
+    const answers: Record<string, unknown>[] = [{}, { organization }, { user: {} }, { user, organization }, { valid: true }];
+    for (const key of [KEY, `  ${KEY}\n`, 'short-key1', 'abcdefghijkl']) {
+      for (const answer of answers) {
+        const label = connectionLabel(answer, key);
+        const trimmed = key.trim();
+        // No run of 5 or more consecutive characters of the key.
+        for (let start = 0; start + 5 <= trimmed.length; start += 1) expect(label).not.toContain(trimmed.slice(start, start + 5));
+        if (trimmed.length < 12) expect(label).not.toContain(trimmed.slice(-4));
+      }
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { offlineNock } from '../support/offline-nock.ts';
+import { expectAllUsed, replay, replaySteps, unmatchedRequests } from './replay.ts';
+import { appTester, authData, expectNoKey, failureOf, KEY, performOf, type ZapierFailure } from './support.ts';
+
+offlineNock();
+
+describe('errors the service answers', () => {
+  it('an invalid key marks the connection as expired, with the service\'s text', async () => {
+    const scopes = replay('list-teams-invalid-key');
+    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    expectAllUsed(scopes);
+    expect(failure.name).toBe('ExpiredAuthError');
+    expect(failure.text).toContain('"API Key is not valid"');
+    expectNoKey(failure);
+  });
+
+  describe('an action only an org admin may do, with a non-admin\'s key', () => {
+    const cases = [
+      ['upsert_directory_entry', { email: 'new.hire@acme.example', name: 'New Hire' }, 'create or replace a directory entry'],
+      ['change_directory_role', { email: 'katherine@acme.example', role: 'admin' }, 'change the role of a directory entry'],
+      ['remove_directory_entry', { email: 'katherine@acme.example' }, 'remove a directory entry'],
+    ] as const;
+
+    it('stops each of the three with "permission", saying an org admin\'s key is needed', async () => {
+      const scopes = replay('directory-admin-refusals');
+      const failures: ZapierFailure[] = [];
+      for (const [key, inputData] of cases) failures.push(await failureOf(appTester(performOf('creates', key), { authData, inputData })));
+      expectAllUsed(scopes);
+      failures.forEach((failure, index) => {
+        expect(failure).toMatchObject({ name: 'AppError', code: 'permission', status: 403 });
+        expect(failure.text).toContain(`Only an org admin can ${cases[index]![2]}`);
+        expect(failure.text).toContain('Use an org admin\'s API key');
+        expectNoKey(failure);
+      });
+    });
+  });
+
+  it('an update of an unknown incident says it was not found, with the service\'s reason', async () => {
+    const scopes = replay('incident-update-unknown');
+    const failure = await failureOf(appTester(performOf('creates', 'create_incident'), { authData, inputData: { id: 'inc_does_not_exist', title: 'x' } }));
+    expectAllUsed(scopes);
+    expect(failure).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
+    expect(failure.text).toMatch(/^Could not create an incident, or update one by its id: not found\./);
+    expect(failure.text).toContain('No incident with id "inc_does_not_exist"');
+  });
+
+  it('removing an entry that is already gone says so', async () => {
+    const scopes = replaySteps('directory-lifecycle', 6);
+    const failure = await failureOf(appTester(performOf('creates', 'remove_directory_entry'), { authData, inputData: { email: 'new.hire@acme.example' } }));
+    expectAllUsed(scopes);
+    expect(failure).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
+    expect(failure.text).toContain('No directory entry for "new.hire@acme.example"');
+  });
+
+  it('a 429 asks Zapier to retry after the service\'s Retry-After', async () => {
+    const scopes = replay('rate-limited');
+    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    expectAllUsed(scopes);
+    expect(failure).toMatchObject({ name: 'ThrottledError', delay: 30 });
+    expect(failure.text).toContain('try again in 30 s');
+    expectNoKey(failure);
+  });
+
+  it('a 500 asks Zapier to retry later (a minute or two), even for a create', async () => {
+    const scopes = replay('server-error');
+    const failure = await failureOf(appTester(performOf('creates', 'create_incident'), { authData, inputData: { title: 'Disk full on db-1', severity: '' } }));
+    expectAllUsed(scopes);
+    expect(failure.name).toBe('ThrottledError');
+    expect(failure.delay).toBeGreaterThanOrEqual(60);
+    expect(failure.delay).toBeLessThan(120);
+    expect(failure.text).toContain('HTTP 500');
+    expect(failure.text).toContain('Internal error');
+    expectNoKey(failure);
+  });
+
+  it('an HTML page instead of JSON is an invalid response, with the status and an excerpt', async () => {
+    const scopes = replay('html-instead-of-json');
+    const failure = await failureOf(appTester(performOf('searches', 'find_on_call_users'), { authData, inputData: { teamname: 'Platform' } }));
+    expectAllUsed(scopes);
+    expect(failure).toMatchObject({ name: 'AppError', code: 'invalid_response' });
+    expect(failure.text).toContain('HTTP 200');
+    expect(failure.text).toContain('<h1>Maintenance</h1>');
+    expectNoKey(failure);
+  });
+
+  it('truncated JSON is an invalid response, with the status and an excerpt', async () => {
+    const scopes = replay('truncated-json');
+    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    expectAllUsed(scopes);
+    expect(failure).toMatchObject({ name: 'AppError', code: 'invalid_response' });
+    expect(failure.text).toContain('HTTP 200');
+    expect(failure.text).toContain('[{"id":"team_platform","name":"Platf');
+    expectNoKey(failure);
+  });
+});
+
+describe('input refused before anything is sent', () => {
+  let unmatched: ReturnType<typeof unmatchedRequests>;
+  beforeEach(() => {
+    // No interceptor and no network: a request would be refused and counted here.
+    nock.cleanAll();
+    unmatched = unmatchedRequests();
+  });
+  afterEach(() => unmatched.stop());
+
+  const cases = [
+    ['creates', 'create_incident', 'title', { title: '', severity: 'P2' }, 'title is required'],
+    ['creates', 'create_incident', 'status', { title: 'x', status: 'closed' }, 'status must be one of: triggered, acknowledged, resolved'],
+    ['creates', 'upsert_directory_entry', 'email', { email: 'not-an-email', name: 'New Hire' }, 'email must be an e-mail address'],
+    ['creates', 'update_directory_phone', 'phone', { email: 'katherine@acme.example', phone: '415-555' }, 'phone must be in international format'],
+    ['creates', 'change_directory_role', 'role', { email: 'katherine@acme.example', role: 'owner' }, 'role must be one of: admin, user'],
+    ['searches', 'find_directory_entry', 'email', { email: 'katherine at acme' }, 'email must be an e-mail address'],
+  ] as const;
+
+  it.each(cases)('%s.%s with a bad %s', async (kind, key, _field, inputData, problem) => {
+    const failure = await failureOf(appTester(performOf(kind, key), { authData, inputData }));
+    expect(failure).toMatchObject({ name: 'AppError', code: 'invalid_input' });
+    expect(failure.text).toContain(problem);
+    expect(unmatched.count).toBe(0);
+    expectNoKey(failure);
+  });
+});
+
+describe('the API key never appears in an error', () => {
+  // Hand-made answers (the recordings never repeat a key): a service text that quotes the key it refused.
+  const quotingTheKey = (status: number) =>
+    nock('https://api.pagerly.io').get('/pagerly/o/zapier/allteams').reply(status, [{ Error: `API key ${KEY} is not valid for this org` }]);
+
+  it.each([400, 403, 500])('not even when the service quotes it (HTTP %d)', async (status) => {
+    const scope = quotingTheKey(status);
+    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    expect(scope.isDone()).toBe(true);
+    expect(failure.text).toContain('[redacted]');
+    expectNoKey(failure);
+  });
+
+  it('not even when the key was pasted with surrounding whitespace', async () => {
+    const scope = quotingTheKey(400);
+    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData: { apiKey: `  ${KEY}\n` } }));
+    expect(scope.isDone()).toBe(true);
+    expect(failure.name).toBe('ExpiredAuthError');
+    expectNoKey(failure);
+  });
+});
