@@ -86,6 +86,13 @@ describe('interpretResponse: errors', () => {
     expect(caught(() => interpretResponse('updateDirectoryPhone', json(403, [{ Error: 'no' }]))).message).not.toMatch(/org admin/);
   });
 
+  it('lets the service\'s own reason lead when an admin-only refusal is not about admin rights', () => {
+    const owner = caught(() => interpretResponse('removeDirectoryEntry', json(403, [{ Error: 'The organization\'s owner cannot be removed through the API' }])));
+    expect(owner).toBeInstanceOf(PermissionError);
+    expect(owner.message).toBe('Not allowed to remove a directory entry: The organization\'s owner cannot be removed through the API.');
+    expect(caught(() => interpretResponse('changeDirectoryRole', json(403, ''))).message).toMatch(/^Only an org admin can change the role/);
+  });
+
   it('maps 404 with the service text', () => {
     const error = caught(() => interpretResponse('listOnCallUsers', json(404, [{ Error: 'No team named "Nope"' }])));
     expect(error).toBeInstanceOf(NotFoundError);
