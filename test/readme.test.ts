@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { assumptions } from '../shared/assumptions.ts';
-import { withAssumptionsTable } from '../scripts/assumptions-table.ts';
+import { withGeneratedTables } from '../scripts/readme-tables.ts';
+import { operations } from '../shared/operations/index.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
 describe('README', () => {
-  it('lists every assumption of shared/assumptions.ts, as `npm run docs` writes it', () => {
-    expect(readme).toBe(withAssumptionsTable(readme));
+  it('has the tables `npm run docs` writes from shared/ (assumptions, operations), up to date', () => {
+    expect(readme).toBe(withGeneratedTables(readme));
+    for (const op of operations) expect(readme).toContain(`\`${op.key}\``);
     for (const { id } of assumptions) expect(readme).toContain(`\`${id}\``);
   });
 

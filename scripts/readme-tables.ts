@@ -1,0 +1,52 @@
+import { assumptions } from '../shared/assumptions.ts';
+import { endpoints } from '../shared/catalog/endpoints.ts';
+import { operations } from '../shared/operations/index.ts';
+
+/** README tables written from shared/ by `npm run docs`, so they cannot drift from the code. */
+interface Table {
+  readonly name: string;
+  readonly header: readonly string[];
+  rows(): string[][];
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (text: string) => `\`${text}\``;
+
+const kinds = { action: 'action', search: 'search', hook: 'instant trigger', list: 'dropdown source' } as const;
+
+export const tables: readonly Table[] = [
+  {
+    name: 'assumptions',
+    header: ['Left open', 'What this project does', 'Why', 'Id'],
+    rows: () => assumptions.map((a) => [a.topic, a.choice, a.why, code(a.id)]),
+  },
+  {
+    name: 'operations',
+    header: ['Operation', 'Kind', 'Zapier key', 'Make name', 'Calls', 'Org admin only'],
+    rows: () =>
+      operations.map((op) => {
+        const calls = 'endpoint' in op ? [op.endpoint] : [op.subscribe.zapier, op.subscribe.make];
+        const admin = calls.some((key) => endpoints[key].adminOnly);
+        const paths = [...new Set(calls.map((key) => `${endpoints[key].method} ${endpoints[key].path}`))].map(code).join(', ');
+        return [op.label, kinds[op.kind], code(op.key), code(op.makeName), paths, admin ? 'yes' : ''];
+      }),
+  },
+];
+
+const begin = (name: string) => `<!-- ${name}:begin -->`;
+const end = (name: string) => `<!-- ${name}:end -->`;
+
+function render(table: Table): string {
+  const lines = [table.header, table.header.map(() => '---'), ...table.rows()].map((row) => `| ${row.map(cell).join(' | ')} |`);
+  return [begin(table.name), ...lines, end(table.name)].join('\n');
+}
+
+/** The README with every generated table replaced; throws when a table's markers are missing. */
+export function withGeneratedTables(readme: string): string {
+  return tables.reduce((text, table) => {
+    const start = text.indexOf(begin(table.name));
+    const stop = text.indexOf(end(table.name));
+    if (start < 0 || stop < start) throw new Error(`README.md lacks the markers ${begin(table.name)} ... ${end(table.name)}`);
+    return text.slice(0, start) + render(table) + text.slice(stop + end(table.name).length);
+  }, readme);
+}
