@@ -39,5 +39,8 @@ export const incidentStatusField: InputField = {
   help: 'Set it to resolve or acknowledge an incident you update by its ID. Left empty, a new incident is triggered and an updated one keeps its status.',
 };
 
+/** Added to the help of a field whose choices are only suggestions, on both platforms. */
+export const CUSTOM_VALUE_NOTE = 'You can also type or map another value.';
+
 /** Said in the help of every org-admin-only operation, so nobody learns it from an error at 3 a.m. */
 export const ADMIN_ONLY_NOTE = 'Only an org admin can do this: the API key of this connection acts as the person who generated it, so it must be an org admin\'s key.';

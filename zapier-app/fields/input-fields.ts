@@ -1,5 +1,6 @@
 import type { InputField } from '../../shared/operations/types.ts';
 import { teamList } from '../../shared/operations/team-list.ts';
+import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 
 /** Zapier's form of a shared input field. */
 export interface ZapierInputField {
@@ -17,7 +18,7 @@ export interface ZapierInputField {
 const TEAM_DROPDOWN = `${teamList.key}.${teamList.valueField}.${teamList.labelField}`;
 
 export function zapierInputField(field: InputField): ZapierInputField {
-  const custom = field.customValueAllowed ? ' You can also type or map another value.' : '';
+  const custom = field.customValueAllowed ? ` ${CUSTOM_VALUE_NOTE}` : '';
   return {
     key: field.key,
     label: field.label,

@@ -1,0 +1,55 @@
+import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
+import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
+import type { InputField } from '../../shared/operations/types.ts';
+import { errorDirective } from './errors.ts';
+import { optionalParameter, phoneParameter } from './iml-expressions.ts';
+
+/** `request.headers.x-apikey` written as Make's examples write hyphenated names. */
+export const SANITIZE_KEY = { sanitize: ['request.headers.`x-apikey`'] };
+export const API_KEY_HEADER = 'X-APIKEY';
+
+const PATH_PARAM = /\{(\w+)\}/g;
+
+/** The endpoint's path as Make sees it: relative to the base (rotations endpoints under `/pagerly`), `{id}` as IML. */
+export function relativeUrl(key: EndpointKey, params: (name: string) => string = (name) => `{{parameters.${name}}}`): string {
+  const endpoint = endpoints[key];
+  const prefix = endpoint.base === 'rotations' ? ROTATIONS_SEGMENT : '';
+  return `${prefix}${endpoint.path.replace(PATH_PARAM, (_, name: string) => params(name))}`;
+}
+
+/**
+ * Requests outside modules and RPCs (the connection check, webhook attach and detach) do not
+ * rely on the Base: absolute URL, their own key header, sanitizing and error handling.
+ */
+export function standalone(
+  key: EndpointKey,
+  apiKey: string,
+  request: Record<string, unknown>,
+  pathParams: Readonly<Record<string, string>> = {},
+): Record<string, unknown> {
+  return {
+    url: `${DEFAULT_BASE_URL}${relativeUrl(key, (name) => pathParams[name] ?? `{{parameters.${name}}}`)}`,
+    method: endpoints[key].method,
+    headers: { [API_KEY_HEADER]: apiKey, Accept: 'application/json' },
+    ...request,
+    log: SANITIZE_KEY,
+  };
+}
+
+/** Each field as IML: optional ones left out when empty, phone numbers cleaned of separators. */
+export function fieldValues(fields: readonly InputField[]): Record<string, string> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      if (field.type === 'phone') return [field.key, phoneParameter(field.key)];
+      return [field.key, field.required ? `{{parameters.${field.key}}}` : optionalParameter(field.key)];
+    }),
+  );
+}
+
+/** A module's request for one endpoint: fields in the body (POST) or the query (GET, DELETE). */
+export function endpointRequest(key: EndpointKey, fields: readonly InputField[]): Record<string, unknown> {
+  const { method } = endpoints[key];
+  const values = fieldValues(fields);
+  return { url: relativeUrl(key), method, ...(method === 'POST' ? { body: values } : Object.keys(values).length ? { qs: values } : {}) };
+}
+

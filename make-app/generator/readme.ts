@@ -1,0 +1,20 @@
+import { operations } from '../../shared/operations/index.ts';
+
+/** The app's README.md (Make shows it as the app's documentation). */
+export function readme(): string {
+  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${op.label}**: ${op.description}`);
+  return [
+    'Pagerly',
+    '=======',
+    '',
+    'On-call and incident management: raise incidents, keep the on-call directory in sync, find who is on call,',
+    'and react the moment the people on call change.',
+    '',
+    'Connect with an API key: an org admin generates it in the Pagerly dashboard (API keys). The key acts as the',
+    'person who generated it, so modules marked "org admin" need an org admin\'s key.',
+    '',
+    ...lines,
+    '- **Make an API Call**: any other call to the Pagerly API, with the connection\'s key.',
+    '',
+  ].join('\n');
+}

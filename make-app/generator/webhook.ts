@@ -1,0 +1,30 @@
+import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
+import { standalone } from './communication.ts';
+import { errorDirective } from './errors.ts';
+import { optionalParameter, outputTemplate } from './iml-expressions.ts';
+import { makeParameter } from './parameters.ts';
+
+const KEY = '{{connection.apiKey}}';
+/** What attach stores and detach reads back (`{{webhook.externalHookId}}`): the service's subscription id. */
+const STORED_ID = 'externalHookId';
+
+// Assumption `unknown-team` matches names ignoring case; a payload that names no team is kept.
+const FOR_CHOSEN_TEAM =
+  "{{ifempty(parameters.teamname, '') == '' || lower(trim(toString(ifempty(body.team.name, parameters.teamname)))) == lower(trim(toString(parameters.teamname)))}}";
+
+/** The dedicated, attached webhook behind the instant trigger `watchOnCallChanges`. */
+export function webhookFiles() {
+  return {
+    communication: {
+      condition: FOR_CHOSEN_TEAM,
+      output: outputTemplate(onCallChanged.item),
+      respond: { status: 200, type: 'json', body: { received: true } },
+    },
+    params: onCallChanged.inputFields.map(makeParameter),
+    attach: standalone(onCallChanged.subscribe.make, KEY, {
+      body: { url: '{{webhook.url}}', teamname: optionalParameter('teamname') },
+      response: { data: { [STORED_ID]: '{{body.id}}' }, error: errorDirective() },
+    }),
+    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: { error: errorDirective() } }, { id: `{{webhook.${STORED_ID}}}` }),
+  };
+}

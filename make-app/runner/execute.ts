@@ -1,0 +1,128 @@
+import { renderTemplate, type ImlScope } from '../iml/index.ts';
+import { exchange, type IncomingResponse, type OutgoingRequest } from './http-exchange.ts';
+import { MakeError, UnsupportedDirectiveError } from './make-error.ts';
+import { sanitizedHeaders } from './sanitize.ts';
+
+type Directives = Record<string, unknown>;
+
+// What the generator may emit; anything else is refused loudly rather than half-run.
+const REQUEST_KEYS = new Set(['url', 'method', 'headers', 'qs', 'body', 'type', 'log', 'response', 'baseUrl']);
+const RESPONSE_KEYS = new Set(['valid', 'error', 'iterate', 'output', 'data', 'metadata']);
+
+export interface LogEntry {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  statusCode?: number;
+}
+
+export interface ExecuteOptions {
+  /** Replaces the service's origin (https://api.pagerly.io) in every URL: the sandbox in tests. */
+  origin?: { from: string; to: string };
+  timeoutMs?: number;
+  log?: LogEntry[];
+}
+
+export interface Outcome {
+  /** One per bundle (output per element when iterating). */
+  bundles: unknown[];
+  /** `response.data` (connection, attach), `response.metadata` (connection). */
+  data: unknown;
+  metadata: unknown;
+}
+
+function checkKeys(where: string, directives: Directives, allowed: ReadonlySet<string>) {
+  for (const key of Object.keys(directives)) if (!allowed.has(key)) throw new UnsupportedDirectiveError(where, key);
+}
+
+/**
+ * Base and module merged as Make documents: the module's settings win, headers and query
+ * string merge key by key, `response` merges by directive, sanitize lists add up.
+ */
+export function withBase(base: Directives, module: Directives): Directives {
+  const merged: Directives = { ...base, ...module };
+  merged.headers = { ...(base.headers as object), ...(module.headers as object) };
+  merged.qs = { ...(base.qs as object), ...(module.qs as object) };
+  merged.response = { ...(base.response as object), ...(module.response as object) };
+  const sanitize = [...(((base.log as Directives | undefined)?.sanitize as string[]) ?? []), ...(((module.log as Directives | undefined)?.sanitize as string[]) ?? [])];
+  merged.log = { sanitize };
+  return merged;
+}
+
+const stringValues = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+
+function buildRequest(where: string, directives: Directives, scope: ImlScope, options: ExecuteOptions): OutgoingRequest {
+  const render = (key: string) => renderTemplate(directives[key], scope);
+  const path = String(render('url') ?? '');
+  const baseUrl = directives.baseUrl === undefined ? '' : String(render('baseUrl'));
+  let url = path.startsWith('/') ? `${baseUrl}${path}` : path;
+  if (!/^https?:\/\//.test(url)) throw new MakeError('RuntimeError', `${where}: the URL "${url}" is not absolute.`);
+  if (options.origin && url.startsWith(options.origin.from)) url = options.origin.to + url.slice(options.origin.from.length);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((render('qs') ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const each of Array.isArray(value) ? value : [value]) query.append(name, String(each));
+  }
+  const method = String(render('method') ?? 'GET').toUpperCase();
+  const headers = stringValues(render('headers'));
+  const body = render('body');
+  let encoded: string | undefined;
+  if (method !== 'GET' && body !== undefined) {
+    if (directives.type === 'text') encoded = typeof body === 'string' ? body : JSON.stringify(body);
+    else {
+      encoded = JSON.stringify(body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    }
+  }
+  const qs = query.toString();
+  return { method, url: qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url, headers, body: encoded };
+}
+
+/** Make's rules for an answer: `valid` decides if present, else the status; then the error directive. */
+function failureOf(response: Directives, scope: ImlScope, answer: IncomingResponse): MakeError | undefined {
+  const validDirective = response.valid;
+  const rendered = validDirective === undefined ? undefined : renderTemplate(validDirective, scope);
+  const isObject = rendered !== null && typeof rendered === 'object';
+  const valid = validDirective === undefined ? answer.statusCode < 400 : Boolean(isObject ? (rendered as Directives).condition : rendered);
+  if (valid) return undefined;
+  const errors = (response.error ?? {}) as Directives;
+  const forStatus = errors[String(answer.statusCode)] as Directives | undefined;
+  const pick = (key: 'type' | 'message'): unknown => {
+    if (answer.statusCode < 400 && isObject && (rendered as Directives)[key] !== undefined) return (rendered as Directives)[key];
+    if (forStatus?.[key] !== undefined) return renderTemplate(forStatus[key], scope);
+    return errors[key] === undefined ? undefined : renderTemplate(errors[key], scope);
+  };
+  return new MakeError(String(pick('type') ?? 'RuntimeError'), String(pick('message') ?? 'Response marked as invalid.'), answer.statusCode);
+}
+
+/** Runs one communication (already merged with the Base where Make merges it). */
+export async function execute(where: string, directives: Directives, scope: ImlScope, options: ExecuteOptions = {}): Promise<Outcome> {
+  checkKeys(where, directives, REQUEST_KEYS);
+  const response = (directives.response ?? {}) as Directives;
+  checkKeys(`${where} response`, response, RESPONSE_KEYS);
+  const request = buildRequest(where, directives, scope, options);
+  const sanitize = ((directives.log as Directives | undefined)?.sanitize as string[] | undefined) ?? [];
+  const entry: LogEntry = { method: request.method, url: request.url, headers: sanitizedHeaders(request.headers, sanitize) };
+  options.log?.push(entry);
+  const answer = await exchange(request, options.timeoutMs ?? 40_000);
+  entry.statusCode = answer.statusCode;
+  const responseScope: ImlScope = { ...scope, body: answer.body, headers: answer.headers, statusCode: answer.statusCode };
+  const failure = failureOf(response, responseScope, answer);
+  if (failure) throw failure;
+
+  let bundles: unknown[];
+  if (response.iterate !== undefined) {
+    const container = renderTemplate(response.iterate, responseScope);
+    if (!Array.isArray(container)) throw new MakeError('RuntimeError', `${where}: iterate did not give a list.`);
+    bundles = container.map((item) => (response.output === undefined ? item : renderTemplate(response.output, { ...responseScope, item })));
+  } else {
+    const output = response.output === undefined ? answer.body : renderTemplate(response.output, responseScope);
+    bundles = output === undefined ? [] : [output];
+  }
+  return {
+    bundles,
+    data: response.data === undefined ? undefined : renderTemplate(response.data, responseScope),
+    metadata: response.metadata === undefined ? undefined : renderTemplate(response.metadata, responseScope),
+  };
+}

@@ -1,0 +1,49 @@
+import { MakeError } from './make-error.ts';
+
+export interface OutgoingRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+export interface IncomingResponse {
+  statusCode: number;
+  /** Lower-case names, as Make exposes them (``headers.`content-type` ``). */
+  headers: Record<string, string>;
+  /** Parsed JSON for a JSON content type; the text otherwise; undefined when empty. */
+  body: unknown;
+}
+
+/**
+ * Sends one request over real HTTP (fetch). No answer becomes Make's ConnectionError, which
+ * Make retries later; a JSON answer that does not parse becomes a DataError (Make's engine
+ * fails to read it: our model of that behaviour).
+ */
+export async function exchange(request: OutgoingRequest, timeoutMs: number): Promise<IncomingResponse> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
+    throw new MakeError('ConnectionError', `Could not reach Pagerly at ${new URL(request.url).host}: ${reason}.`);
+  }
+  const text = await response.text();
+  const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), value]));
+  const isJson = /json/i.test(headers['content-type'] ?? '');
+  let body: unknown = text === '' ? undefined : text;
+  if (isJson && text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${text.slice(0, 120)}`, response.status);
+    }
+  }
+  return { statusCode: response.status, headers, body };
+}

@@ -1,0 +1,70 @@
+import { renderTemplate, type ImlScope } from '../iml/index.ts';
+import { baseOf, codeOf, type MakeApp } from './app-folder.ts';
+import { execute, withBase, type ExecuteOptions } from './execute.ts';
+import { UnsupportedDirectiveError } from './make-error.ts';
+
+type Directives = Record<string, unknown>;
+type Values = Record<string, unknown>;
+
+const WEBHOOK_KEYS = new Set(['condition', 'output', 'respond']);
+
+/**
+ * Runs a generated Make app's components the way Make does: modules and RPCs merged with the
+ * Base, relative URLs under its baseUrl; the connection check and webhook attach/detach on
+ * their own; IML rendered by our strict evaluator. Every call goes over real HTTP (fetch).
+ */
+export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
+  const base = baseOf(app);
+  const communication = (type: 'connection' | 'webhook' | 'module' | 'rpc', id: string, code = 'communication') =>
+    codeOf(app, type, id, code) as Directives;
+
+  return {
+    /** Validates a connection: its request must succeed. Returns what Make would store and show. */
+    async testConnection(parameters: Values) {
+      const outcome = await execute(`connection ${id(app, 'connection')}`, communication('connection', id(app, 'connection')), { parameters }, options);
+      return { data: outcome.data, label: outcome.metadata };
+    },
+
+    /** An RPC's options, e.g. the team select's `{label, value}` list. */
+    async rpc(rpcId: string, scope: { connection: Values; parameters?: Values }) {
+      const outcome = await execute(`rpc ${rpcId}`, withBase(base, communication('rpc', rpcId)), { parameters: {}, ...scope }, options);
+      return outcome.bundles;
+    },
+
+    /** A module's bundles. An instant trigger's module makes no request: its bundles come from `receive`. */
+    async module(moduleId: string, scope: { connection: Values; parameters: Values }) {
+      const directives = communication('module', moduleId);
+      if (Object.keys(directives).length === 0) return [];
+      const outcome = await execute(`module ${moduleId}`, withBase(base, directives), scope, options);
+      return outcome.bundles;
+    },
+
+    /** Registers the webhook's URL with the service; returns what Make stores as `webhook.*`. */
+    async attach(webhookId: string, scope: { connection: Values; parameters: Values; webhook: { id: string; url: string } }) {
+      const outcome = await execute(`webhook ${webhookId} attach`, communication('webhook', webhookId, 'attach'), scope, options);
+      return (outcome.data ?? {}) as Values;
+    },
+
+    async detach(webhookId: string, scope: { connection: Values; parameters: Values; webhook: Values }) {
+      await execute(`webhook ${webhookId} detach`, communication('webhook', webhookId, 'detach'), scope, options);
+    },
+
+    /** What one delivery to the webhook's URL becomes: no bundle when its condition says no. */
+    receive(webhookId: string, delivery: { parameters: Values; body: unknown; headers?: Values; query?: Values; method?: string }) {
+      const directives = communication('webhook', webhookId);
+      for (const key of Object.keys(directives)) if (!WEBHOOK_KEYS.has(key)) throw new UnsupportedDirectiveError(`webhook ${webhookId}`, key);
+      const scope: ImlScope = { parameters: delivery.parameters, body: delivery.body, headers: delivery.headers ?? {}, query: delivery.query ?? {}, method: delivery.method ?? 'POST' };
+      if (directives.condition !== undefined && !renderTemplate(directives.condition, scope)) return [];
+      return [directives.output === undefined ? delivery.body : renderTemplate(directives.output, scope)];
+    },
+  };
+}
+
+/** The app's one connection (this app has exactly one). */
+function id(app: MakeApp, type: 'connection'): string {
+  const ids = Object.keys(app.manifest.components[type]);
+  if (ids.length !== 1) throw new Error(`Expected one ${type}, found ${ids.length}`);
+  return ids[0]!;
+}
+
+export type MakeRunner = ReturnType<typeof makeRunner>;
