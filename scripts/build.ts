@@ -1,8 +1,10 @@
-// `npm run build`: the Zapier upload zip (dist/zapier/build/build.zip).
+// `npm run build`: the Zapier upload zip (dist/zapier/build/build.zip) and the Make app (dist/make/).
+import { buildMakeApp } from '../make-app/build-make-app.ts';
 import { buildZapierApp } from '../zapier-app/packaging/build-zapier-app.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const started = Date.now();
+
 const zapier = await buildZapierApp();
 const { zip } = zapier;
 console.log(`Zapier app ${zip.loaded.version}: dist/zapier/build/build.zip`);
@@ -11,4 +13,7 @@ console.log(`  our files: ${zip.ownFiles.join(', ')}`);
 console.log(`  packages: ${zip.packages.length} (${zip.packages.join(', ')})`);
 console.log(`  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.loaded.creates.join(', ')}; searches ${zip.loaded.searches.join(', ')}`);
 console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}`);
+
+const make = buildMakeApp();
+console.log(`Make app: dist/make/ (${make.files} files, ${kb(make.bytes)}); check it with npm run make:check-schemas`);
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,73 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
+import { checkExpression, expressionsIn } from '../../make-app/iml/index.ts';
+import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
+
+const files = generateMakeApp();
+const manifest = files.get('makecomapp.json') as any;
+const temp = mkdtempSync(join(tmpdir(), 'make-app-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const listFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+
+describe('the generated Make app', () => {
+  it('is deterministic: two builds write the same bytes', () => {
+    writeMakeApp(generateMakeApp(), join(temp, 'a'));
+    writeMakeApp(generateMakeApp(), join(temp, 'b'));
+    const a = listFiles(join(temp, 'a'));
+    expect(a).toEqual(listFiles(join(temp, 'b')));
+    expect(a.length).toBe(files.size);
+    for (const path of a) expect(readFileSync(join(temp, 'b', path), 'utf8')).toBe(readFileSync(join(temp, 'a', path), 'utf8'));
+  });
+
+  it('lists every file it writes in makecomapp.json, and every listed file exists', () => {
+    const listed = new Set<string>(Object.values(manifest.generalCodeFiles));
+    for (const type of Object.values(manifest.components) as any[]) {
+      for (const component of Object.values(type) as any[]) for (const path of Object.values(component.codeFiles)) listed.add(path as string);
+    }
+    expect([...listed].sort()).toEqual([...files.keys()].filter((p) => p !== 'makecomapp.json').sort());
+  });
+
+  it('refers only to components it defines, with ids Make accepts', () => {
+    const { connection, webhook, module, rpc } = manifest.components;
+    for (const [id, m] of Object.entries(module) as [string, any][]) {
+      expect(id).toMatch(/^[a-zA-Z][0-9a-zA-Z]{3,47}$/);
+      expect(connection[m.connection]).toBeDefined();
+      if (m.moduleType === 'instant_trigger') expect(webhook[m.webhook]).toBeDefined();
+    }
+    for (const id of Object.keys(rpc)) expect(id).toMatch(/^[a-zA-Z][0-9a-zA-Z]{3,47}$/);
+    for (const w of Object.values(webhook) as any[]) expect(connection[w.connection]).toBeDefined();
+    const groups = files.get('modules/groups.json') as { modules: string[] }[];
+    expect(groups.flatMap((g) => g.modules).sort()).toEqual(Object.keys(module).sort());
+  });
+
+  it('uses only the IML subset our evaluator runs', () => {
+    let count = 0;
+    for (const [path, content] of files) {
+      if (path === 'README.md') continue;
+      for (const expression of expressionsIn(content)) {
+        expect(() => checkExpression(expression)).not.toThrow();
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(100);
+  });
+
+  it('never puts a key into a file, and sends the key header only from the connection', () => {
+    const text = [...files.values()].map(serialise).join('\n');
+    expect(text).not.toMatch(/sbx_[a-z]+_/);
+    const keyHeaders = [...text.matchAll(/"X-APIKEY": "([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(keyHeaders)).toEqual(new Set(['{{connection.apiKey}}', '{{parameters.apiKey}}']));
+  });
+
+  it('passes Make\'s official schemas (../shared/make-sdk-schemas), every file', () => {
+    const results = checkAgainstSchemas(new URL('../../../shared/make-sdk-schemas/', import.meta.url).pathname, files);
+    expect(results.filter((r) => r.errors.length)).toEqual([]);
+    expect(results.filter((r) => r.schema).length).toBe(files.size - 1);
+  });
+});
