@@ -15,5 +15,5 @@ console.log(`  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.
 console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}`);
 
 const make = buildMakeApp();
-console.log(`Make app: dist/make/ (${make.files} files, ${kb(make.bytes)}); check it with npm run make:check-schemas`);
+console.log(`Make app: dist/make/ (${make.files} files, ${kb(make.bytes)}${make.keptOrigins ? `; kept the deploy link of ${make.keptOrigins} Make origin(s)` : ""}); check it with npm run make:check-schemas`);
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

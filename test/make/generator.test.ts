@@ -71,3 +71,18 @@ describe('the generated Make app', () => {
     expect(results.filter((r) => r.schema).length).toBe(files.size - 1);
   });
 });
+
+describe('rebuilding the Make app', () => {
+  it('keeps the origins a deploy wrote into makecomapp.json', async () => {
+    const { buildMakeApp } = await import('../../make-app/build-make-app.ts');
+    const folder = join(temp, 'deployed/');
+    expect(buildMakeApp(folder).keptOrigins).toBe(0);
+    const manifestPath = join(folder, 'makecomapp.json');
+    const deployed = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    deployed.origins = [{ baseUrl: 'https://eu1.make.com/api', appId: 'pagerly-acme', appVersion: 1, apikeyFile: '.secrets/make-api-key' }];
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(manifestPath, JSON.stringify(deployed));
+    expect(buildMakeApp(folder).keptOrigins).toBe(1);
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).origins).toEqual(deployed.origins);
+  });
+});
