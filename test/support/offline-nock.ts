@@ -20,3 +20,18 @@ export function offlineNock({ allowLoopback = false } = {}): void {
     nock.restore();
   });
 }
+
+/** Counts requests nock could not match: a request an offline test should not have made. */
+export function unmatchedRequests(): { readonly count: number; stop(): void } {
+  let count = 0;
+  const listener = () => {
+    count += 1;
+  };
+  nock.emitter.on('no match', listener);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => nock.emitter.removeListener('no match', listener),
+  };
+}

@@ -122,17 +122,4 @@ export async function runDeploy(argv: string[], env: Record<string, string | und
   return { code, out, err, all: [...out, ...err].join('\n') };
 }
 
-/** Counts requests nock could not match: an offline test should see none. */
-export function unmatchedRequests(): { readonly count: number; stop(): void } {
-  let count = 0;
-  const listener = () => {
-    count += 1;
-  };
-  nock.emitter.on('no match', listener);
-  return {
-    get count() {
-      return count;
-    },
-    stop: () => nock.emitter.removeListener('no match', listener),
-  };
-}
+export { unmatchedRequests } from '../../support/offline-nock.ts';
