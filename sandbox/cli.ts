@@ -1,11 +1,13 @@
 /**
  * Runs the sandbox for local work and demos:
- *   node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock]
+ *   node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock] [--state FILE]
  * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
- * unless --fixed-clock pins it at the seed's `clockStart`.
+ * unless --fixed-clock pins it at the seed's `clockStart`. With --state, subscriptions,
+ * pending hook deliveries, id counters and the last known on-call sets are kept in FILE
+ * (JSON) and picked up again by the next start on the same file.
  */
 import { parseArgs } from 'node:util';
-import { createSandbox, demoSeed, readSeedFile, SeedError, type ValidSeed } from './index.ts';
+import { createSandbox, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
 const HOST = '127.0.0.1';
@@ -15,12 +17,18 @@ const { values } = parseArgs({
     port: { type: 'string' },
     seed: { type: 'string' },
     'fixed-clock': { type: 'boolean', default: false },
+    state: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log('Usage: node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock]   (PORT env also sets the port; default 4010)');
+  console.log(`Usage: node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock] [--state FILE]
+  --port N        port on 127.0.0.1 (PORT env also sets it; default 4010)
+  --seed FILE     the world to serve (default: the demo seed)
+  --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
+  --state FILE    keep subscriptions, pending hook deliveries, id counters and on-call sets
+                  in FILE (JSON), and pick them up again when started on the same file`);
   process.exit(0);
 }
 
@@ -35,16 +43,28 @@ try {
   throw error;
 }
 
-const sandbox = await createSandbox({ seed, clock: values['fixed-clock'] ? { mode: 'fixed' } : { mode: 'real' } });
+if (values.state === '') fail('--state needs a file name');
+let sandbox: Sandbox;
+try {
+  sandbox = await createSandbox({
+    seed,
+    clock: values['fixed-clock'] ? { mode: 'fixed' } : { mode: 'real' },
+    ...(values.state === undefined ? {} : { persistence: { file: values.state } }),
+  });
+} catch (error) {
+  if (error instanceof StateFileError) fail(error.message);
+  throw error;
+}
 const baseUrl = await sandbox.listen({ port, host: HOST });
 const rotationsUrl = `${baseUrl}/pagerly`;
 const keys = labelledKeys(seed);
 const labelWidth = Math.max(0, ...keys.map(({ label }) => label.length)) + 1;
 
+const kept = values.state === undefined ? '' : `\n  State file:          ${values.state} (${sandbox.world.subscriptions.size} subscription${sandbox.world.subscriptions.size === 1 ? '' : 's'} kept)`;
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
   API base URL:        ${baseUrl}
-  Rotations base URL:  ${rotationsUrl}
+  Rotations base URL:  ${rotationsUrl}${kept}
 
   API keys of this sandbox (fake; they open nothing else):
 ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}

@@ -5,6 +5,7 @@ import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
 import { DeliveryQueue, type DeliveryAttempt, type FailedDelivery } from './hooks/delivery-queue.ts';
 import { OnCallWatcher } from './hooks/on-call-watcher.ts';
+import { readStateFile, restoreState, snapshotState, StateFileWriter } from './hooks/state-file.ts';
 import type { RateLimitOptions } from './plugins/rate-limit.ts';
 import { demoSeed } from './seed/demo.ts';
 import { parseSeed } from './seed/load.ts';
@@ -17,6 +18,8 @@ export type { Seed, ValidSeed } from './seed/schema.ts';
 export type { Fault } from './faults/fault-list.ts';
 export type { DeliveryAttempt, DeliveryOutcome, FailedDelivery } from './hooks/delivery-queue.ts';
 export type { OnCallChangedEvent } from './hooks/on-call-watcher.ts';
+export { StateFileError } from './hooks/state-file.ts';
+export type { PendingDelivery, PersistedState } from './hooks/state-file.ts';
 export type { World } from './world/world.ts';
 export type { Incident, Organization, Person, Rotation, Subscription, Team } from './world/records.ts';
 
@@ -27,8 +30,19 @@ export interface SandboxOptions {
   clock?: ClockOptions;
   /** Per API key. Default 600 requests per minute. */
   rateLimit?: RateLimitOptions | false;
-  /** Default: 5 s per attempt, retries after 1 s, 5 s and 30 s. */
-  delivery?: { timeoutMs?: number; retryDelaysMs?: number[] };
+  /**
+   * Default: 5 s per attempt, retries after 1 s, 5 s and 30 s, at most 16 attempts in flight
+   * at once across all subscriptions (each subscription's retries keep their own schedule).
+   */
+  delivery?: { timeoutMs?: number; retryDelaysMs?: number[]; concurrency?: number };
+  /**
+   * Keep subscriptions, id counters, each team's last known on-call set and the pending
+   * deliveries in this JSON file, rewritten atomically after every change; a sandbox created
+   * on the same file picks them up and resumes the deliveries with the same event ids and
+   * bodies. A file that cannot be read or used rejects with a StateFileError naming it.
+   * Default: nothing is written anywhere.
+   */
+  persistence?: { file: string };
   /** The keyless /_sandbox control routes. Default true. */
   controls?: boolean;
   /** Fastify's logger. Default false. */
@@ -39,7 +53,10 @@ export interface Sandbox {
   readonly app: FastifyInstance;
   /** Resolves to the API base URL, e.g. `http://127.0.0.1:4010`; the rotations base is that plus `/pagerly`. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
-  /** Stops the clock timer, abandons pending deliveries (aborting those in flight), closes the server. */
+  /**
+   * Stops the clock timer, stops delivering (aborting attempts in flight), closes the server.
+   * Pending deliveries are abandoned, or, with `persistence`, left in the file for the next start.
+   */
   close(): Promise<void>;
   /** `set` and `advance` run the on-call change check, which may enqueue hook deliveries. */
   readonly clock: { now(): Date; set(at: string | Date): Promise<void>; advance(ms: number): Promise<void> };
@@ -50,26 +67,30 @@ export interface Sandbox {
 }
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 60_000 };
-const DEFAULT_DELIVERY = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000] };
+const DEFAULT_DELIVERY = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000], concurrency: 16 };
 /** How often a real clock looks for handovers. */
 const REAL_CLOCK_CHECK_MS = 1_000;
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const seed = options.seed === undefined ? demoSeed : parseSeed(options.seed, 'The seed given to createSandbox');
+  const kept = options.persistence === undefined ? undefined : readStateFile(options.persistence.file);
   const world = WorldState.fromSeed(seed);
   const clock = new SandboxClock(options.clock ?? { mode: 'fixed' }, seed.clockStart);
   const deliveries = new DeliveryQueue(
     {
       timeoutMs: options.delivery?.timeoutMs ?? DEFAULT_DELIVERY.timeoutMs,
       retryDelaysMs: options.delivery?.retryDelaysMs ?? DEFAULT_DELIVERY.retryDelaysMs,
+      concurrency: options.delivery?.concurrency ?? DEFAULT_DELIVERY.concurrency,
     },
     { isSubscribed: (id) => world.subscriptions.has(id), remove: (id) => world.removeSubscription(id) },
   );
   const watcher = new OnCallWatcher(world, clock, deliveries);
   const faults = new FaultList();
+  const stateFile = options.persistence === undefined ? undefined : await keepStateIn(options.persistence.file, kept, { world, watcher, deliveries });
 
   const app = await buildApp({
     state: { world, clock, watcher, faults },
+    ...(stateFile ? { beforeReply: () => stateFile.flush() } : {}),
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     controls: options.controls ?? true,
     logger: options.logger ?? false,
@@ -90,8 +111,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     close() {
       closing ??= (async () => {
         clearInterval(handoverTimer);
-        await deliveries.close();
+        await deliveries.stop();
         await app.close();
+        try {
+          await stateFile?.close();
+        } finally {
+          await deliveries.close();
+        }
       })();
       return closing;
     },
@@ -124,4 +150,24 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       watcher.check();
     },
   };
+}
+
+/**
+ * Puts back what the file kept (deliveries resume at once), then keeps the file up to date.
+ * The first write happens here, so an unwritable place fails now, not at the first change.
+ */
+async function keepStateIn(file: string, kept: ReturnType<typeof readStateFile>, parts: Parameters<typeof snapshotState>[0]): Promise<StateFileWriter> {
+  if (kept) restoreState(file, kept, parts);
+  const writer = new StateFileWriter(file, () => snapshotState(parts));
+  parts.world.onChange = () => writer.changed(true);
+  parts.watcher.onChange = () => writer.changed(true);
+  parts.deliveries.onChange = (change) => writer.changed(change === 'added');
+  writer.changed(true);
+  try {
+    await writer.flush();
+  } catch (error) {
+    await parts.deliveries.close();
+    throw error;
+  }
+  return writer;
 }

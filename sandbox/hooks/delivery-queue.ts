@@ -33,13 +33,18 @@ export interface DeliveryJob {
   readonly event: HookEvent;
   readonly subscriptionId: string;
   readonly url: string;
-  attemptsMade: number;
+  /** The attempt to make next: 1 for the first try, 2 for the first retry, ... */
+  nextAttempt: number;
+  /** Wall-clock time (ms since the epoch) the next attempt is due; in the past while it is in flight. */
+  dueAt: number;
 }
 
 export interface DeliveryOptions {
   timeoutMs: number;
   /** Wait before each retry; one retry per entry, then the delivery counts as failed. */
   retryDelaysMs: readonly number[];
+  /** Attempts in flight at once, across all subscriptions. */
+  concurrency: number;
 }
 
 /** What the queue needs to know about subscriptions, without knowing the world. */
@@ -55,81 +60,154 @@ const USER_AGENT = 'pagerly-sandbox';
  * At-least-once hook delivery (assumption `hook-delivery`): every attempt of an event sends
  * the same id and body; failures are retried after the configured delays; 410 removes the
  * subscription; what still fails after the last retry is kept in `failed`.
+ *
+ * Each job keeps its own schedule (a timer per waiting retry); jobs that are due wait in one
+ * first-come queue for one of `concurrency` slots, so a fan-out to many subscriptions runs
+ * side by side without ever opening an unbounded number of requests, and a receiver that
+ * hangs holds one slot for at most `timeoutMs` while the others go on.
  */
 export class DeliveryQueue {
   readonly log: DeliveryAttempt[] = [];
   readonly failed: FailedDelivery[] = [];
+  /** Told after every change of the pending jobs: new ones (`added`), or a retry scheduled or a job finished (`progress`). */
+  onChange: (change: 'added' | 'progress') => void = () => {};
   private readonly jobs = new Set<DeliveryJob>();
   private readonly retryTimers = new Map<DeliveryJob, NodeJS.Timeout>();
+  /** Due jobs waiting for a slot, oldest first; `readyHead` is the first not yet taken. */
+  private ready: DeliveryJob[] = [];
+  private readyHead = 0;
   private readonly attemptsInFlight = new Set<Promise<void>>();
-  private readonly closing = new AbortController();
+  /** Aborts what is in flight; after it, jobs are kept (for a state file) but none is started. */
+  private readonly stopping = new AbortController();
+  private closed = false;
   private idleWaiters: (() => void)[] = [];
   private readonly options: DeliveryOptions;
   private readonly subscriptions: SubscriptionRegistry;
 
   constructor(options: DeliveryOptions, subscriptions: SubscriptionRegistry) {
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+      throw new RangeError(`delivery.concurrency must be a whole number of at least 1, not ${options.concurrency}`);
+    }
     this.options = options;
     this.subscriptions = subscriptions;
   }
 
-  /** Deliveries not finished yet, waiting for a retry or in flight. */
+  /** Deliveries not finished yet: waiting for a retry, for a slot, or in flight. */
   get pending(): readonly DeliveryJob[] {
     return [...this.jobs];
   }
 
-  enqueue(event: HookEvent, subscriptions: readonly { id: string; url: string }[]): void {
-    if (this.closing.signal.aborted) return;
-    for (const subscription of subscriptions) {
-      const job: DeliveryJob = { event, subscriptionId: subscription.id, url: subscription.url, attemptsMade: 0 };
-      this.jobs.add(job);
-      this.start(job);
-    }
+  /** Attempts in flight right now (never more than `concurrency`). */
+  get inFlight(): number {
+    return this.attemptsInFlight.size;
   }
 
-  /** Resolves once nothing is in flight or waiting for a retry. */
+  enqueue(event: HookEvent, subscriptions: readonly { id: string; url: string }[]): void {
+    const now = Date.now();
+    this.add(subscriptions.map((subscription) => ({ event, subscriptionId: subscription.id, url: subscription.url, nextAttempt: 1, dueAt: now })));
+  }
+
+  /** Picks up jobs kept from before a restart: due ones at once, the others at their time. */
+  resume(jobs: readonly DeliveryJob[]): void {
+    this.add(jobs.map((job) => ({ ...job })));
+  }
+
+  /** Resolves once nothing is in flight, waiting for a slot or waiting for a retry. */
   idle(): Promise<void> {
     if (this.jobs.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Abandons what is pending: retries are cancelled and requests in flight aborted. */
-  async close(): Promise<void> {
-    this.closing.abort();
+  /**
+   * Stops delivering: retries are cancelled and requests in flight aborted. The jobs stay
+   * pending, as they were before their attempt (an aborted attempt has no outcome), so they
+   * can be written down; events raised from now on are kept pending too.
+   */
+  async stop(): Promise<void> {
+    this.stopping.abort();
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
+    this.ready = [];
+    this.readyHead = 0;
     await Promise.allSettled(this.attemptsInFlight);
+  }
+
+  /** Abandons what is pending (after `stop`): `pending` is empty and `idle()` resolves. */
+  async close(): Promise<void> {
+    await this.stop();
+    this.closed = true;
     this.jobs.clear();
     this.wakeIdleWaiters();
   }
 
-  private start(job: DeliveryJob): void {
-    this.retryTimers.delete(job);
-    const attempt = this.attempt(job).finally(() => this.attemptsInFlight.delete(attempt));
-    this.attemptsInFlight.add(attempt);
+  private add(jobs: readonly DeliveryJob[]): void {
+    if (this.closed || jobs.length === 0) return;
+    for (const job of jobs) {
+      this.jobs.add(job);
+      if (!this.stopping.signal.aborted) this.schedule(job);
+    }
+    this.onChange('added');
+    this.pump();
+  }
+
+  private schedule(job: DeliveryJob): void {
+    const wait = job.dueAt - Date.now();
+    if (wait <= 0) {
+      this.ready.push(job);
+      return;
+    }
+    this.retryTimers.set(job, setTimeout(() => {
+      this.retryTimers.delete(job);
+      this.ready.push(job);
+      this.pump();
+    }, wait));
+  }
+
+  /** Starts due jobs while there is a free slot. */
+  private pump(): void {
+    while (this.attemptsInFlight.size < this.options.concurrency && this.readyHead < this.ready.length && !this.stopping.signal.aborted) {
+      const job = this.ready[this.readyHead]!;
+      this.readyHead += 1;
+      // Unsubscribed (or gone) while waiting: nobody wants it any more, and it takes no slot.
+      if (!this.subscriptions.isSubscribed(job.subscriptionId)) {
+        this.finish(job);
+        continue;
+      }
+      const attempt = this.attempt(job).finally(() => {
+        this.attemptsInFlight.delete(attempt);
+        this.pump();
+      });
+      this.attemptsInFlight.add(attempt);
+    }
+    // Drop the taken part of the queue now and then, so it does not grow without end.
+    if (this.readyHead > 1024 && this.readyHead * 2 > this.ready.length) {
+      this.ready = this.ready.slice(this.readyHead);
+      this.readyHead = 0;
+    }
   }
 
   private async attempt(job: DeliveryJob): Promise<void> {
-    if (this.closing.signal.aborted) return;
-    // Unsubscribed (or gone) while waiting for a retry: nobody wants it any more.
-    if (!this.subscriptions.isSubscribed(job.subscriptionId)) return this.finish(job);
-
-    job.attemptsMade += 1;
+    const attempt = job.nextAttempt;
     const { outcome, status } = await this.post(job);
-    if (this.closing.signal.aborted) return;
+    // Stopped meanwhile: the job stays as it was, to be tried again after a restart.
+    if (this.stopping.signal.aborted) return;
 
-    this.log.push({ eventId: job.event.id, subscriptionId: job.subscriptionId, url: job.url, attempt: job.attemptsMade, outcome, ...(status === undefined ? {} : { status }) });
+    this.log.push({ eventId: job.event.id, subscriptionId: job.subscriptionId, url: job.url, attempt, outcome, ...(status === undefined ? {} : { status }) });
     if (outcome === 'delivered') return this.finish(job);
     if (outcome === 'gone') {
       this.subscriptions.remove(job.subscriptionId);
       return this.finish(job);
     }
 
-    const delay = this.options.retryDelaysMs[job.attemptsMade - 1];
+    const delay = this.options.retryDelaysMs[attempt - 1];
     if (delay === undefined) {
-      this.failed.push({ eventId: job.event.id, subscriptionId: job.subscriptionId, url: job.url, attempts: job.attemptsMade, lastOutcome: outcome, event: job.event });
+      this.failed.push({ eventId: job.event.id, subscriptionId: job.subscriptionId, url: job.url, attempts: attempt, lastOutcome: outcome, event: job.event });
       return this.finish(job);
     }
-    this.retryTimers.set(job, setTimeout(() => this.start(job), delay));
+    job.nextAttempt = attempt + 1;
+    job.dueAt = Date.now() + delay;
+    this.schedule(job);
+    this.onChange('progress');
   }
 
   private async post(job: DeliveryJob): Promise<{ outcome: DeliveryOutcome; status?: number }> {
@@ -142,7 +220,7 @@ export class DeliveryQueue {
         body: JSON.stringify(job.event),
         // A redirect is an answer we do not follow: hook URLs are given as they are to be called.
         redirect: 'manual',
-        signal: AbortSignal.any([timeout, this.closing.signal]),
+        signal: AbortSignal.any([timeout, this.stopping.signal]),
       });
       // Only the status matters; dropping the body frees the connection.
       await response.body?.cancel().catch(() => undefined);
@@ -155,7 +233,8 @@ export class DeliveryQueue {
   }
 
   private finish(job: DeliveryJob): void {
-    this.jobs.delete(job);
+    if (!this.jobs.delete(job)) return;
+    this.onChange('progress');
     if (this.jobs.size === 0) this.wakeIdleWaiters();
   }
 

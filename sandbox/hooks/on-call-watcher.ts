@@ -25,6 +25,8 @@ export class OnCallWatcher {
   private readonly world: WorldState;
   private readonly clock: SandboxClock;
   private readonly deliveries: DeliveryQueue;
+  /** Told after a team's last known set changed, so a state file can keep it. */
+  onChange: () => void = () => {};
 
   constructor(world: WorldState, clock: SandboxClock, deliveries: DeliveryQueue) {
     this.world = world;
@@ -54,7 +56,23 @@ export class OnCallWatcher {
       events.push(event);
       this.deliveries.enqueue(event, this.world.subscriptionsFor(team));
     }
+    if (events.length > 0) this.onChange();
     return events;
+  }
+
+  /** Each team's last known on-call people, by team id. */
+  snapshot(): Record<string, readonly OnCallUserView[]> {
+    return Object.fromEntries(this.lastSeen);
+  }
+
+  /**
+   * Takes the sets known before a restart as the baseline, so the next check raises exactly
+   * the changes since then: none invented, none missed. Teams not given keep today's set.
+   */
+  restore(lastSeen: Readonly<Record<string, readonly OnCallUserView[]>>): void {
+    for (const [teamId, people] of Object.entries(lastSeen)) {
+      if (this.world.teams.has(teamId)) this.lastSeen.set(teamId, people);
+    }
   }
 
   private onCall(team: Team, at: Date): OnCallUserView[] {

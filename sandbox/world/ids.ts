@@ -5,6 +5,8 @@
 export class IdSequences {
   private readonly counters = new Map<string, number>();
   private readonly taken: (id: string) => boolean;
+  /** Told after every id handed out, so a state file can keep the counters. */
+  onChange: () => void = () => {};
 
   /** `taken` lets seeded ids and generated ones share a kind without ever colliding. */
   constructor(taken: (id: string) => boolean = () => false) {
@@ -18,6 +20,19 @@ export class IdSequences {
       this.counters.set(prefix, n);
       id = `${prefix}_${String(n).padStart(4, '0')}`;
     } while (this.taken(id));
+    this.onChange();
     return id;
+  }
+
+  /** The last number handed out per kind. */
+  snapshot(): Record<string, number> {
+    return Object.fromEntries(this.counters);
+  }
+
+  /** Continues after the given counters (a restart), never going back on a counter. */
+  restore(counters: Readonly<Record<string, number>>): void {
+    for (const [prefix, n] of Object.entries(counters)) {
+      this.counters.set(prefix, Math.max(n, this.counters.get(prefix) ?? 0));
+    }
   }
 }

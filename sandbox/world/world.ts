@@ -38,6 +38,12 @@ export class WorldState implements World {
   readonly subscriptions = new Map<string, Subscription>();
   readonly ids = new IdSequences((id) => this.people.has(id) || this.teams.has(id) || this.incidents.has(id) || this.subscriptions.has(id));
   private readonly keys = new ApiKeyRing();
+  /** Told after every change a state file keeps (subscriptions, id counters). */
+  onChange: () => void = () => {};
+
+  constructor() {
+    this.ids.onChange = () => this.onChange();
+  }
 
   static fromSeed(seed: ValidSeed): WorldState {
     const world = new WorldState();
@@ -136,11 +142,17 @@ export class WorldState implements World {
   addSubscription(orgId: string, fields: { platform: Platform; url: string; teamId: string | null }, now: string): Subscription {
     const subscription: Subscription = { id: this.ids.next('sub'), orgId, ...fields, created_at: now };
     this.subscriptions.set(subscription.id, subscription);
+    this.onChange();
     return subscription;
   }
 
+  /** Puts back a subscription kept from before a restart, id and all. */
+  restoreSubscription(subscription: Subscription): void {
+    this.subscriptions.set(subscription.id, subscription);
+  }
+
   removeSubscription(id: string): void {
-    this.subscriptions.delete(id);
+    if (this.subscriptions.delete(id)) this.onChange();
   }
 
   /** Subscriptions that want a change of this team: its own, and those of every team. */

@@ -1,5 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions, type Seed } from '../../sandbox/index.ts';
 
 export { demoKeys } from '../../sandbox/index.ts';
@@ -50,6 +53,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 export interface ReceivedHook {
   headers: IncomingHttpHeaders;
   body: any;
+  /** The body as sent, byte for byte (as UTF-8). */
+  raw: string;
+  /** Date.now() when the whole request had arrived. */
+  at: number;
 }
 
 export interface Receiver {
@@ -69,7 +76,8 @@ export async function startReceiver(answer: (n: number) => number | 'hang' = () 
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const n = received.length;
-      received.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: request.headers, body: JSON.parse(raw), raw, at: Date.now() });
       const status = answer(n);
       if (status !== 'hang') response.writeHead(status).end();
     });
@@ -85,6 +93,112 @@ export async function startReceiver(answer: (n: number) => number | 'hang' = () 
         server.close(() => resolve());
       }),
   };
+}
+
+/** What a scripted receiver does with a request: answer with a status, never answer, or reset the connection. */
+export type Reaction = number | 'hang' | 'reset';
+
+export interface ScriptedRequest extends ReceivedHook {
+  path: string;
+  reaction: Reaction;
+}
+
+/** Requests being handled by any receiver sharing it: the most at once is `max`. */
+export class InFlightGauge {
+  now = 0;
+  max = 0;
+  enter(): void {
+    this.now += 1;
+    this.max = Math.max(this.max, this.now);
+  }
+  leave(): void {
+    this.now -= 1;
+  }
+}
+
+export interface ScriptedReceiver {
+  /** Base URL; hooks go to `${base}/<anything>`, and the script sees the path. */
+  base: string;
+  received: ScriptedRequest[];
+  /** The requests to one path, in order. */
+  at(path: string): ScriptedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A hook receiver on loopback that serves many hook URLs: `script` decides, from the path and
+ * how many requests that path had before (0-based), what to do. A status is answered after
+ * `answerDelayMs`, so that requests overlap as they would with a real receiver. The gauge
+ * counts a request from its arrival until it is answered, reset, or aborted by the sandbox.
+ */
+export async function startScriptedReceiver(
+  script: (path: string, n: number) => Reaction,
+  { gauge = new InFlightGauge(), answerDelayMs = 0 }: { gauge?: InFlightGauge; answerDelayMs?: number } = {},
+): Promise<ScriptedReceiver> {
+  const received: ScriptedRequest[] = [];
+  const byPath = new Map<string, ScriptedRequest[]>();
+  const server: Server = createServer((request, response) => {
+    gauge.enter();
+    let counted = true;
+    const { socket } = request;
+    const leave = () => {
+      if (counted) gauge.leave();
+      counted = false;
+      socket.off('end', leave);
+    };
+    // The sandbox gave up (timeout) or went away: counted off as soon as its end of the
+    // connection is seen, before anything it sends next.
+    socket.once('end', leave);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      const earlier = byPath.get(path) ?? [];
+      const reaction = script(path, earlier.length);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const hook: ScriptedRequest = { path, reaction, headers: request.headers, body: JSON.parse(raw), raw, at: Date.now() };
+      received.push(hook);
+      byPath.set(path, [...earlier, hook]);
+      if (reaction === 'hang') return;
+      if (reaction === 'reset') {
+        leave();
+        request.socket.destroy();
+        return;
+      }
+      setTimeout(() => {
+        leave();
+        if (!response.destroyed) response.writeHead(reaction).end();
+      }, answerDelayMs);
+    });
+    response.on('close', leave);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    received,
+    at: (path) => byPath.get(path) ?? [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A fresh empty folder under the system's temporary folder, and how to remove it. */
+export async function temporaryFolder(): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'pagerly-sandbox-'));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** Polls until `condition` holds; fails after `timeoutMs`. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }
 
 /** A tiny world: one organization with one team and no rotation, one without teams. */

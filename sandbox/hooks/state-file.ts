@@ -1,0 +1,272 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { check, describeProblems } from '../../shared/validation.ts';
+import type { Subscription } from '../world/records.ts';
+import type { OnCallUserView } from '../world/views.ts';
+import type { WorldState } from '../world/world.ts';
+import type { DeliveryJob, DeliveryQueue, HookEvent } from './delivery-queue.ts';
+import type { OnCallWatcher } from './on-call-watcher.ts';
+
+/**
+ * What a sandbox keeps across a restart (option `persistence`), so that no hook delivery is
+ * lost and no id is handed out twice: the subscriptions, the id counters, each team's last
+ * known on-call set, and the pending deliveries with their events. Everything else (people,
+ * incidents, the clock) starts again from the seed and the clock options.
+ */
+export interface PersistedState {
+  readonly format: typeof FORMAT;
+  readonly version: typeof VERSION;
+  /** Wall-clock time of the write; for people reading the file. */
+  readonly savedAt: string;
+  /** The last number handed out per id kind, e.g. `{"sub": 3, "evt": 2}`. */
+  readonly ids: Readonly<Record<string, number>>;
+  readonly subscriptions: readonly Subscription[];
+  /** Team id to the people last seen on call (the `previous` of that team's next event). */
+  readonly onCall: Readonly<Record<string, readonly OnCallUserView[]>>;
+  /** Every event some pending delivery still has to send, by id, exactly as it is sent. */
+  readonly events: Readonly<Record<string, HookEvent>>;
+  readonly pending: readonly PendingDelivery[];
+}
+
+export interface PendingDelivery {
+  readonly eventId: string;
+  readonly subscriptionId: string;
+  readonly url: string;
+  /** 1 for the first try, 2 for the first retry, ... */
+  readonly nextAttempt: number;
+  /** Wall-clock time the attempt is due (ISO 8601); in the past: at once. */
+  readonly dueAt: string;
+}
+
+const FORMAT = 'pagerly-sandbox-state';
+const VERSION = 1;
+
+/** The state file cannot be read or used, or written. The message names the file. */
+export class StateFileError extends Error {
+  readonly file: string;
+  constructor(file: string, message: string, options?: { cause?: unknown }) {
+    super(`Sandbox state file ${file}: ${message}`, options);
+    this.name = 'StateFileError';
+    this.file = file;
+  }
+}
+
+const text = z.string().min(1, 'must be a non-empty string');
+const isoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time' });
+const onCallUser = z.object({ id: text, name: z.string(), email: z.string(), imageurl: z.string().nullable() });
+const stateSchema = z.object({
+  format: z.literal(FORMAT, { error: `must be "${FORMAT}"` }),
+  version: z.literal(VERSION, { error: `must be ${VERSION} (this sandbox reads version ${VERSION} only)` }),
+  savedAt: isoTime,
+  ids: z.record(z.string(), z.number().int().nonnegative()),
+  subscriptions: z.array(z.object({
+    id: text,
+    orgId: text,
+    platform: z.enum(['zapier', 'make']),
+    url: text,
+    teamId: text.nullable(),
+    created_at: isoTime,
+  })),
+  onCall: z.record(z.string(), z.array(onCallUser)),
+  events: z.record(z.string(), z.looseObject({ id: text })),
+  pending: z.array(z.object({
+    eventId: text,
+    subscriptionId: text,
+    url: text,
+    nextAttempt: z.number().int().min(1),
+    dueAt: isoTime,
+  })),
+});
+
+/** The state kept in `file`, or undefined when there is no such file yet (a first start). */
+export function readStateFile(file: string): PersistedState | undefined {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new StateFileError(file, `cannot be read (${(error as Error).message})`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new StateFileError(file, `is corrupt: not JSON (${(error as Error).message}). Fix it, or remove it to start afresh.`, { cause: error });
+  }
+  const checked = check(stateSchema, json);
+  if (!checked.ok) throw new StateFileError(file, `is corrupt or not a sandbox state file: ${describeProblems(checked.problems)}. Fix it, or remove it to start afresh.`);
+  const state = checked.value;
+  for (const [id, event] of Object.entries(state.events)) {
+    if (event.id !== id) throw new StateFileError(file, `is corrupt: events.${id} has the id "${event.id}"`);
+  }
+  for (const [n, job] of state.pending.entries()) {
+    if (!(job.eventId in state.events)) throw new StateFileError(file, `is corrupt: pending.${n} names the event "${job.eventId}", which is not in events`);
+  }
+  // The events go out byte for byte as they were first sent: take them as read, not as checked
+  // (the check may order keys its own way).
+  const events = (json as { events: Record<string, HookEvent> }).events;
+  return { ...state, events };
+}
+
+/**
+ * Puts the kept state into a freshly seeded sandbox. Subscriptions must belong to the seed's
+ * organizations and teams: a state file of another world is an error, not a silent loss.
+ */
+export function restoreState(file: string, state: PersistedState, parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue }): void {
+  const { world, watcher, deliveries } = parts;
+  for (const subscription of state.subscriptions) {
+    const team = subscription.teamId === null ? undefined : world.teams.get(subscription.teamId);
+    if (!world.organizations.has(subscription.orgId) || (subscription.teamId !== null && team?.orgId !== subscription.orgId)) {
+      const missing = subscription.teamId === null ? `organization "${subscription.orgId}"` : `team "${subscription.teamId}" of organization "${subscription.orgId}"`;
+      throw new StateFileError(file, `does not fit the seed: subscription "${subscription.id}" is for the ${missing}, which the seed does not have. Use the seed it was written with, or remove the file.`);
+    }
+  }
+  world.ids.restore(state.ids);
+  for (const subscription of state.subscriptions) world.restoreSubscription({ ...subscription });
+  watcher.restore(state.onCall);
+  deliveries.resume(state.pending.map((job): DeliveryJob => ({
+    event: state.events[job.eventId]!,
+    subscriptionId: job.subscriptionId,
+    url: job.url,
+    nextAttempt: job.nextAttempt,
+    dueAt: Date.parse(job.dueAt),
+  })));
+}
+
+/** The state to keep, as it is now. */
+export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue }): PersistedState {
+  const pending = parts.deliveries.pending;
+  const events: Record<string, HookEvent> = {};
+  for (const job of pending) events[job.event.id] = job.event;
+  return {
+    format: FORMAT,
+    version: VERSION,
+    savedAt: new Date().toISOString(),
+    ids: parts.world.ids.snapshot(),
+    subscriptions: [...parts.world.subscriptions.values()],
+    onCall: parts.watcher.snapshot(),
+    events,
+    pending: pending.map((job) => ({
+      eventId: job.event.id,
+      subscriptionId: job.subscriptionId,
+      url: job.url,
+      nextAttempt: job.nextAttempt,
+      dueAt: new Date(job.dueAt).toISOString(),
+    })),
+  };
+}
+
+/** How long the progress of deliveries (a retry scheduled, a delivery done) may wait to be written. */
+const PROGRESS_WRITE_DELAY_MS = 50;
+
+/**
+ * Writes the state to its file after changes, atomically: the whole state goes to a temporary
+ * file in the same folder, which is then renamed over the file, so the file is always one
+ * complete state, old or new.
+ *
+ * One write at a time; changes made meanwhile are taken by the next write. A change that must
+ * not be lost (a subscription, an id, a new event and its deliveries) is written at once, and
+ * `flush()` resolves once everything changed so far is on disk (the service answers a request
+ * only after that). Delivery progress is written within PROGRESS_WRITE_DELAY_MS, so a fan-out
+ * to a thousand subscriptions is not a thousand writes; a crash in between only repeats an
+ * attempt, which at-least-once delivery allows.
+ */
+export class StateFileWriter {
+  readonly file: string;
+  private readonly snapshot: () => PersistedState;
+  private readonly temporary: string;
+  /** Bumped by every change; `written` is the change count the file holds. */
+  private changes = 0;
+  private urgentChanges = 0;
+  private written = 0;
+  private writing = false;
+  private failed = false;
+  private closed = false;
+  private folderMade = false;
+  private progressTimer: NodeJS.Timeout | undefined;
+  private waiters: { changes: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+
+  constructor(file: string, snapshot: () => PersistedState) {
+    this.file = resolve(file);
+    this.snapshot = snapshot;
+    this.temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
+  }
+
+  /** Something kept changed; `urgent` ones are written at once, the others soon. */
+  changed(urgent: boolean): void {
+    if (this.closed) return;
+    this.changes += 1;
+    if (urgent) this.urgentChanges = this.changes;
+    this.failed = false;
+    this.plan();
+  }
+
+  /** Resolves once every change so far is in the file; rejects with a StateFileError if writing fails. */
+  flush(): Promise<void> {
+    if (this.written >= this.changes) return Promise.resolve();
+    this.urgentChanges = this.changes;
+    this.failed = false;
+    const flushed = new Promise<void>((resolve, reject) => this.waiters.push({ changes: this.changes, resolve, reject }));
+    this.plan();
+    return flushed;
+  }
+
+  /** Writes what is left and then nothing more. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    clearTimeout(this.progressTimer);
+  }
+
+  private plan(): void {
+    if (this.writing || this.failed || this.written >= this.changes) return;
+    if (this.urgentChanges > this.written) {
+      clearTimeout(this.progressTimer);
+      this.progressTimer = undefined;
+      this.writing = true;
+      // Lets the rest of this turn's changes (a whole fan-out, say) join the same write.
+      setImmediate(() => void this.write());
+    } else {
+      this.progressTimer ??= setTimeout(() => {
+        this.progressTimer = undefined;
+        this.urgentChanges = this.changes;
+        this.plan();
+      }, PROGRESS_WRITE_DELAY_MS);
+    }
+  }
+
+  private async write(): Promise<void> {
+    const changes = this.changes;
+    try {
+      const json = JSON.stringify(this.snapshot(), null, 1);
+      if (!this.folderMade) await mkdir(dirname(this.file), { recursive: true });
+      this.folderMade = true;
+      await writeFile(this.temporary, json);
+      await rename(this.temporary, this.file);
+      this.written = changes;
+      this.settleWaiters();
+    } catch (error) {
+      await unlink(this.temporary).catch(() => undefined);
+      this.folderMade = false;
+      this.failed = true;
+      const failure = new StateFileError(this.file, `cannot be written (${(error as Error).message})`, { cause: error });
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const waiter of waiters) waiter.reject(failure);
+    } finally {
+      this.writing = false;
+      this.plan();
+    }
+  }
+
+  private settleWaiters(): void {
+    const still: typeof this.waiters = [];
+    for (const waiter of this.waiters) {
+      if (waiter.changes <= this.written) waiter.resolve();
+      else still.push(waiter);
+    }
+    this.waiters = still;
+  }
+}
