@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_BASE_URL } from '../shared/settings.ts';
+import { UsageError } from './cli-errors.ts';
+import { registerCheck } from './commands/check.ts';
+import { registerDirectory } from './commands/directory.ts';
+import { registerIncident } from './commands/incident.ts';
+import { registerOnCall } from './commands/on-call.ts';
+import { registerTeams } from './commands/teams.ts';
+import { createContext } from './context.ts';
+import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
+import { Output, type OutStream } from './output.ts';
+import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
+
+export interface CliIo {
+  stdout: OutStream;
+  stderr: OutStream;
+}
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+const SHORT_EXIT_CODES = 'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 75 temporary (safe to retry).';
+
+const OVERVIEW = `
+Environment:
+  ${ENV.apiKey}             the API key, when --api-key is not given (preferred:
+                              a command line can be seen by other users of the machine)
+  ${ENV.baseUrl}            the API base, when --base-url is not given
+  ${ENV.rotationsBaseUrl}  the rotations base, when --rotations-base-url is not given
+
+${exitCodeHelp()}
+
+Examples:
+  export ${ENV.apiKey}=...        # an org admin's key, for the directory
+  pagerly check                           # whose key is it?
+  pagerly on-call --team Payments
+  id=$(pagerly incident create --title "Deploy failed" --severity P2)
+  pagerly directory sync people.csv --dry-run`;
+
+/**
+ * The whole command line, in process: parses `argv` (without node and the script), runs the
+ * command, and returns the exit code. Nothing here calls process.exit, so tests run it as is.
+ */
+export async function main(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  const out = new Output(io, { json, secrets: secretsIn(argv, env) });
+  let usageMessage: string | undefined;
+
+  const program = new Command('pagerly')
+    .description('Pagerly from the command line: who is on call, incidents, the on-call directory.')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand('help [command]', 'show help for a command')
+    .option('--api-key <key>', `API key (default: $${ENV.apiKey})`)
+    .option('--base-url <url>', `API base (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
+    .option('--rotations-base-url <url>', `base of teams and on-call lookups (default: $${ENV.rotationsBaseUrl}, else the API base + /pagerly)`)
+    .option('--json', 'machine output: one JSON document on stdout; errors as JSON on stderr ({"error": {"code", "message", "retryable", "exitCode"}})')
+    .option('--timeout <seconds>', 'time limit of each request (default: 15)', positiveSeconds)
+    .addOption(new Option('--retries <n>', 'extra attempts after a 429, 5xx or network failure, for requests safe to repeat (default: 2)').argParser(wholeNumber('--retries', 0, 10)))
+    .addHelpText('after', OVERVIEW)
+    .configureHelp({ showGlobalOptions: true })
+    .showHelpAfterError(json ? false : '(add --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => out.writeOut(text),
+      writeErr: (text) => out.writeErr(text),
+      outputError: (text, write) => {
+        // With --json the error becomes a JSON document below; commander's text goes nowhere.
+        if (json) usageMessage = text.replace(/^error: /, '').trim();
+        else write(text);
+      },
+    });
+
+  const ctx = createContext({ program, env, out, version });
+  registerCheck(program, ctx);
+  registerTeams(program, ctx);
+  registerOnCall(program, ctx);
+  registerIncident(program, ctx);
+  registerDirectory(program, ctx);
+  // Every command's help ends with the exit codes, in one line.
+  for (const command of allCommands(program)) {
+    if (command !== program && command.commands.length === 0) command.addHelpText('after', `\n${SHORT_EXIT_CODES}`);
+  }
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return EXIT.ok; // --help, --version
+      const message = error.code === 'commander.help' ? 'no command given: see pagerly --help' : (usageMessage ?? error.message.replace(/^error: /, ''));
+      if (json) out.error(new UsageError(message));
+      return EXIT.usage;
+    }
+    out.error(error);
+    return exitCodeFor(error);
+  }
+}
+
+function allCommands(command: Command): Command[] {
+  return [command, ...command.commands.flatMap(allCommands)];
+}

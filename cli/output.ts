@@ -1,0 +1,133 @@
+import { isPagerlyError, InvalidInputError, RateLimitError } from '../shared/errors.ts';
+import { redact } from '../shared/redact.ts';
+import { CliError, describeRowProblem, InvalidFileError } from './cli-errors.ts';
+import { exitCodeFor } from './exit-codes.ts';
+
+/** What the command line writes to: process.stdout / process.stderr, or a test's buffers. */
+export interface OutStream {
+  write(text: string): unknown;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+}
+
+/** An error as `--json` prints it on stderr: `{"error": {...}}`. */
+export interface JsonError {
+  code: string;
+  message: string;
+  retryable: boolean;
+  exitCode: number;
+  status?: number;
+  endpoint?: string;
+  retryAfterSeconds?: number;
+  problems?: { row?: number; field?: string; problem: string }[];
+}
+
+/**
+ * Human or machine output, one place. Human: short aligned text on stdout, notes and
+ * errors on stderr. `--json`: exactly one JSON document on stdout, errors as one JSON
+ * document on stderr, no notes. Every text goes through `redact`, so the API key cannot
+ * appear in any output, whatever produced the text.
+ */
+export class Output {
+  readonly json: boolean;
+  private readonly secrets: readonly string[];
+  private readonly stdout: OutStream;
+  private readonly stderr: OutStream;
+
+  constructor(io: { stdout: OutStream; stderr: OutStream }, options: { json: boolean; secrets: readonly string[] }) {
+    this.stdout = io.stdout;
+    this.stderr = io.stderr;
+    this.json = options.json;
+    this.secrets = options.secrets;
+  }
+
+  private clean(text: string): string {
+    return redact(text, this.secrets);
+  }
+
+  /** Raw writes, redacted: for commander's help and messages. */
+  writeOut(text: string): void {
+    this.stdout.write(this.clean(text));
+  }
+
+  writeErr(text: string): void {
+    this.stderr.write(this.clean(text));
+  }
+
+  /** The command's result: `value` as JSON, or the human text (lines) on stdout. */
+  result(value: unknown, human: () => string | readonly string[]): void {
+    if (this.json) {
+      this.writeOut(`${JSON.stringify(value, null, 2)}\n`);
+      return;
+    }
+    const text = human();
+    const lines = typeof text === 'string' ? [text] : text;
+    if (lines.length > 0) this.writeOut(`${lines.join('\n')}\n`);
+  }
+
+  /** A remark for a person (what was done, a hint) on stderr; none with --json. */
+  note(text: string): void {
+    if (!this.json) this.writeErr(`${text}\n`);
+  }
+
+  /** A stream for the progress bar: stderr, redacted, with stderr's terminal facts. */
+  progressStream(): OutStream {
+    return { write: (text: string) => this.writeErr(text), isTTY: this.stderr.isTTY, columns: this.stderr.columns };
+  }
+
+  error(error: unknown): void {
+    if (this.json) {
+      this.writeErr(`${JSON.stringify({ error: jsonError(error) }, null, 2)}\n`);
+      return;
+    }
+    this.writeErr(`${humanError(error)}\n`);
+  }
+}
+
+export function jsonError(error: unknown): JsonError {
+  const exitCode = exitCodeFor(error);
+  if (error instanceof InvalidFileError) {
+    return {
+      code: error.code, message: error.message, retryable: false, exitCode,
+      problems: error.problems.map((p) => ({ ...(p.row === undefined ? {} : { row: p.row }), ...(p.field ? { field: p.field } : {}), problem: p.problem })),
+    };
+  }
+  if (error instanceof CliError) return { code: error.code, message: error.message, retryable: error.retryable, exitCode };
+  if (isPagerlyError(error)) {
+    return {
+      code: error.code,
+      message: error.message,
+      retryable: error.retryable,
+      exitCode,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(error.endpoint === undefined ? {} : { endpoint: error.endpoint }),
+      ...(error instanceof RateLimitError && error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+      ...(error instanceof InvalidInputError ? { problems: error.problems.map((p) => ({ ...(p.field ? { field: p.field } : {}), problem: p.problem })) } : {}),
+    };
+  }
+  return { code: 'unexpected', message: `Unexpected error: ${messageOf(error)}`, retryable: false, exitCode };
+}
+
+/** `error: <what happened>`, plus what to do when that is not already in the message. */
+export function humanError(error: unknown): string {
+  if (error instanceof InvalidFileError) {
+    return [`error: ${error.message}`, ...error.problems.map((p) => `  ${describeRowProblem(p)}`)].join('\n');
+  }
+  if (error instanceof CliError || isPagerlyError(error)) {
+    const retry = error.retryable ? ' (temporary: safe to retry)' : '';
+    return `error: ${error.message}${retry}`;
+  }
+  return `error: unexpected: ${messageOf(error)}`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Rows as aligned columns: every column but the last padded to its widest cell, trailing
+ * spaces trimmed.
+ */
+export function columns(rows: readonly (readonly string[])[], { indent = '', gap = '  ' } = {}): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) => `${indent}${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join(gap)}`.trimEnd());
+}

@@ -1,0 +1,89 @@
+import { InvalidInputError } from '../shared/errors.ts';
+import { DEFAULT_BASE_URL, resolveBases } from '../shared/settings.ts';
+import { UsageError } from './cli-errors.ts';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The global flags as commander parsed them. */
+export interface GlobalOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  rotationsBaseUrl?: string;
+  json?: boolean;
+  timeout?: number;
+  retries?: number;
+}
+
+export interface CliSettings {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  rotationsBaseUrl: string | undefined;
+  timeoutMs: number | undefined;
+  retries: number | undefined;
+}
+
+export const ENV = {
+  apiKey: 'PAGERLY_API_KEY',
+  baseUrl: 'PAGERLY_BASE_URL',
+  rotationsBaseUrl: 'PAGERLY_ROTATIONS_BASE_URL',
+} as const;
+
+const given = (value: string | undefined) => (value?.trim() ? value : undefined);
+
+/** Flags first, then the environment; base URLs are checked here so a typo is bad usage (exit 2). */
+export function resolveSettings(options: GlobalOptions, env: Env): CliSettings {
+  const settings: CliSettings = {
+    apiKey: given(options.apiKey) ?? given(env[ENV.apiKey]),
+    baseUrl: given(options.baseUrl) ?? given(env[ENV.baseUrl]),
+    rotationsBaseUrl: given(options.rotationsBaseUrl) ?? given(env[ENV.rotationsBaseUrl]),
+    timeoutMs: options.timeout === undefined ? undefined : Math.round(options.timeout * 1000),
+    retries: options.retries,
+  };
+  try {
+    resolveBases(settings);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    const which = error.problems[0]?.field === 'rotationsBaseUrl'
+      ? `--rotations-base-url (or ${ENV.rotationsBaseUrl})`
+      : `--base-url (or ${ENV.baseUrl})`;
+    throw new UsageError(`${which} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`);
+  }
+  return settings;
+}
+
+/**
+ * The key wherever it may be, read before the arguments are parsed, so that even a
+ * parse error message (or a key typed in the wrong place) is redacted.
+ */
+export function secretsIn(argv: readonly string[], env: Env): string[] {
+  const secrets = new Set<string>();
+  const add = (value: string | undefined) => {
+    if (value?.trim()) {
+      secrets.add(value);
+      secrets.add(value.trim());
+    }
+  };
+  add(env[ENV.apiKey]);
+  argv.forEach((arg, i) => {
+    if (arg === '--api-key') add(argv[i + 1]);
+    else if (arg.startsWith('--api-key=')) add(arg.slice('--api-key='.length));
+  });
+  return [...secrets];
+}
+
+/** Option parsers: they throw, and main turns the error into bad usage. */
+export function positiveSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!value.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+    throw new UsageError('--timeout must be a number of seconds between 0 and 3600, e.g. 30');
+  }
+  return seconds;
+}
+
+export function wholeNumber(flag: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
