@@ -1,0 +1,85 @@
+// Prints the figures as tables and writes them as JSON: the table is for reading the run,
+// the JSON for comparing runs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { FanOutFigures } from './fan-out.ts';
+import type { HttpLoadFigures } from './http-load.ts';
+import type { MachineFacts } from './machine.ts';
+import type { OverheadFigures } from './zapier-overhead.ts';
+
+const tty = Boolean(process.stdout.isTTY);
+const bold = (text: string) => (tty ? `\u001b[1m${text}\u001b[0m` : text);
+const red = (text: string) => (tty ? `\u001b[31m${text}\u001b[0m` : text);
+const green = (text: string) => (tty ? `\u001b[32m${text}\u001b[0m` : text);
+
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
+const times = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '—');
+
+/** Columns padded to their widest cell; numbers right-aligned. */
+function table(header: string[], rows: string[][], numeric: boolean[]): void {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => '  ' + cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+export function printMachine(machine: MachineFacts, startedAt: string): void {
+  console.log(bold(`Pagerly benchmark, ${startedAt}`));
+  console.log(`  Node ${machine.node} (V8 ${machine.v8}), ${machine.platform}`);
+  console.log(`  ${machine.cpus} CPUs (${machine.availableParallelism} usable): ${machine.cpuModel}; ${machine.memoryGiB} GiB; load average ${machine.loadAverage1m}`);
+}
+
+export function printHttpLoad(figures: HttpLoadFigures): void {
+  const { connections, seconds, warmupSeconds } = figures.settings;
+  console.log(bold(`\n1. HTTP load: autocannon, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s measured per target`));
+  console.log('   (load generated in a worker thread, servers on the main thread, 127.0.0.1; non-2xx and errors count the warm-up too)');
+  table(
+    ['target', 'request', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'],
+    figures.targets.map((t) => [t.name, t.request, int(t.requestsPerSecond), ms(t.latency.p50), ms(t.latency.p90), ms(t.latency.p99), ms(t.latency.max), String(t.non2xx), String(t.errors)]),
+    [false, false, true, true, true, true, true, true, true],
+  );
+  console.log('  sandbox ÷ bare:');
+  table(['', 'req/s', 'p99'], figures.ratios.map((r) => [r.name, times(r.rps), times(r.p99)]), [false, true, true]);
+}
+
+export function printFanOut(figures: FanOutFigures): void {
+  const c = figures.concurrency;
+  console.log(bold(`\n2. Hook fan-out: ${int(figures.subscriptions)} Zapier subscriptions on Platform, one on-call change (09:00 handover)`));
+  const verdict = c.honoured
+    ? 'honoured'
+    : c.peakInFlight === 0
+      ? 'not observable (the sandbox made no global fetch call)'
+      : 'NOT honoured: a sandbox without the option sends them all at once';
+  console.log(`  delivery.concurrency  ${c.passed} passed; peak ${c.peakInFlight} deliveries in flight (the sandbox's fetch calls): ${verdict}`);
+  console.log(`  all delivered         ${int(figures.delivered)} in ${ms(figures.msToAll)} ms after the change (queue idle at ${ms(figures.msToIdle)} ms) = ${int(figures.deliveriesPerSecond)} deliveries/s`);
+  const a = figures.arrivalMs;
+  console.log(`  arrivals, ms          first ${ms(a.first)}  p50 ${ms(a.p50)}  p90 ${ms(a.p90)}  p99 ${ms(a.p99)}  last ${ms(a.last)}`);
+  console.log(`  event                 ${figures.eventId ?? 'not one event id'}${figures.eventId ? ' on every subscription, once each' : ''}; ${int(c.connectionsOpened)} connections opened to the receiver; retries off`);
+}
+
+export function printOverhead(figures: OverheadFigures): void {
+  const { runs, warmupRuns } = figures.settings;
+  console.log(bold(`\n3. Request overhead: ${figures.request}, ${runs} rounds after ${warmupRuns} warm-up rounds`));
+  console.log('   (one request at a time; the order of the three rotates every round)');
+  table(
+    ['way', 'median ms', 'p90 ms', '÷ got (median)'],
+    [
+      ['plain got, .json()', ms(figures.got.medianMs), ms(figures.got.p90Ms), times(1)],
+      ['Zapier app, triggers.team via core createAppHandler', ms(figures.zapier.medianMs), ms(figures.zapier.p90Ms), times(figures.ratios.zapierOverGot)],
+      ['typed Node client, listTeams()', ms(figures.nodeClient.medianMs), ms(figures.nodeClient.p90Ms), times(figures.ratios.nodeClientOverGot)],
+    ],
+    [false, true, true, true],
+  );
+}
+
+export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
+  console.log('');
+  if (problems.length === 0) console.log(green('All checks passed') + ' (every response 2xx, every subscription got the one event once, all three ways gave the same teams).');
+  else for (const problem of problems) console.log(red(`✘ ${problem}`));
+  console.log(`Figures written to ${resultsPath} (run took ${seconds.toFixed(1)} s).`);
+}
+
+export function writeResults(file: URL, results: object): void {
+  mkdirSync(new URL('.', file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}
