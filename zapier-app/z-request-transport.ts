@@ -9,6 +9,9 @@ import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.
  * throw first (`skipThrowForStatus`), nor turn a 429 into its generic ThrottledError before
  * the service's Retry-After and text are read (`throwForThrottlingEarly: false`).
  */
+/** Under Zapier's own 30 s limit for a step, so the step ends with a retryable error, not a kill. */
+export const REQUEST_TIMEOUT_MS = 25_000;
+
 export function zRequestTransport(z: ZObject): Transport {
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
@@ -21,6 +24,8 @@ export function zRequestTransport(z: ZObject): Transport {
         headers: request.headers,
         body: request.body,
         skipThrowForStatus: true,
+        // node-fetch would otherwise wait forever for an answer cut off mid-body; Zapier then retries it.
+        timeout: REQUEST_TIMEOUT_MS,
         throwForThrottlingEarly: false,
       } as Parameters<ZObject['request']>[0]);
       } catch (error) {
@@ -41,7 +46,7 @@ function noAnswer(error: unknown, request: HttpRequest): Error {
   const host = new URL(request.url).host;
   const { code, type, message = '' } = error as { code?: string; type?: string; message?: string };
   const text = redact(message, Object.values(request.headers));
-  if (type === 'request-timeout' || code === 'ETIMEDOUT' || (error as Error).name === 'AbortError') {
+  if (type === 'request-timeout' || type === 'body-timeout' || code === 'ETIMEDOUT' || (error as Error).name === 'AbortError') {
     return new TimeoutError(`The service at ${host} did not answer in time. Zapier will try again.`, { endpoint: request.endpoint });
   }
   return new NetworkError(`Could not reach the service at ${host} (${code ?? type ?? 'network error'}${text ? `: ${text}` : ''}). Check the service's status; Zapier will try again.`, { endpoint: request.endpoint });

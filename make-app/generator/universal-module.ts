@@ -16,7 +16,8 @@ export function universalModule(): ModuleFiles {
     label: 'Make an API Call',
     description: 'Performs an arbitrary authorized call to the Pagerly API, for what the other modules do not cover.',
     communication: {
-      url: '{{parameters.url}}',
+      // Always a path under the Base's URL: an absolute URL given here must never receive the key.
+      url: "/{{if(substring(toString(parameters.url), 0, 1) == '/', substring(toString(parameters.url), 1), parameters.url)}}",
       method: '{{parameters.method}}',
       qs: { '{{...}}': "{{toCollection(parameters.qs, 'key', 'value')}}" },
       headers: { '{{...}}': "{{toCollection(parameters.headers, 'key', 'value')}}" },

@@ -1,6 +1,6 @@
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { standalone } from './communication.ts';
-import { errorDirective } from './errors.ts';
+import { errorDirective, validDirective } from './errors.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
 import { makeParameter } from './parameters.ts';
 
@@ -23,8 +23,9 @@ export function webhookFiles() {
     params: onCallChanged.inputFields.map(makeParameter),
     attach: standalone(onCallChanged.subscribe.make, KEY, {
       body: { url: '{{webhook.url}}', teamname: optionalParameter('teamname') },
-      response: { data: { [STORED_ID]: '{{body.id}}' }, error: errorDirective() },
+      // Without a JSON answer there is no id to store, and the hook could never be removed.
+      response: { valid: validDirective(), data: { [STORED_ID]: '{{body.id}}' }, error: errorDirective() },
     }),
-    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: { error: errorDirective() } }, { id: `{{webhook.${STORED_ID}}}` }),
+    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: { valid: validDirective(), error: errorDirective() } }, { id: `{{webhook.${STORED_ID}}}` }),
   };
 }

@@ -1,3 +1,4 @@
+import { redact } from '../../shared/redact.ts';
 import { MakeError } from './make-error.ts';
 
 export interface OutgoingRequest {
@@ -42,7 +43,7 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number): Pro
     try {
       body = JSON.parse(text);
     } catch {
-      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${text.slice(0, 120)}`, response.status);
+      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${redact(text.slice(0, 120), Object.values(request.headers))}`, response.status);
     }
   }
   return { statusCode: response.status, headers, body };

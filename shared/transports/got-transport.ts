@@ -16,6 +16,11 @@ export interface GotTransportOptions {
 
 // Statuses worth a second try; 429 is retried for every request because the service did not act on it.
 const RETRY_STATUSES = [429, 500, 502, 503, 504];
+// got's own list, plus an answer cut off mid-body (Content-Length not reached, or the stream closed early).
+const RETRY_ERROR_CODES = [
+  'ETIMEDOUT', 'ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN',
+  'ERR_HTTP_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE',
+];
 
 /**
  * got as the typed client's transport: timeouts, and retries with exponential backoff that
@@ -28,6 +33,7 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
     limit: options.retries ?? 2,
     methods: ['GET', 'POST', 'DELETE'],
     statusCodes: RETRY_STATUSES,
+    errorCodes: RETRY_ERROR_CODES,
     maxRetryAfter: options.maxRetryAfterMs ?? 60_000,
   };
 
