@@ -1,0 +1,65 @@
+import { createRequire } from 'node:module';
+import App from '../../zapier-app/index.ts';
+
+/**
+ * The Zapier app (source) run by zapier-platform-core's own Lambda handler, as Zapier runs
+ * it: with core's request log, its secret scrubbing and its "What happened" trail. Every log
+ * line core produces reaches `customLogger` (what `zapier invoke` shows, and what core would
+ * stream to Zapier's log server), and with `printLogs` it is printed too.
+ *
+ * A test file that uses this must call `isolateZapierCore()` (test/support/zapier-core-isolation.ts):
+ * the handler patches Node's http modules and `fetch` for the rest of the jest worker otherwise.
+ */
+const require = createRequire(import.meta.url);
+// Exported by core at runtime but missing from its type declarations.
+const { createAppHandler } = require('zapier-platform-core') as {
+  createAppHandler: (app: object) => (event: object) => Promise<{ results: unknown }>;
+};
+
+export interface CoreLogLine {
+  message: string;
+  data: Record<string, unknown>;
+}
+
+/** `printLogs`: core also prints every log line (detailed request logs included), as `zapier invoke` does. */
+export function zapierHandler({ printLogs = false } = {}) {
+  const handler = createAppHandler(App);
+  const logs: CoreLogLine[] = [];
+  return {
+    App,
+    logs,
+    /** `method` is the definition path, e.g. `creates.create_incident.operation.perform`. Resolves to the whole envelope. */
+    run(method: string, bundle: Record<string, unknown>): Promise<{ results: unknown }> {
+      return handler({
+        command: 'execute',
+        method,
+        bundle,
+        logToStdout: printLogs,
+        detailedLogToStdout: printLogs,
+        customLogger: (message: string, data: Record<string, unknown>) => logs.push({ message, data }),
+      });
+    },
+  };
+}
+
+/** A Zapier error as a short name: `AppError:<code>` for AppError, else the error's name. */
+export function zapierErrorName(error: unknown): string {
+  const { name, message } = (error ?? {}) as { name?: string; message?: string };
+  if (name === 'AppError') {
+    try {
+      return `AppError:${(JSON.parse(message ?? '') as { code?: string }).code}`;
+    } catch {
+      return 'AppError:?';
+    }
+  }
+  return name ?? String(error);
+}
+
+/** The JSON payload of an AppError or ThrottledError message. */
+export function zapierErrorPayload(error: unknown): Record<string, unknown> {
+  try {
+    return JSON.parse((error as Error).message) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
