@@ -1,16 +1,12 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.ts';
+import { keyOwner } from '../../shared/operations/key-owner.ts';
 import { columns } from '../output.ts';
 
 /** "Grace Hopper (Acme)": whose key it is, never the key. */
 export function keyOwnerLabel(check: Record<string, unknown>): string {
-  const user = (check.user ?? {}) as Record<string, unknown>;
-  const organization = (check.organization ?? {}) as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-  const who = text(user.name) ?? text(user.email);
-  const org = text(organization.name);
-  if (who) return org ? `${who} (${org})` : who;
-  return org ? `an API key of ${org}` : 'a valid API key (the service did not say whose)';
+  const { label, organization } = keyOwner(check);
+  return label ?? (organization ? `an API key of ${organization}` : 'a valid API key (the service did not say whose)');
 }
 
 export function registerCheck(program: Command, ctx: Context): void {
