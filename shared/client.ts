@@ -25,7 +25,7 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     const request = buildRequest(key, input, settings, bases);
     const response = await transport.send(request);
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
-    return interpretResponse(key, response, [settings.apiKey, settings.apiKey?.trim()]);
+    return interpretResponse(key, response, [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined]);
   };
   const methods = Object.fromEntries(
     (Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]),

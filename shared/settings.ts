@@ -27,7 +27,11 @@ function checkedBase(value: string, setting: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'is not http or https' }], 'input');
   }
-  return value.replace(/\/+$/, '');
+  if (url.search || url.hash || url.username || url.password) {
+    throw new InvalidInputError(`${setting} must be an http or https URL without a query, fragment or credentials, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'has a query, fragment or credentials' }], 'input');
+  }
+  // The parsed form: dot segments resolved, so the endpoint path is appended where it belongs.
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 export function resolveBases(settings: Pick<ApiSettings, 'baseUrl' | 'rotationsBaseUrl'>): Bases {

@@ -43,6 +43,9 @@ export function zRequestTransport(z: ZObject): Transport {
 /** No answer came (refused, reset, DNS, time-out): the shared error, so Zapier retries it later. */
 function noAnswer(error: unknown, request: HttpRequest): Error {
   if (isPagerlyError(error)) return error;
+  // Only a failure to get an answer is a network error (retried later); anything else is a bug to see.
+  const name = (error as { name?: string }).name;
+  if (name !== 'FetchError' && name !== 'AbortError' && (error as { code?: unknown }).code === undefined) return error as Error;
   const host = new URL(request.url).host;
   const { code, type, message = '' } = error as { code?: string; type?: string; message?: string };
   const text = redact(message, Object.values(request.headers));

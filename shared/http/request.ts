@@ -11,7 +11,10 @@ const DEFAULT_USER_AGENT = 'pagerly-connectors';
 // had built an error around it; refuse it first, without repeating the value.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-export function checkApiKey(apiKey: string | undefined): string {
+export function checkApiKey(apiKey: unknown): string {
+  if (apiKey !== undefined && apiKey !== null && typeof apiKey !== 'string') {
+    throw new AuthenticationError('The API key must be text; copy it again from the dashboard (API keys).');
+  }
   const key = apiKey?.trim();
   if (!key) {
     throw new AuthenticationError('No API key was given. An org admin generates one in the dashboard (API keys); it acts as the person who created it.');
@@ -44,6 +47,12 @@ export function buildRequest<K extends EndpointKey>(
     );
   }
   const fields: Record<string, unknown> = { ...(checked.value as Record<string, unknown>) };
+  // Text with a broken surrogate pair cannot be sent as a URL or as UTF-8; say which field.
+  const broken = Object.entries(fields).filter(([, value]) => typeof value === 'string' && !value.isWellFormed()).map(([field]) => field);
+  if (broken.length) {
+    const problems = broken.map((field) => ({ field, problem: 'contains a broken character (an unpaired surrogate); retype it' }));
+    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });
+  }
   const path = endpoint.path.replace(PATH_PARAM, (_, name: string) => {
     const value = String(fields[name]);
     delete fields[name];

@@ -50,7 +50,7 @@ export function interpretResponse<K extends EndpointKey>(
   // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
   const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJson(response.body);
   if (!parsed.ok) {
-    const type = header(response, 'content-type') ?? 'no content type';
+    const type = redact(header(response, 'content-type') ?? 'no content type', secrets);
     throw new InvalidResponseError(
       `The service answered HTTP ${response.status} with a body that is not JSON (${type}): "${excerpt(response.body, secrets)}". Check the base URL points at the API.`,
       { endpoint: key, status: response.status },

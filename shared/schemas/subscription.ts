@@ -7,7 +7,12 @@ export const hookUrl = z.pipe(z.string().check(z.trim()), z.url({ protocol: /^ht
 export const subscribeInput = z.object({ url: hookUrl, teamname: z.optional(teamName) });
 
 /** `DELETE /o/{zapier,make}/subscribe/{id}` (assumption `unsubscribe`). */
-export const unsubscribeInput = z.object({ id: requiredText(200, 'is required (the id the subscribe call returned)') });
+// "." and ".." would not stay one path segment: a URL parser resolves them (even as %2e).
+export const unsubscribeInput = z.object({
+  id: requiredText(200, 'is required (the id the subscribe call returned)').check(
+    z.refine((id: string) => id !== '.' && id !== '..', 'must be the id the subscribe call returned'),
+  ),
+});
 
 export const subscription = z.looseObject({
   id: idString,
