@@ -1,5 +1,7 @@
 import { errorBody } from '../shared/schemas/error-body.ts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { errorReplies } from './plugins/error-replies.ts';
 import { jsonBodies } from './plugins/json-bodies.ts';
 import type { RateLimitOptions } from './plugins/rate-limit.ts';
@@ -16,9 +18,27 @@ export interface AppOptions {
   beforeReply?: () => Promise<void>;
 }
 
+/** A request Node cannot even parse (e.g. headers over 16 kB): answered on the socket, in the error shape. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(errorBody(status === 431 ? 'Request headers are too large (over 16 kB)' : 'Malformed HTTP request'));
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
 /** The sandbox's HTTP side: state decorators, the error shape, JSON bodies, the service, the controls. */
 export async function buildApp({ state, rateLimit, controls, logger, beforeReply }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger });
+  const app = Fastify({
+    logger,
+    // Ids may be up to 200 characters (shared schemas); the router's default limit is 100.
+    routerOptions: { maxParamLength: 2_000 },
+    // Requests the router or Node's parser refuse still get the service's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      // The handler's reply is typed for route schemas it has none of: a plain reply here.
+      (reply as unknown as FastifyReply).code(400).type('application/json; charset=utf-8').send(errorBody(`Malformed request: ${error.message}`));
+    },
+    clientErrorHandler: answerClientError,
+  });
   if (beforeReply) {
     app.addHook('onSend', async (_request, reply, payload) => {
       try {

@@ -27,14 +27,19 @@ export class SandboxClock {
   }
 
   advance(ms: number): void {
-    if (!Number.isFinite(ms)) throw new RangeError(`Cannot advance the clock by ${ms} ms`);
+    if (!Number.isFinite(ms) || !isTime(this.now().getTime() + ms)) {
+      throw new RangeError(`Cannot advance the clock by ${ms} ms: the time would leave the range a date can hold`);
+    }
     if (this.mode === 'fixed') this.fixedAt += ms;
     else this.offsetMs += ms;
   }
 }
 
+/** ±100,000,000 days around 1970: what a JavaScript Date can hold. */
+const isTime = (ms: number) => Math.abs(ms) <= 8.64e15;
+
 function parseTime(at: string | Date): number {
   const time = new Date(at).getTime();
-  if (Number.isNaN(time)) throw new RangeError(`Not a time: ${String(at)}; use ISO 8601, e.g. 2026-11-02T08:00:00Z`);
+  if (Number.isNaN(time) || !isTime(time)) throw new RangeError(`Not a time: ${String(at)}; use ISO 8601, e.g. 2026-11-02T08:00:00Z`);
   return time;
 }

@@ -7,16 +7,43 @@ import type { Expression, ItemShape } from '../../shared/operations/item-shape.t
 /** A string literal in IML. */
 export const imlString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export function imlOf(expression: Expression): string {
+/**
+ * "Is a list" and "is an object" in the subset, which has no type tests: `toString` leaves
+ * text as it is and writes lists and objects as JSON, so a value that is not its own text and
+ * whose JSON starts with "[" (or "{") is a list (or an object).
+ */
+const notText = (path: string) => `toString(${path}) != ${path}`;
+const isList = (path: string) => `${notText(path)} && substring(toString(${path}), 0, 1) == '['`;
+const isObject = (path: string) => `${notText(path)} && substring(toString(${path}), 0, 1) == '{'`;
+
+/**
+ * One expression as IML. `tolerant` guards lists, so a payload of an unexpected shape yields
+ * empty values instead of failing (a hook delivery must never be lost to its shape).
+ */
+export function imlOf(expression: Expression, tolerant = false): string {
   if ('path' in expression) return `{{${expression.path}}}`;
-  if ('count' in expression) return `{{length(${expression.count})}}`;
-  return `{{join(map(${expression.join}, ${imlString(expression.field)}), ${imlString(expression.separator)})}}`;
+  if ('count' in expression) {
+    const count = `length(${expression.count})`;
+    return tolerant ? `{{if(${isList(expression.count)}, ${count}, 0)}}` : `{{${count}}}`;
+  }
+  const joined = `join(map(${expression.join}, ${imlString(expression.field)}), ${imlString(expression.separator)})`;
+  return tolerant ? `{{if(${isList(expression.join)}, ${joined}, '')}}` : `{{${joined}}}`;
 }
 
-/** An output template: the spread source first (`"{{...}}"`), then each derived field. */
-export function outputTemplate(shape: ItemShape): Record<string, string> {
-  const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, expression]) => [key, imlOf(expression)]));
-  return shape.spread ? { '{{...}}': `{{${shape.spread}}}`, ...fields } : fields;
+/**
+ * An output template: the spread source first (`"{{...}}"`), then each derived field.
+ * Tolerant (hook payloads): only an object is spread, and anything else is kept as `payload`,
+ * as the Zapier trigger keeps it (shared/operations/on-call-change-item.ts).
+ */
+export function outputTemplate(shape: ItemShape, { tolerant = false } = {}): Record<string, string> {
+  const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, expression]) => [key, imlOf(expression, tolerant)]));
+  if (!shape.spread) return fields;
+  if (!tolerant) return { '{{...}}': `{{${shape.spread}}}`, ...fields };
+  return {
+    '{{...}}': `{{if(${isObject(shape.spread)}, ${shape.spread}, undefined)}}`,
+    ...fields,
+    payload: `{{if(${isObject(shape.spread)}, undefined, ${shape.spread})}}`,
+  };
 }
 
 /** An optional parameter: left out of the request when empty (Make may pass '' for a cleared field). */

@@ -17,7 +17,7 @@ export function webhookFiles() {
   return {
     communication: {
       condition: FOR_CHOSEN_TEAM,
-      output: outputTemplate(onCallChanged.item),
+      output: outputTemplate(onCallChanged.item, { tolerant: true }),
       respond: { status: 200, type: 'json', body: { received: true } },
     },
     params: onCallChanged.inputFields.map(makeParameter),

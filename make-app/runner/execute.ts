@@ -1,4 +1,4 @@
-import { renderTemplate, type ImlScope } from '../iml/index.ts';
+import { ImlError, renderTemplate, type ImlScope } from '../iml/index.ts';
 import { exchange, type IncomingResponse, type OutgoingRequest } from './http-exchange.ts';
 import { MakeError, UnsupportedDirectiveError } from './make-error.ts';
 import { sanitizedHeaders } from './sanitize.ts';
@@ -108,6 +108,16 @@ export async function execute(where: string, directives: Directives, scope: ImlS
   const answer = await exchange(request, options.timeoutMs ?? 40_000);
   entry.statusCode = answer.statusCode;
   const responseScope: ImlScope = { ...scope, body: answer.body, headers: answer.headers, statusCode: answer.statusCode };
+  try {
+    return outcomeOf(where, response, responseScope, answer);
+  } catch (error) {
+    // An answer of a shape the app's IML cannot read is bad data from the service, as Make reports it.
+    if (error instanceof ImlError) throw new MakeError('DataError', `Pagerly's answer has a shape the app does not expect: ${error.message}`, answer.statusCode);
+    throw error;
+  }
+}
+
+function outcomeOf(where: string, response: Directives, responseScope: ImlScope, answer: IncomingResponse): Outcome {
   const failure = failureOf(response, responseScope, answer);
   if (failure) throw failure;
 

@@ -1,3 +1,4 @@
+import { ServiceError } from '../http/service-error.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { check, describeProblems } from '../../shared/validation.ts';
@@ -28,8 +29,13 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/_sandbox/clock', async (request) => {
     const change = parse(clockChange, request.body);
-    if ('advanceMs' in change) app.sandboxClock.advance(change.advanceMs);
-    else app.sandboxClock.set(change.set);
+    try {
+      if ('advanceMs' in change) app.sandboxClock.advance(change.advanceMs);
+      else app.sandboxClock.set(change.set);
+    } catch (error) {
+      if (error instanceof RangeError) throw new ServiceError(400, error.message);
+      throw error;
+    }
     app.onCallWatcher.check();
     return nowAnswer();
   });

@@ -246,8 +246,8 @@ describe('Make modules answered by a broken service', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('known bugs (it.failing: remove .failing once fixed)', () => {
-  // BUG: the webhook's output template breaks (ImlError) on a delivery whose `current` or
+describe('regressions: bugs these properties found, now fixed', () => {
+  // Found by this property (fixed): the webhook's output template breaks (ImlError) on a delivery whose `current` or
   // `previous` is not a list, or that is not an object at all: `join(map(body.current, 'name'),
   // ', ')` and `length(body.previous)` refuse non-lists, and the `{{...}}` spread refuses
   // non-objects. The Zapier trigger passes exactly these deliveries on (on-call-change-item.ts:
@@ -259,7 +259,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
   // matches item-shape.ts for any value: lists only when they are lists (e.g. guard with an
   // `if(...)` on a type test the subset adds, or compute these fields in a custom IML function),
   // and spread only an object (else put the payload under `payload`, as Zapier does).
-  it.failing('the webhook turns a delivery of any shape into a bundle, as the Zapier trigger does', async () => {
+  it('the webhook turns a delivery of any shape into a bundle, as the Zapier trigger does', async () => {
     const anyPayload = fc.oneof(
       fc.record({ current: fc.oneof(jsonValue(2), fc.constant({})), previous: jsonValue(2) }, { requiredKeys: [] }),
       jsonValue(3),
@@ -272,7 +272,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: a 2xx JSON answer of an undocumented shape ends a search in an ImlError instead of a
+  // Found by this property (fixed): a 2xx JSON answer of an undocumented shape ends a search in an ImlError instead of a
   // Make error: getDirectoryEntry spreads the body ('{{...}}': '{{body}}') and listOnCallUsers
   // each element ('{{...}}': '{{item}}'), and the spread refuses anything but an object.
   // Minimal: getDirectoryEntry answered 200, application/json, body `[]` → ImlError "The spread
@@ -281,7 +281,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
   // documented endpoint with an InvalidResponseError instead. Fix: a `response.valid` per search
   // that also requires the shape the output needs (answering DataError "not of the documented
   // shape"), or have the runner turn an ImlError raised while reading a response into a DataError.
-  it.failing('a search answered with JSON of another shape ends in a Make error, not an ImlError', async () => {
+  it('a search answered with JSON of another shape ends in a Make error, not an ImlError', async () => {
     const shapes = fc.oneof(fc.constantFrom('[]', '"found"', '42', 'true', '[1]', '["usr_1"]'), jsonValue(2).map((v) => JSON.stringify([v])));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('getDirectoryEntry', 'listOnCallUsers'), shapes, async (name, body) => {
@@ -292,14 +292,14 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: an error answer whose JSON is nested a few thousand levels deep (JSON.parse takes it)
+  // Found by this property (fixed): an error answer whose JSON is nested a few thousand levels deep (JSON.parse takes it)
   // crashes the runner with a RangeError ("Maximum call stack size exceeded") instead of a Make
   // error: the Base's error message renders `substring(toString(body), 0, 120)`, and toString()
   // is JSON.stringify, which recurses. Minimal: any module answered 400, application/json,
   // body '['.repeat(10_000) + ']'.repeat(10_000) (about 4,200 levels are enough at Node's default stack).
   // Fix: in the IML evaluator, turn a RangeError from toText/JSON.stringify (and stack overflows
   // generally) into an ImlError/ValueProblem, and in the runner read such a body as text (a DataError).
-  it.failing('an error answer nested thousands of levels deep ends in a Make error', async () => {
+  it('an error answer nested thousands of levels deep ends in a Make error', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...modules.map((op) => op.makeName)), fc.integer({ min: 10_000, max: 40_000 }), fc.constantFrom(400, 403, 404, 500), async (name, depth, status) => {
         answer = { status, contentType: 'application/json', body: `${'['.repeat(depth)}${']'.repeat(depth)}` };

@@ -280,8 +280,8 @@ describe('interpretResponse on any answer', () => {
 // ---------------------------------------------------------------------------------------------
 // Known bugs: each property fails on the counterexample it starts with (see the comments).
 
-describe('known bugs (it.failing: remove .failing once fixed)', () => {
-  // BUG: an `{id}` path parameter of "." or ".." (after trimming) passes the schema and is put in
+describe('regressions: bugs these properties found, now fixed', () => {
+  // Found by this property (fixed): an `{id}` path parameter of "." or ".." (after trimming) passes the schema and is put in
   // the path as is (encodeURIComponent leaves dots alone), so the URL resolves elsewhere:
   // buildRequest('unsubscribeZapierHook', { id: '..' }) → DELETE https://api.pagerly.io/o/zapier/
   // ('.' → DELETE /o/zapier/subscribe/). %2e is resolved the same way, so encoding cannot help:
@@ -304,7 +304,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: a path parameter holding a lone surrogate half passes the schema (a string of 1–200
+  // Found by this property (fixed): a path parameter holding a lone surrogate half passes the schema (a string of 1–200
   // characters) and then makes encodeURIComponent throw a URIError ("URI malformed"), which is
   // not an InvalidInputError: buildRequest('unsubscribeMakeHook', { id: '\ud800' }) → URIError.
   // (In the query, URLSearchParams quietly turns it into U+FFFD instead.) Fix: refuse text that is
@@ -330,7 +330,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: a base URL with a query or a fragment is accepted (checkedBase only checks the protocol),
+  // Found by this property (fixed): a base URL with a query or a fragment is accepted (checkedBase only checks the protocol),
   // and the endpoint's path is appended after it, into the query or fragment:
   // { baseUrl: 'http://a?' } → 'http://a?/pagerly/o/zapier/allteams' (path "/", query "?/pagerly/…").
   // The same raw-text join misplaces the path after a dot segment: { rotationsBaseUrl: 'http://a.aa//.' }
@@ -359,7 +359,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: the content type of a success that is not JSON goes into the message unredacted
+  // Found by this property (fixed): the content type of a success that is not JSON goes into the message unredacted
   // (response.ts: `(${type})`), against errors.ts's rule that every outside text is redacted:
   // status 200, headers { 'content-type': KEY }, body '<' → "…not JSON (KEY): "<"…".
   // Fix: redact(type, secrets) (and cut it short, like the body excerpt).
@@ -373,7 +373,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: a Retry-After of more digits than a double holds reads as Infinity seconds
+  // Found by this property (fixed): a Retry-After of more digits than a double holds reads as Infinity seconds
   // (retry-after.ts: /^\d+$/ then Number()): status 429, 'retry-after': '9'.repeat(309) →
   // RateLimitError.retryAfterSeconds = Infinity, "try again in Infinity s"; Zapier then gets
   // ThrottledError(…, Infinity), whose JSON says delay: null. Fix: accept only safe integers

@@ -151,8 +151,8 @@ describe('Zapier creates and searches with any input, offline', () => {
 const wellFormed = (value: unknown): boolean =>
   typeof value === 'string' ? value.isWellFormed() : value !== null && typeof value === 'object' ? Object.values(value).every(wellFormed) : true;
 
-describe('known bugs (it.failing: remove .failing once fixed)', () => {
-  // BUG: a field sent in the query that holds a lone surrogate half passes the schema (teamName
+describe('regressions: bugs these properties found, now fixed', () => {
+  // Found by this property (fixed): a field sent in the query that holds a lone surrogate half passes the schema (teamName
   // only trims and counts), then z.request cannot encode the URL (ERR_INVALID_URI "URI
   // malformed") and zRequestTransport reports every such exception as a NetworkError, so Zapier
   // gets a ThrottledError and retries, forever, a request that was never sent and never can be.
@@ -180,7 +180,7 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
     );
   });
 
-  // BUG: an authData.apiKey that is not a string crashes every operation with a TypeError
+  // Found by this property (fixed): an authData.apiKey that is not a string crashes every operation with a TypeError
   // ("apiKey?.trim is not a function", shared/http/request.ts checkApiKey) instead of asking for
   // the connection to be fixed: pagerlyFor passes `bundle.authData.apiKey ?? ''` on unchecked.
   // Minimal: creates.create_incident with authData { apiKey: 0 }, inputData { title: 'x' }.
@@ -188,7 +188,9 @@ describe('known bugs (it.failing: remove .failing once fixed)', () => {
   // migrated bundle, a future auth field of another type). Fix: checkApiKey takes
   // `unknown` and refuses a non-string with the AuthenticationError it gives an empty key.
   it('an authData.apiKey of another type marks the connection as needing attention', async () => {
-    const notText = fc.oneof(wrongType.filter((v) => v !== null), fc.constant(0));
+    // A lone surrogate anywhere in authData hangs zapier-platform-core's own secret scrubber
+    // (upstream, out of the app's reach; see the note at the top of this file): left out.
+    const notText = fc.oneof(wrongType.filter((v) => v !== null && wellFormed(v)), fc.constant(0));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...runnable.map((r) => `${r.kind}.${r.operation.key}`)), notText, async (name, apiKey) => {
         const [kind, key] = name.split('.') as ['creates' | 'searches', string];
