@@ -3,7 +3,9 @@
 //
 // Without PAGERLY_API_KEY: against a fresh in-process sandbox per scenario (fixed clock and
 // ids, so re-recording writes the same bytes). With it: against the real service; see README.md here.
-import { writeFileSync } from 'node:fs';
+// PAGERLY_RECORD_DIR writes the files into another folder (to review a live recording first).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nock from 'nock';
 type Definition = nock.Definition;
 import { createNodeClient } from '../../shared/node-client.ts';
@@ -14,6 +16,8 @@ import { CANONICAL_ORIGIN, KEPT_HEADERS, recordingPath, type RecordingFile } fro
 import { scenarios, type Fixture, type Identity, type Scenario } from './scenarios.ts';
 
 const live = Boolean(process.env.PAGERLY_API_KEY);
+const outputDir = process.env.PAGERLY_RECORD_DIR;
+const outputPath = (scenario: string) => (outputDir ? join(outputDir, `${scenario}.json`) : recordingPath(scenario));
 
 const sandboxFixture: Fixture = {
   team: 'Platform',
@@ -78,6 +82,7 @@ async function record(scenario: Scenario, fixture: Fixture, baseUrl: string, api
 }
 
 async function main() {
+  if (outputDir) mkdirSync(outputDir, { recursive: true });
   const fixture = live ? liveFixture() : sandboxFixture;
   const keys = keysFor(live);
   const written: string[] = [];
@@ -94,13 +99,13 @@ async function main() {
       for (const key of Object.values(keys)) {
         if (key && text.includes(key)) throw new Error(`Refusing to write ${scenario.name}: the recording contains an API key.`);
       }
-      writeFileSync(recordingPath(scenario.name), text);
+      writeFileSync(outputPath(scenario.name), text);
       written.push(scenario.name);
     } finally {
       await sandbox?.close();
     }
   }
-  console.log(`Recorded ${written.length} scenarios from ${live ? 'the real service' : 'the sandbox'}: ${written.join(', ')}`);
+  console.log(`Recorded ${written.length} scenarios from ${live ? 'the real service' : 'the sandbox'}${outputDir ? ` into ${outputDir}` : ''}: ${written.join(', ')}`);
 }
 
 await main();

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,15 +14,13 @@ import { SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed } from './secret-world
  * The recording command (`npm run record`, test/recordings/record.ts) with the secret keys, in
  * its "real service" mode (PAGERLY_API_KEY set) against the sandbox behind the key proxy.
  *
- * It writes next to itself, into test/recordings/, and has no option to write elsewhere; the
- * committed recordings must not be overwritten. So it runs as a child process from a temporary
- * copy of its own four files (shared/, sandbox/ and node_modules/ linked to the real ones):
- * the same code, writing into the copy. A check below proves the committed files are untouched.
- * Searched for the keys: what it printed (stdout, stderr), every file it wrote, and its TMPDIR.
+ * It runs as a child process, the committed file itself, writing into a temporary folder
+ * (PAGERLY_RECORD_DIR) so the committed recordings are never overwritten; a check below proves
+ * they are untouched. Searched for the keys: what it printed (stdout, stderr), every file it
+ * wrote, and its TMPDIR.
  */
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const node = join(repo, 'node_modules/.bin/node');
-const RECORDING_FILES = ['record.ts', 'recording-file.ts', 'scenarios.ts', 'empty-org-seed.ts'];
 const committedDir = join(repo, 'test/recordings');
 
 let running: Running;
@@ -33,13 +31,9 @@ let committedBefore: Record<string, string>;
 const digestOf = (dir: string): Record<string, string> =>
   Object.fromEntries(readdirSync(dir).sort().map((name) => [name, createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')]));
 
-/** A fresh copy of the recording command's files, next to links to the code they import. */
+/** A fresh folder for what the command writes (`out/`) and its TMPDIR (`tmp/`). */
 function freshCopy(): string {
-  const root = mkdtempSync(join(tmpdir(), 'pagerly-record-copy-'));
-  mkdirSync(join(root, 'test/recordings'), { recursive: true });
-  for (const file of RECORDING_FILES) copyFileSync(join(committedDir, file), join(root, 'test/recordings', file));
-  copyFileSync(join(repo, 'package.json'), join(root, 'package.json'));
-  for (const linked of ['shared', 'sandbox', 'node_modules']) symlinkSync(join(repo, linked), join(root, linked));
+  const root = mkdtempSync(join(tmpdir(), 'pagerly-record-'));
   mkdirSync(join(root, 'tmp'));
   return root;
 }
@@ -51,7 +45,7 @@ interface Run {
   written: string[];
 }
 
-/** Runs the copy's record.ts with the secret keys, against the proxy (and so the sandbox). */
+/** Runs record.ts with the secret keys, against the proxy (and so the sandbox), writing into `root/out`. */
 function record(root: string): Promise<Run> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAGERLY_')));
   const env = {
@@ -63,12 +57,13 @@ function record(root: string): Promise<Run> {
     PAGERLY_RECORD_EMPTY_TEAM: 'Mobile',
     PAGERLY_RECORD_EMAIL: 'katherine@acme.example',
     PAGERLY_RECORD_WRITES: '1',
+    PAGERLY_RECORD_DIR: join(root, 'out'),
     TMPDIR: join(root, 'tmp'),
   };
   return new Promise((resolve) => {
     // Asynchronous on purpose: the sandbox answering it lives in this very process.
-    execFile(node, [join(root, 'test/recordings/record.ts')], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const written = readdirSync(join(root, 'test/recordings')).filter((name) => !RECORDING_FILES.includes(name)).sort();
+    execFile(node, [join(committedDir, 'record.ts')], { cwd: repo, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const written = readdirSync(join(root, 'out')).sort();
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr, written });
     });
   });
@@ -78,7 +73,7 @@ function watchRun(root: string, run: Run): LeakWatch {
   const watch = new LeakWatch();
   watch.text('record.ts stdout', run.stdout);
   watch.text('record.ts stderr', run.stderr);
-  for (const name of run.written) watch.text(`written ${name}`, readFileSync(join(root, 'test/recordings', name), 'utf8'));
+  for (const name of run.written) watch.text(`written ${name}`, readFileSync(join(root, 'out', name), 'utf8'));
   watch.files('its TMPDIR', join(root, 'tmp'));
   return watch;
 }
@@ -100,7 +95,7 @@ describe('the recording command never writes or prints the key', () => {
     const mark = proxy.requests.length;
     const run = await record(copy);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^Recorded 1[0-9] scenarios from the real service: check-api-key, /);
+    expect(run.stdout).toMatch(/^Recorded 1[0-9] scenarios from the real service into \S+: check-api-key, /);
     expect(run.written).toContain('directory-lifecycle.json');
     expect(run.written.length).toBeGreaterThanOrEqual(10);
 
@@ -111,7 +106,7 @@ describe('the recording command never writes or prints the key', () => {
     const watch = watchRun(copy, run);
     expect(watch.leaks(SECRETS)).toEqual([]);
     for (const name of run.written) {
-      const text = readFileSync(join(copy, 'test/recordings', name), 'utf8');
+      const text = readFileSync(join(copy, 'out', name), 'utf8');
       expect({ name, keyHeader: /x-apikey/i.test(text) }).toEqual({ name, keyHeader: false });
     }
   }, 60_000);
