@@ -1,14 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { useSecretWorld } from './secret-harness.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../../cli/main.ts';
 import type { Env } from '../../cli/settings.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
-import { startSandbox, type Running } from '../sandbox/support.ts';
-import { startKeyProxy, type KeyProxy } from '../support/key-proxy.ts';
-import { captureOutput, LeakWatch, removeDir, tempDirAsTmp } from '../support/leak-watch.ts';
-import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed } from './secret-world.ts';
+import { LeakWatch, removeDir } from '../support/leak-watch.ts';
+import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS } from './secret-world.ts';
 
 /**
  * The command line (cli/main.ts, in process) with a key the sandbox accepts: every command,
@@ -17,27 +16,16 @@ import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed 
  * to the real process.stdout / stderr or console, and the temp folder (and the folder of the
  * sync file). The key proxy in front of the sandbox shows the key did go out, in X-APIKEY.
  */
-let running: Running;
-let proxy: KeyProxy;
-let output: ReturnType<typeof captureOutput>;
-let temp: ReturnType<typeof tempDirAsTmp>;
 let files: string;
 const watch = new LeakWatch();
 
-beforeAll(async () => {
-  temp = tempDirAsTmp();
-  files = mkdtempSync(join(tmpdir(), 'pagerly-cli-files-'));
-  running = await startSandbox({ seed: secretSeed(), rateLimit: false });
-  proxy = await startKeyProxy(running.url);
-  output = captureOutput();
-});
-afterAll(async () => {
-  output.stop();
-  await proxy.close();
-  await running.sandbox.close();
-  temp.restore();
-  removeDir(temp.dir);
-  removeDir(files);
+const world = useSecretWorld({
+  start: () => {
+    files = mkdtempSync(join(tmpdir(), 'pagerly-cli-files-'));
+  },
+  stop: async () => {
+    removeDir(files);
+  },
 });
 
 class Stream {
@@ -61,17 +49,17 @@ interface Ran {
 async function cli(place: string, argv: readonly string[], env: Env = { PAGERLY_API_KEY: SECRET_KEY }): Promise<Ran> {
   const stdout = new Stream();
   const stderr = new Stream();
-  const mark = proxy.requests.length;
+  const mark = world.proxy.requests.length;
   let code: number;
   try {
-    code = await main(['--base-url', proxy.url, ...argv], env, { stdout, stderr });
+    code = await main(['--base-url', world.proxy.url, ...argv], env, { stdout, stderr });
   } catch (error) {
     watch.value(`${place} → threw out of main`, error);
     throw error;
   }
   watch.text(`${place} → stdout`, stdout.text);
   watch.text(`${place} → stderr`, stderr.text);
-  return { code, stdout: stdout.text, stderr: stderr.text, sent: keysSent(proxy.since(mark)) };
+  return { code, stdout: stdout.text, stderr: stderr.text, sent: keysSent(world.proxy.since(mark)) };
 }
 
 const EMAIL = 'cli.secret@acme.example';
@@ -159,8 +147,8 @@ describe('the command line never shows the key', () => {
     it(`exits ${exitFor[fault.expected.client]}, having sent the key, and prints nothing that holds it`, async () => {
       for (const mode of [[], ['--json']]) {
         for (const [key, argv] of [...byEndpoint, ['getDirectoryEntry', ['directory', 'sync', syncFile, '--dry-run']] as [EndpointKey, string[]]]) {
-          running.sandbox.faults.clear();
-          running.sandbox.faults.inject({ method: endpoints[key].method, path: endpoints[key].path, ...fault.answer(SECRET_KEY), times: 1 });
+          world.running.sandbox.faults.clear();
+          world.running.sandbox.faults.inject({ method: endpoints[key].method, path: endpoints[key].path, ...fault.answer(SECRET_KEY), times: 1 });
           const name = argv.slice(0, 2).join(' ');
           const ran = await cli(`${name} ${mode.join('')} (${fault.name})`, ['--retries', '0', ...argv, ...mode]);
           expect({ name, keys: [...new Set(ran.sent)] }).toEqual({ name, keys: [SECRET_KEY] });
@@ -168,14 +156,14 @@ describe('the command line never shows the key', () => {
           if (mode.length && ran.code !== 0) expect(() => JSON.parse(ran.stderr)).not.toThrow();
         }
       }
-      running.sandbox.faults.clear();
+      world.running.sandbox.faults.clear();
       expect(watch.leaks(SECRETS)).toEqual([]);
     });
   });
 
   it('a network failure: exit 75, without the key', async () => {
     for (const [, argv] of byEndpoint) {
-      proxy.breakNext(1);
+      world.proxy.breakNext(1);
       const ran = await cli(`${argv.slice(0, 2).join(' ')} (connection destroyed)`, ['--retries', '0', ...argv]);
       expect({ argv, code: ran.code, keys: ran.sent }).toEqual({ argv, code: 75, keys: [SECRET_KEY] });
     }
@@ -229,8 +217,8 @@ describe('the command line never shows the key', () => {
   });
 
   it('nothing reached the real stdout, stderr or console with the key, and no file holds it', () => {
-    watch.text('process stdout, stderr and console', output.text);
-    watch.files('temp folder', temp.dir);
+    watch.text('process stdout, stderr and console', world.output.text);
+    watch.files('temp folder', world.temp.dir);
     // The CLI wrote no file of its own next to the ones it was given (bad.csv holds the key on
     // purpose, as typed by a user: it is not searched).
     expect(readdirSync(files).sort()).toEqual(['bad.csv', 'people.csv']);

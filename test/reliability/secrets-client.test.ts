@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useSecretWorld } from './secret-harness.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
-import { startSandbox, type Running } from '../sandbox/support.ts';
-import { startKeyProxy, type KeyProxy } from '../support/key-proxy.ts';
-import { captureOutput, LeakWatch, removeDir, tempDirAsTmp } from '../support/leak-watch.ts';
-import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed } from './secret-world.ts';
+import { LeakWatch, removeDir } from '../support/leak-watch.ts';
+import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS } from './secret-world.ts';
 
 /**
  * The typed client (shared/node-client.ts) with a recognisable key the sandbox accepts: every
@@ -14,33 +13,17 @@ import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed 
  * key; the receiving proxy in front of the sandbox shows the key did go out, in X-APIKEY.
  */
 
-let running: Running;
-let proxy: KeyProxy;
 const watch = new LeakWatch();
-let output: ReturnType<typeof captureOutput>;
-let temp: ReturnType<typeof tempDirAsTmp>;
 
-beforeAll(async () => {
-  temp = tempDirAsTmp();
-  running = await startSandbox({ seed: secretSeed(), rateLimit: false });
-  proxy = await startKeyProxy(running.url);
-  output = captureOutput();
-});
-afterAll(async () => {
-  output.stop();
-  await proxy.close();
-  await running.sandbox.close();
-  temp.restore();
-  removeDir(temp.dir);
-});
+const world = useSecretWorld();
 
-const clientWith = (apiKey: string) => createNodeClient({ apiKey, baseUrl: proxy.url, retries: 0, timeoutMs: 5_000 });
+const clientWith = (apiKey: string) => createNodeClient({ apiKey, baseUrl: world.proxy.url, retries: 0, timeoutMs: 5_000 });
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** Runs one call, adds what it returned or threw to the watch, and returns the keys it sent. */
 async function attempt(place: string, call: () => Promise<unknown>): Promise<{ outcome: Outcome; sent: (string | undefined)[] }> {
-  const mark = proxy.requests.length;
+  const mark = world.proxy.requests.length;
   let outcome: Outcome;
   try {
     const value = await call();
@@ -50,7 +33,7 @@ async function attempt(place: string, call: () => Promise<unknown>): Promise<{ o
     watch.value(`${place} → threw`, error);
     outcome = { ok: false, error };
   }
-  return { outcome, sent: keysSent(proxy.since(mark)) };
+  return { outcome, sent: keysSent(world.proxy.since(mark)) };
 }
 
 const errorName = (outcome: Outcome) => (outcome.ok ? 'no error' : isPagerlyError(outcome.error) ? outcome.error.name : `not a PagerlyError: ${String(outcome.error)}`);
@@ -111,13 +94,13 @@ describe('the typed client never shows the key', () => {
     it(`fails with ${fault.expected.client}, having sent the key, and no error holds it`, async () => {
       const client = clientWith(SECRET_KEY);
       for (const key of allEndpoints) {
-        running.sandbox.faults.clear();
-        running.sandbox.faults.inject({ method: endpoints[key].method, path: endpoints[key].path, ...fault.answer(SECRET_KEY), times: 1 });
+        world.running.sandbox.faults.clear();
+        world.running.sandbox.faults.inject({ method: endpoints[key].method, path: endpoints[key].path, ...fault.answer(SECRET_KEY), times: 1 });
         const { outcome, sent } = await attempt(`client.${key} (${fault.name})`, () => client.call(key, inputs[key] as never));
         expect({ key, error: errorName(outcome) }).toEqual({ key, error: fault.expected.client });
         expect({ key, sent }).toEqual({ key, sent: [SECRET_KEY] });
       }
-      running.sandbox.faults.clear();
+      world.running.sandbox.faults.clear();
       expect(watch.leaks(SECRETS)).toEqual([]);
     });
   });
@@ -125,7 +108,7 @@ describe('the typed client never shows the key', () => {
   it('a network failure on every endpoint: NetworkError, without the key', async () => {
     const client = clientWith(SECRET_KEY);
     for (const key of allEndpoints) {
-      proxy.breakNext(1);
+      world.proxy.breakNext(1);
       const { outcome, sent } = await attempt(`client.${key} (connection destroyed)`, () => client.call(key, inputs[key] as never));
       expect({ key, error: errorName(outcome) }).toEqual({ key, error: 'NetworkError' });
       expect({ key, sent }).toEqual({ key, sent: [SECRET_KEY] });
@@ -180,13 +163,13 @@ describe('the typed client never shows the key', () => {
   });
 
   it('nothing printed or written to the temp folder holds the key, and the watch saw every place', () => {
-    watch.text('stdout, stderr and console', output.text);
-    const files = watch.files('temp folder', temp.dir);
+    watch.text('stdout, stderr and console', world.output.text);
+    const files = watch.files('temp folder', world.temp.dir);
     expect(files).toEqual([]);
     expect(watch.leaks(SECRETS)).toEqual([]);
     // Places looked at: 13 successes + 14 faults × 13 + 13 network failures + bad inputs + refusals, in 2–5 forms each.
     expect(watch.size).toBeGreaterThan(800);
     // The key went out every time it should have.
-    expect(proxy.requests.filter((r) => r.apiKey === SECRET_KEY).length).toBeGreaterThanOrEqual(13 + faultCases.length * 13 + 13);
+    expect(world.proxy.requests.filter((r) => r.apiKey === SECRET_KEY).length).toBeGreaterThanOrEqual(13 + faultCases.length * 13 + 13);
   });
 });

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useSecretWorld } from './secret-harness.ts';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { appFromFiles } from '../../make-app/runner/app-folder.ts';
 import type { LogEntry } from '../../make-app/runner/execute.ts';
 import { MakeError } from '../../make-app/runner/make-error.ts';
 import { makeRunner, type MakeRunner } from '../../make-app/runner/runner.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
-import { HOUR, startReceiver, startSandbox, type Receiver, type Running } from '../sandbox/support.ts';
-import { startKeyProxy, type KeyProxy } from '../support/key-proxy.ts';
-import { captureOutput, LeakWatch, removeDir, tempDirAsTmp } from '../support/leak-watch.ts';
+import { HOUR, startReceiver, type Receiver } from '../sandbox/support.ts';
+import { startKeyProxy } from '../support/key-proxy.ts';
+import { LeakWatch, removeDir } from '../support/leak-watch.ts';
 import { makeComponents, whereOf } from './make-components.ts';
-import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed, type FaultCase } from './secret-world.ts';
+import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, type FaultCase } from './secret-world.ts';
 
 /**
  * Every component of the generated Make app through the runner (connection, RPC, every module,
@@ -18,37 +19,26 @@ import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed,
  * runner's log (what Make would log, after `log.sanitize`), what was printed, the temp folder.
  */
 
-let running: Running;
-let proxy: KeyProxy;
 let receiver: Receiver;
 let runner: MakeRunner;
-let output: ReturnType<typeof captureOutput>;
-let temp: ReturnType<typeof tempDirAsTmp>;
 const runnerLog: LogEntry[] = [];
 /** Everything but the answers that quote the key (those get a watch each, below). */
 const watch = new LeakWatch();
 
-beforeAll(async () => {
-  temp = tempDirAsTmp();
-  running = await startSandbox({ seed: secretSeed(), rateLimit: false });
-  proxy = await startKeyProxy(running.url);
-  receiver = await startReceiver();
-  runner = makeRunner(appFromFiles(generateMakeApp()), { origin: { from: DEFAULT_BASE_URL, to: proxy.url }, log: runnerLog, timeoutMs: 5_000 });
-  output = captureOutput();
-});
-afterAll(async () => {
-  output.stop();
-  await receiver.close();
-  await proxy.close();
-  await running.sandbox.close();
-  temp.restore();
-  removeDir(temp.dir);
+const world = useSecretWorld({
+  start: async ({ proxy }) => {
+    receiver = await startReceiver();
+    runner = makeRunner(appFromFiles(generateMakeApp()), { origin: { from: DEFAULT_BASE_URL, to: proxy.url }, log: runnerLog, timeoutMs: 5_000 });
+  },
+  stop: async () => {
+    await receiver.close();
+  },
 });
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 async function attempt(into: LeakWatch, place: string, call: () => Promise<unknown>) {
-  const mark = proxy.requests.length;
+  const mark = world.proxy.requests.length;
   let outcome: Outcome;
   try {
     const value = await call();
@@ -58,7 +48,7 @@ async function attempt(into: LeakWatch, place: string, call: () => Promise<unkno
     into.value(`${place} → threw`, error);
     outcome = { ok: false, error };
   }
-  return { outcome, sent: keysSent(proxy.since(mark)) };
+  return { outcome, sent: keysSent(world.proxy.since(mark)) };
 }
 
 const typeOf = (outcome: Outcome) => (outcome.ok ? 'no error' : outcome.error instanceof MakeError ? outcome.error.type : `not a MakeError: ${String(outcome.error)}`);
@@ -113,13 +103,13 @@ describe('the Make app never shows the key', () => {
     expect(await run('watchOnCallChanges', () => runner.module('watchOnCallChanges', { connection, parameters: { teamname: 'Platform' } }), 0)).toEqual([]);
     const stored = await run('attach', () => runner.attach('onCallChanges', { connection, parameters: { teamname: 'Platform' }, webhook: { id: 'make-hook-1', url: receiver.url } }), 1);
     expect(stored.externalHookId).toMatch(/^sub_/);
-    await running.sandbox.clock.advance(HOUR);
-    await running.sandbox.deliveries.idle();
+    await world.running.sandbox.clock.advance(HOUR);
+    await world.running.sandbox.deliveries.idle();
     const delivered = receiver.received.find((hook) => hook.body.team?.name === 'Platform');
     expect(delivered).toBeDefined();
     expect(await run('receive', async () => runner.receive('onCallChanges', { parameters: { teamname: 'Platform' }, body: delivered!.body }), 0)).toMatchObject([{ team_name: 'Platform' }]);
     await run('detach', () => runner.detach('onCallChanges', { connection, parameters: {}, webhook: stored }), 1);
-    expect(running.sandbox.world.subscriptions.size).toBe(0);
+    expect(world.running.sandbox.world.subscriptions.size).toBe(0);
     expect(watch.leaks(SECRETS)).toEqual([]);
   });
 
@@ -128,8 +118,8 @@ describe('the Make app never shows the key', () => {
 
     it(`ends in ${fault.expected.make} (or its documented answer), having sent the key`, async () => {
       for (const component of requesting) {
-        running.sandbox.faults.clear();
-        running.sandbox.faults.inject({ ...whereOf(component.endpoint!), ...fault.answer(SECRET_KEY), times: 1 });
+        world.running.sandbox.faults.clear();
+        world.running.sandbox.faults.inject({ ...whereOf(component.endpoint!), ...fault.answer(SECRET_KEY), times: 1 });
         // A raw API call's result is the service's own answer: if the service put the key in a
         // 200 body, the call returns it, like any HTTP client would. Only its errors are watched.
         const into = answersInstead(component.name, fault) === 'success' && fault.echoesKey ? new LeakWatch() : faultWatch;
@@ -138,7 +128,7 @@ describe('the Make app never shows the key', () => {
         if (answersInstead(component.name, fault) === 'success') expect({ component: component.name, ok: outcome.ok }).toEqual({ component: component.name, ok: true });
         else expect({ component: component.name, type: typeOf(outcome) }).toEqual({ component: component.name, type: fault.expected.make });
       }
-      running.sandbox.faults.clear();
+      world.running.sandbox.faults.clear();
     });
 
     // The generated app takes the key out of the service's text and body excerpts (replace()
@@ -156,18 +146,18 @@ describe('the Make app never shows the key', () => {
     const html = faultCases.find((fault) => fault.name === 'HTML instead of JSON (200)')!;
     const types: Record<string, string> = {};
     for (const component of makeComponents.filter((c) => acceptsHtml.has(c.name))) {
-      running.sandbox.faults.clear();
-      running.sandbox.faults.inject({ ...whereOf(component.endpoint!), ...html.answer(SECRET_KEY), times: 1 });
+      world.running.sandbox.faults.clear();
+      world.running.sandbox.faults.inject({ ...whereOf(component.endpoint!), ...html.answer(SECRET_KEY), times: 1 });
       const { outcome } = await attempt(new LeakWatch(), component.name, () => component.run(runner, SECRET_KEY));
       types[component.name] = typeOf(outcome);
     }
-    running.sandbox.faults.clear();
+    world.running.sandbox.faults.clear();
     expect(types).toEqual({ 'connection pagerly': 'DataError', 'webhook onCallChanges attach': 'DataError', 'webhook onCallChanges detach': 'DataError' });
   });
 
   it('a network failure on every component that calls the service: ConnectionError, without the key', async () => {
     for (const component of requesting) {
-      proxy.breakNext(1);
+      world.proxy.breakNext(1);
       const { outcome, sent } = await attempt(watch, `${component.name} (connection destroyed)`, () => component.run(runner, SECRET_KEY));
       expect({ component: component.name, type: typeOf(outcome) }).toEqual({ component: component.name, type: 'ConnectionError' });
       expect({ component: component.name, sent }).toEqual({ component: component.name, sent: [SECRET_KEY] });
@@ -198,7 +188,7 @@ describe('the Make app never shows the key', () => {
   // "Make an API call" always calls a path under Pagerly's base: an absolute URL given to it
   // never receives the connection's key.
   it('makeApiCall never sends the connection\'s key to a host other than Pagerly\'s', async () => {
-    const elsewhere = await startKeyProxy(running.url);
+    const elsewhere = await startKeyProxy(world.running.url);
     try {
       await runner.module('makeApiCall', { connection: { apiKey: SECRET_KEY }, parameters: { url: `${elsewhere.url}/pagerly/o/zapier/allteams`, method: 'GET' } }).catch(() => undefined);
       expect(keysSent(elsewhere.requests)).toEqual([]);
@@ -212,8 +202,8 @@ describe('the Make app never shows the key', () => {
     // log.sanitize replaced the header in every entry (so the log did have the header to hide).
     expect(runnerLog.every((entry) => entry.headers['X-APIKEY'] === '[sanitized]')).toBe(true);
     runnerLog.forEach((entry, index) => watch.value(`runner log #${index}`, entry));
-    watch.text('stdout, stderr and console', output.text);
-    watch.files('temp folder', temp.dir);
+    watch.text('stdout, stderr and console', world.output.text);
+    watch.files('temp folder', world.temp.dir);
     expect(watch.leaks(SECRETS)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useSecretWorld } from './secret-harness.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
-import { HOUR, startReceiver, startSandbox, type Receiver, type Running } from '../sandbox/support.ts';
-import { startKeyProxy, type KeyProxy } from '../support/key-proxy.ts';
-import { captureOutput, LeakWatch, removeDir, tempDirAsTmp } from '../support/leak-watch.ts';
+import { HOUR, startReceiver, type Receiver } from '../sandbox/support.ts';
+import { LeakWatch, removeDir } from '../support/leak-watch.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
-import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, secretSeed } from './secret-world.ts';
+import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS } from './secret-world.ts';
 import { zapierErrorName, zapierHandler } from './zapier-handler.ts';
 
 /**
@@ -16,38 +16,27 @@ import { zapierErrorName, zapierHandler } from './zapier-handler.ts';
  */
 isolateZapierCore();
 
-let running: Running;
-let proxy: KeyProxy;
 let receiver: Receiver;
-let output: ReturnType<typeof captureOutput>;
-let temp: ReturnType<typeof tempDirAsTmp>;
 const watch = new LeakWatch();
 const zapier = zapierHandler({ printLogs: true });
 const savedBase = process.env.PAGERLY_BASE_URL;
 
-beforeAll(async () => {
-  temp = tempDirAsTmp();
-  running = await startSandbox({ seed: secretSeed(), rateLimit: false });
-  proxy = await startKeyProxy(running.url);
-  receiver = await startReceiver();
-  process.env.PAGERLY_BASE_URL = proxy.url;
-  output = captureOutput();
-});
-afterAll(async () => {
-  output.stop();
-  if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
-  else process.env.PAGERLY_BASE_URL = savedBase;
-  await receiver.close();
-  await proxy.close();
-  await running.sandbox.close();
-  temp.restore();
-  removeDir(temp.dir);
+const world = useSecretWorld({
+  start: async ({ proxy }) => {
+    receiver = await startReceiver();
+    process.env.PAGERLY_BASE_URL = proxy.url;
+  },
+  stop: async () => {
+    if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
+    else process.env.PAGERLY_BASE_URL = savedBase;
+    await receiver.close();
+  },
 });
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 async function attempt(place: string, method: string, bundle: Record<string, unknown>) {
-  const mark = proxy.requests.length;
+  const mark = world.proxy.requests.length;
   let outcome: Outcome;
   try {
     const envelope = await zapier.run(method, bundle);
@@ -57,7 +46,7 @@ async function attempt(place: string, method: string, bundle: Record<string, unk
     watch.value(`${place} → threw`, error);
     outcome = { ok: false, error };
   }
-  return { outcome, sent: keysSent(proxy.since(mark)) };
+  return { outcome, sent: keysSent(world.proxy.since(mark)) };
 }
 
 const nameOf = (outcome: Outcome) => (outcome.ok ? 'no error' : zapierErrorName(outcome.error));
@@ -127,8 +116,8 @@ describe('the Zapier app never shows the key', () => {
     expect(subscription).toMatchObject({ url: receiver.url, teamname: 'Platform' });
     expect(await run(`${hook}.performList`, { ...auth(), inputData: { teamname: 'Platform' } }, 2)).toEqual([expect.objectContaining({ team_name: 'Platform' })]);
     // A live change, delivered to the hook, through perform.
-    await running.sandbox.clock.advance(HOUR);
-    await running.sandbox.deliveries.idle();
+    await world.running.sandbox.clock.advance(HOUR);
+    await world.running.sandbox.deliveries.idle();
     const delivery = receiver.received[0]!;
     const content = JSON.stringify(delivery.body);
     const items = await run(`${hook}.perform`, {
@@ -157,8 +146,8 @@ describe('the Zapier app never shows the key', () => {
     it(`fails as ${fault.expected.zapier} (or answers "nothing found"), having sent the key, and nothing holds it`, async () => {
       for (const op of requesting) {
         const endpoint = endpoints[op.endpoint!];
-        running.sandbox.faults.clear();
-        running.sandbox.faults.inject({ method: endpoint.method, path: endpoint.path, ...fault.answer(SECRET_KEY), times: 1 });
+        world.running.sandbox.faults.clear();
+        world.running.sandbox.faults.inject({ method: endpoint.method, path: endpoint.path, ...fault.answer(SECRET_KEY), times: 1 });
         const { outcome, sent } = await attempt(`${op.method} (${fault.name})`, op.method, op.bundle);
         if (fault.notFound && op.onNotFound !== undefined) {
           expect({ method: op.method, outcome }).toEqual({ method: op.method, outcome: { ok: true, value: op.onNotFound } });
@@ -167,14 +156,14 @@ describe('the Zapier app never shows the key', () => {
         }
         expect({ method: op.method, sent }).toEqual({ method: op.method, sent: [SECRET_KEY] });
       }
-      running.sandbox.faults.clear();
+      world.running.sandbox.faults.clear();
       expect(watch.leaks(SECRETS)).toEqual([]);
     });
   });
 
   it('a network failure on every operation that calls the service: ThrottledError, without the key', async () => {
     for (const op of requesting) {
-      proxy.breakNext(1);
+      world.proxy.breakNext(1);
       const { outcome, sent } = await attempt(`${op.method} (connection destroyed)`, op.method, op.bundle);
       expect({ method: op.method, error: nameOf(outcome) }).toEqual({ method: op.method, error: 'ThrottledError' });
       expect({ method: op.method, sent }).toEqual({ method: op.method, sent: [SECRET_KEY] });
@@ -223,7 +212,7 @@ describe('the Zapier app never shows the key', () => {
     const padded = { authData: { apiKey: `  ${SECRET_KEY}\n` } };
     const ok = await attempt('authentication.test (padded key)', 'authentication.test', { ...padded, inputData: {} });
     expect([ok.outcome.ok, ok.sent]).toEqual([true, [SECRET_KEY]]);
-    running.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 400, body: JSON.stringify([{ Error: `API Key ${SECRET_KEY} is not valid` }]) });
+    world.running.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 400, body: JSON.stringify([{ Error: `API Key ${SECRET_KEY} is not valid` }]) });
     const refused = await attempt('team (padded key, quoted back)', 'triggers.team.operation.perform', { ...padded, inputData: {} });
     expect([nameOf(refused.outcome), refused.sent]).toEqual(['ExpiredAuthError', [SECRET_KEY]]);
     expect(watch.leaks(SECRETS)).toEqual([]);
@@ -234,15 +223,15 @@ describe('the Zapier app never shows the key', () => {
       watch.text(`core log #${index}: message`, line.message);
       watch.value(`core log #${index}: data`, line.data);
     });
-    watch.text('stdout, stderr and console', output.text);
-    watch.files('temp folder', temp.dir);
+    watch.text('stdout, stderr and console', world.output.text);
+    watch.files('temp folder', world.temp.dir);
     expect(watch.leaks(SECRETS)).toEqual([]);
     // What was looked at: the request log of every call to the service (with its X-APIKEY line) and
     // the printed copy of it. (Core's fetch wrapper also logs the sandbox's own hook delivery.)
-    const httpLines = zapier.logs.filter((line) => line.data.log_type === 'http' && String(line.data.request_url).startsWith(proxy.url));
+    const httpLines = zapier.logs.filter((line) => line.data.log_type === 'http' && String(line.data.request_url).startsWith(world.proxy.url));
     expect(httpLines.length).toBeGreaterThanOrEqual(13 + faultCases.length * requesting.length);
     expect(httpLines.every((line) => /X-APIKEY: :censored:/.test(String(line.data.request_headers)))).toBe(true);
-    expect(output.text).toContain('X-APIKEY');
-    expect(proxy.requests.filter((r) => r.apiKey === SECRET_KEY).length).toBeGreaterThanOrEqual(13 + faultCases.length * requesting.length);
+    expect(world.output.text).toContain('X-APIKEY');
+    expect(world.proxy.requests.filter((r) => r.apiKey === SECRET_KEY).length).toBeGreaterThanOrEqual(13 + faultCases.length * requesting.length);
   });
 });
