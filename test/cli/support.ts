@@ -43,11 +43,12 @@ export interface Run {
   errorJson(): any;
 }
 
-class Capture {
+/** A stand-in for stdout or stderr that keeps what the CLI writes (not a terminal unless asked). */
+export class Capture {
   text = '';
   readonly isTTY: boolean;
   readonly columns = 100;
-  constructor(isTTY: boolean) {
+  constructor(isTTY = false) {
     this.isTTY = isTTY;
   }
   write = (chunk: string) => {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Capture } from '../cli/support.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -133,15 +134,6 @@ const flags = fc.subarray(['--dry-run', '--json', '--concurrency=2'] as const);
 
 // ---------------------------------------------------------------------------------------------
 
-class Capture {
-  text = '';
-  readonly isTTY = false;
-  readonly columns = 100;
-  write = (chunk: string) => {
-    this.text += chunk;
-    return true;
-  };
-}
 
 /** One JSON document, or nothing. */
 const expectOneJsonDocument = (text: string) => {

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Capture } from '../cli/support.ts';
 import { useSecretWorld } from './secret-harness.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,15 +29,6 @@ const world = useSecretWorld({
   },
 });
 
-class Stream {
-  text = '';
-  readonly isTTY = false;
-  readonly columns = 100;
-  write = (chunk: string) => {
-    this.text += chunk;
-    return true;
-  };
-}
 
 interface Ran {
   code: number;
@@ -47,8 +39,8 @@ interface Ran {
 
 /** `pagerly --base-url <proxy> ...argv`, with the key in PAGERLY_API_KEY unless `env` says otherwise. */
 async function cli(place: string, argv: readonly string[], env: Env = { PAGERLY_API_KEY: SECRET_KEY }): Promise<Ran> {
-  const stdout = new Stream();
-  const stderr = new Stream();
+  const stdout = new Capture();
+  const stderr = new Capture();
   const mark = world.proxy.requests.length;
   let code: number;
   try {
