@@ -1,7 +1,6 @@
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import type { InputField } from '../../shared/operations/types.ts';
-import { errorDirective } from './errors.ts';
 import { optionalParameter, phoneParameter } from './iml-expressions.ts';
 
 /** `request.headers.x-apikey` written as Make's examples write hyphenated names. */

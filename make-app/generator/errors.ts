@@ -7,13 +7,6 @@ import { imlString } from './iml-expressions.ts';
  * InvalidConfigurationError (the connection's key cannot do this until it is changed);
  * other refusals, 404 and bad input → DataError; 429 → RateLimitError; 5xx → ConnectionError.
  */
-export type MakeErrorType =
-  | 'InvalidAccessTokenError'
-  | 'InvalidConfigurationError'
-  | 'DataError'
-  | 'RateLimitError'
-  | 'ConnectionError'
-  | 'RuntimeError';
 
 /** Where the key is, as IML: `connection.apiKey` in modules, `parameters.apiKey` in the connection's own check. */
 export type KeyVariable = 'connection.apiKey' | 'parameters.apiKey';

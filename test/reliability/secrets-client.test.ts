@@ -3,7 +3,7 @@ import { useSecretWorld } from './secret-harness.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
-import { LeakWatch, removeDir } from '../support/leak-watch.ts';
+import { LeakWatch } from '../support/leak-watch.ts';
 import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS } from './secret-world.ts';
 
 /**

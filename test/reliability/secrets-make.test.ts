@@ -8,7 +8,7 @@ import { makeRunner, type MakeRunner } from '../../make-app/runner/runner.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { HOUR, startReceiver, type Receiver } from '../sandbox/support.ts';
 import { startKeyProxy } from '../support/key-proxy.ts';
-import { LeakWatch, removeDir } from '../support/leak-watch.ts';
+import { LeakWatch } from '../support/leak-watch.ts';
 import { makeComponents, whereOf } from './make-components.ts';
 import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS, type FaultCase } from './secret-world.ts';
 

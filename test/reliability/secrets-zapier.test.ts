@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { useSecretWorld } from './secret-harness.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { HOUR, startReceiver, type Receiver } from '../sandbox/support.ts';
-import { LeakWatch, removeDir } from '../support/leak-watch.ts';
+import { LeakWatch } from '../support/leak-watch.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { faultCases, keysSent, SECRET_KEY, SECRET_USER_KEY, SECRETS } from './secret-world.ts';
 import { zapierErrorName, zapierHandler } from './zapier-handler.ts';
