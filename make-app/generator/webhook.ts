@@ -26,6 +26,7 @@ export function webhookFiles() {
       // Without a JSON answer there is no id to store, and the hook could never be removed.
       response: { valid: validDirective(), data: { [STORED_ID]: '{{body.id}}' }, error: errorDirective() },
     }),
-    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: { valid: validDirective(), error: errorDirective() } }, { id: `{{webhook.${STORED_ID}}}` }),
+    // A hook already gone (404: the service dropped it after a 410) is the goal reached, not an error.
+    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: { valid: validDirective([404]), error: errorDirective() } }, { id: `{{webhook.${STORED_ID}}}` }),
   };
 }

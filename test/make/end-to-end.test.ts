@@ -110,6 +110,8 @@ describe('Make app against the sandbox', () => {
 
     await run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored });
     expect(running.sandbox.world.subscriptions.size).toBe(0);
+    // Detaching again (the hook is already gone) succeeds, as the Zapier unsubscribe does.
+    await expect(run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored })).resolves.toBeUndefined();
   });
 
   it('turns 429, 500, HTML and truncated JSON into Make\'s error types', async () => {
