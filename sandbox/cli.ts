@@ -7,7 +7,7 @@
  * (JSON) and picked up again by the next start on the same file.
  */
 import { parseArgs } from 'node:util';
-import { createSandbox, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
+import { createSandbox, demoKeys, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
 const HOST = '127.0.0.1';
@@ -23,12 +23,32 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`Usage: node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock] [--state FILE]
-  --port N        port on 127.0.0.1 (PORT env also sets it; default 4010)
-  --seed FILE     the world to serve (default: the demo seed)
+  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE] [--fixed-clock] [--state FILE]
+
+A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it.
+
+Options:
+  --port N        port on 127.0.0.1 (PORT env also sets it; default ${DEFAULT_PORT}; 0 picks a free one)
+  --seed FILE     the world to serve, as JSON (default: sandbox/seeds/demo.json)
   --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
   --state FILE    keep subscriptions, pending hook deliveries, id counters and on-call sets
-                  in FILE (JSON), and pick them up again when started on the same file`);
+                  in FILE (JSON), and pick them up again when started on the same file
+  -h, --help      this text
+
+Demo keys (fake; they open nothing but this sandbox):
+${demoKeyLines()}
+
+Controls (no key needed; not part of the real service):
+  GET    /_sandbox/clock    the sandbox's time and clock mode
+  POST   /_sandbox/clock    {"advanceMs": 3600000} or {"set": "2026-11-02T09:00:00Z"}: move the
+                            clock; on-call changes it causes are delivered to subscribed hooks
+  POST   /_sandbox/faults   {"path": "/o/incident", "status": 503, "body": "...", "times": 1}:
+                            answer the next matching request(s) with this instead
+  DELETE /_sandbox/faults   clear the faults
+
+Example:
+  npm run sandbox -- --port 4010 --state /tmp/pagerly-sandbox.json
+  curl -s -H 'X-APIKEY: ${demoKeys.acmeAdmin}' http://127.0.0.1:4010/pagerly/o/zapier/allteams`);
   process.exit(0);
 }
 
@@ -55,7 +75,7 @@ try {
   if (error instanceof StateFileError) fail(error.message);
   throw error;
 }
-const baseUrl = await sandbox.listen({ port, host: HOST });
+const baseUrl = await listenOrExplain(sandbox, port);
 const rotationsUrl = `${baseUrl}/pagerly`;
 const keys = labelledKeys(seed);
 const labelWidth = Math.max(0, ...keys.map(({ label }) => label.length)) + 1;
@@ -104,6 +124,24 @@ function labelledKeys(world: ValidSeed): { label: string; key: string }[] {
     { label: 'other-organization admin', found: others.map((org) => keyOf(org, ['admin', 'owner'])).find(Boolean) },
   ];
   return wanted.flatMap(({ label, found }) => (found ? [{ label: `${label} (${found.who}):`, key: found.key }] : []));
+}
+
+/** A busy port is a usage problem, not a crash: one line that says what to do. */
+async function listenOrExplain(server: Sandbox, wanted: number): Promise<string> {
+  try {
+    return await server.listen({ port: wanted, host: HOST });
+  } catch (error) {
+    await server.close().catch(() => undefined);
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') fail(`Port ${wanted} on ${HOST} is already in use (another sandbox?). Stop it, or choose another port with --port N (--port 0 picks a free one).`);
+    if (code === 'EACCES') fail(`Not allowed to listen on port ${wanted} of ${HOST}; choose a port above 1023 with --port N.`);
+    throw error;
+  }
+}
+
+function demoKeyLines(): string {
+  const who = { acmeAdmin: 'Acme org admin', acmeUser: 'Acme non-admin user', acmeOwner: 'Acme owner', globexAdmin: 'Globex org admin (another organization)' };
+  return Object.entries(demoKeys).map(([name, key]) => `  ${who[name as keyof typeof who].padEnd(40)} ${key}`).join('\n');
 }
 
 function fail(message: string): never {
