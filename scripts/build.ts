@@ -13,6 +13,7 @@ console.log(`  our files: ${zip.ownFiles.join(', ')}`);
 console.log(`  packages: ${zip.packages.length} (${zip.packages.join(', ')})`);
 console.log(`  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.loaded.creates.join(', ')}; searches ${zip.loaded.searches.join(', ')}`);
 console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}`);
+for (const note of zapier.kept) console.log(`  kept your file: ${note}`);
 
 const make = buildMakeApp();
 console.log(`Make app: dist/make/ (${make.files} files, ${kb(make.bytes)}${make.keptOrigins ? `; kept the deploy link of ${make.keptOrigins} Make origin(s)` : ""}); check it with npm run make:check-schemas`);

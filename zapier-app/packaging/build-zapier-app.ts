@@ -8,6 +8,8 @@ import { zapierPlatform } from './zapier-cli.ts';
 export interface ZapierBuild {
   bundleBytes: number;
   validation: string;
+  /** User files rescued from dist/zapier before it was rebuilt. */
+  kept: string[];
   zip: ZipReport;
 }
 
@@ -16,10 +18,10 @@ export interface ZapierBuild {
  * Zapier's servers, and prove the zip loads. Validation issues fail the build.
  */
 export async function buildZapierApp(): Promise<ZapierBuild> {
-  stageApp();
+  const kept = stageApp();
   const { bytes: bundleBytes } = await bundleApp();
   const validation = zapierPlatform(['validate', '--without-style']).trim();
   if (!/No structural errors found/.test(validation)) throw new Error(`zapier-platform validate reported problems:\n${validation}`);
   zapierPlatform(['build', '--skip-validation']);
-  return { bundleBytes, validation, zip: inspectZip(buildZip, statSync(buildZip).size) };
+  return { bundleBytes, validation, kept, zip: inspectZip(buildZip, statSync(buildZip).size) };
 }

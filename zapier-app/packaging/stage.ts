@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import packageJson from '../../package.json' with { type: 'json' };
 import { linkFile, stageDir } from './paths.ts';
+import { linkUserEnv, readLink, rescueUserFiles } from './user-files.ts';
 
 /**
  * The files `zapier-platform` expects beside the bundle. The app's only dependency is the
  * core at the exact version the bundle was built and tested against.
  */
-export function stageApp(): void {
+export function stageApp(): string[] {
+  const kept = rescueUserFiles();
   rmSync(stageDir, { recursive: true, force: true });
   mkdirSync(stageDir, { recursive: true });
   const appPackage = {
@@ -21,9 +23,11 @@ export function stageApp(): void {
   writeFileSync(`${stageDir}package.json`, `${JSON.stringify(appPackage, null, 2)}\n`);
   // CLI 19.1.0's file detection misses these packages' require.mjs; the build's own check fails without them.
   // The link to the registered Zapier app (id, key), once `zapier-platform register` made one and it was committed.
-  const link = existsSync(linkFile) ? (JSON.parse(readFileSync(linkFile, 'utf8')) as Record<string, unknown>) : {};
+  const link = readLink(linkFile) ?? {};
   const zapierAppRc = { ...link, includeInBuild: ['node_modules[\\\\/](async-function|async-generator-function|generator-function)[\\\\/]require\\.mjs$'] };
   writeFileSync(`${stageDir}.zapierapprc`, `${JSON.stringify(zapierAppRc, null, 2)}\n`);
   // source.zip is built from what git would keep; the staged bundle is the source Zapier stores.
-  writeFileSync(`${stageDir}.gitignore`, 'build/\nnode_modules/\n');
+  writeFileSync(`${stageDir}.gitignore`, 'build/\nnode_modules/\n.env\n');
+  linkUserEnv();
+  return kept;
 }
