@@ -10,4 +10,5 @@ export default {
   },
   reporters: ['default', '<rootDir>/test/support/summary-line-reporter.cjs'],
   testTimeout: 20000,
+  globalSetup: '<rootDir>/test/support/check-beside-checkout.ts',
 };

@@ -1,15 +1,14 @@
 // `npm run make:check-schemas`: the generated Make app against Make's official schemas in ../shared/make-sdk-schemas.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { makeSchemasDir, missingBesideCheckout } from '../../scripts/beside-checkout.ts';
 import { generateMakeApp } from '../generator/generate.ts';
 import { checkAgainstSchemas } from './check-against-schemas.ts';
 
-const schemasDir = fileURLToPath(new URL('../../../shared/make-sdk-schemas/', import.meta.url));
-if (!existsSync(schemasDir)) {
-  console.error(`Make's schemas are not at ${schemasDir}: the check needs the shared folder beside the checkout.`);
+const missing = missingBesideCheckout([makeSchemasDir]);
+if (missing) {
+  console.error(missing);
   process.exit(2);
 }
-const results = checkAgainstSchemas(schemasDir, generateMakeApp());
+const results = checkAgainstSchemas(makeSchemasDir, generateMakeApp());
 let failed = 0;
 for (const { path, schema, errors } of results) {
   if (!schema) continue;

@@ -6,6 +6,7 @@ import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
 import { checkExpression, expressionsIn } from '../../make-app/iml/index.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
+import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
 
 const files = generateMakeApp();
 const manifest = files.get('makecomapp.json') as any;
@@ -66,7 +67,7 @@ describe('the generated Make app', () => {
   });
 
   it('passes Make\'s official schemas (../shared/make-sdk-schemas), every file', () => {
-    const results = checkAgainstSchemas(new URL('../../../shared/make-sdk-schemas/', import.meta.url).pathname, files);
+    const results = checkAgainstSchemas(makeSchemasDir, files);
     expect(results.filter((r) => r.errors.length)).toEqual([]);
     expect(results.filter((r) => r.schema).length).toBe(files.size - 1);
   });

@@ -11,6 +11,7 @@ import { demoKeys, startSandbox, type Running } from '../sandbox/support.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { anyText, inputFor, jsonValue, keyLike, shortText, teamname, wrongType } from './support/arbitraries.ts';
 import { goodInput, isObject } from './support/catalog.ts';
+import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
 import { runs } from './support/runs.ts';
 
 /**
@@ -25,7 +26,7 @@ import { runs } from './support/runs.ts';
 const RUNS = { perModule: runs(110), apiCall: runs(300), connection: runs(150), webhook: runs(600), answersPerModule: runs(60), knownBugs: 20 };
 
 /** Make's error types, from Make's own schema (enums.json, "error-type"). */
-const enums = JSON.parse(readFileSync(new URL('../../../shared/make-sdk-schemas/enums.json', import.meta.url), 'utf8')) as {
+const enums = JSON.parse(readFileSync(`${makeSchemasDir}enums.json`, 'utf8')) as {
   definitions: { 'error-type': { oneOf: [{ enum: string[] }, unknown] } };
 };
 const MAKE_ERROR_TYPES = enums.definitions['error-type'].oneOf[0].enum;

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { assumptions } from '../../shared/assumptions.ts';
 import { endpointList, endpoints } from '../../shared/catalog/endpoints.ts';
+import { specFile } from '../../scripts/beside-checkout.ts';
 
 // The spec lives beside the checkout (../shared), as it does in CI.
-const spec = readFileSync(new URL('../../../shared/spec/automation-api.md', import.meta.url), 'utf8');
+const spec = readFileSync(specFile, 'utf8');
 
 /** Rows of the spec's endpoint table, plus the key check of section 5. */
 function specEndpoints(): { method: string; path: string; adminOnly: boolean }[] {
