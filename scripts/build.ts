@@ -12,7 +12,7 @@ console.log(`  bundle index.js ${kb(zapier.bundleBytes)}; zip ${kb(zip.bytes)}, 
 console.log(`  our files: ${zip.ownFiles.join(', ')}`);
 console.log(`  packages: ${zip.packages.length} (${zip.packages.join(', ')})`);
 console.log(`  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.loaded.creates.join(', ')}; searches ${zip.loaded.searches.join(', ')}`);
-console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}`);
+console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}${zapier.reused ? ' (inputs unchanged since the last build: its zip was kept)' : ''}`);
 for (const note of zapier.kept) console.log(`  kept your file: ${note}`);
 
 const make = buildMakeApp();

@@ -39,7 +39,7 @@ await runAll('Build', [
     run: async () => {
       const zapier = await buildZapierApp();
       zapierBundle = fileURLToPath(new URL('../../dist/zapier/index.js', import.meta.url));
-      return `build.zip ${(zapier.zip.bytes / 1024).toFixed(0)} KB (bundle ${(zapier.bundleBytes / 1024).toFixed(0)} KB), loads, validates`;
+      return `build.zip ${(zapier.zip.bytes / 1024).toFixed(0)} KB (bundle ${(zapier.bundleBytes / 1024).toFixed(0)} KB), loads, validates${zapier.reused ? ' (unchanged: last zip kept)' : ''}`;
     },
   },
   {

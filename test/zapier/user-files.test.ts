@@ -34,10 +34,13 @@ describe('user files of the Zapier app survive a build', () => {
     expect(readFileSync(join(p.stageDir, '.env'), 'utf8')).toBe('authData_apiKey=abc\n');
   });
 
-  it('writing dist/zapier/.env as the README shows writes zapier-app/.env, outside what builds wipe', () => {
+  it('zapier-app/.env, as the README writes it, is what dist/zapier/.env reads; without one there is no dangling link', () => {
     const p = places();
     rebuild(p);
-    writeFileSync(join(p.stageDir, '.env'), 'PAGERLY_BASE_URL=http://127.0.0.1:4010\n');
+    expect(existsSync(join(p.stageDir, '.env'))).toBe(false);
+    writeFileSync(p.userEnvFile, 'PAGERLY_BASE_URL=http://127.0.0.1:4010\n');
+    rebuild(p);
+    expect(readFileSync(join(p.stageDir, '.env'), 'utf8')).toBe('PAGERLY_BASE_URL=http://127.0.0.1:4010\n');
     rmSync(p.stageDir, { recursive: true, force: true });
     expect(readFileSync(p.userEnvFile, 'utf8')).toBe('PAGERLY_BASE_URL=http://127.0.0.1:4010\n');
   });

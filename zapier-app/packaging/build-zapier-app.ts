@@ -1,13 +1,17 @@
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import cliPackage from 'zapier-platform-cli/package.json' with { type: 'json' };
 import { bundleApp } from './bundle.ts';
 import { inspectZip, type ZipReport } from './inspect-zip.ts';
-import { buildZip } from './paths.ts';
+import { buildZip, stageDir } from './paths.ts';
 import { stageApp } from './stage.ts';
 import { zapierPlatform } from './zapier-cli.ts';
 
 export interface ZapierBuild {
   bundleBytes: number;
   validation: string;
+  /** The inputs were those of the last build: its validated zip was kept, not built again. */
+  reused: boolean;
   /** User files rescued from dist/zapier before it was rebuilt. */
   kept: string[];
   zip: ZipReport;
@@ -20,8 +24,26 @@ export interface ZapierBuild {
 export async function buildZapierApp(): Promise<ZapierBuild> {
   const kept = stageApp();
   const { bytes: bundleBytes } = await bundleApp();
-  const validation = zapierPlatform(['validate', '--without-style']).trim();
-  if (!/No structural errors found/.test(validation)) throw new Error(`zapier-platform validate reported problems:\n${validation}`);
-  zapierPlatform(['build', '--skip-validation']);
-  return { bundleBytes, validation, kept, zip: inspectZip(buildZip, statSync(buildZip).size) };
+  const inputs = inputsDigest();
+  const stamp = `${buildZip}.inputs`;
+  // The CLI's build (an npm install in a temp folder) is most of a build's time; the same
+  // inputs give the same zip, so a build whose inputs are unchanged keeps the last one.
+  const reused = existsSync(buildZip) && existsSync(stamp) && readFileSync(stamp, 'utf8').startsWith(`${inputs}\n`);
+  let validation: string;
+  if (reused) {
+    validation = readFileSync(stamp, 'utf8').slice(inputs.length + 1);
+  } else {
+    validation = zapierPlatform(['validate', '--without-style']).trim();
+    if (!/No structural errors found/.test(validation)) throw new Error(`zapier-platform validate reported problems:\n${validation}`);
+    zapierPlatform(['build', '--skip-validation']);
+    writeFileSync(stamp, `${inputs}\n${validation}`);
+  }
+  return { bundleBytes, validation, kept, reused, zip: inspectZip(buildZip, statSync(buildZip).size) };
+}
+
+/** What the zip is made of: the staged files and the CLI that packs them (the core's version is in package.json). */
+function inputsDigest(): string {
+  const hash = createHash('sha256').update(`zapier-platform-cli ${cliPackage.version}\n`);
+  for (const file of ['index.js', 'package.json', '.zapierapprc']) hash.update(`${file}\n`).update(readFileSync(`${stageDir}${file}`));
+  return hash.digest('hex');
 }

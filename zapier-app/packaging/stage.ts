@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import packageJson from '../../package.json' with { type: 'json' };
 import { linkFile, stageDir } from './paths.ts';
 import { linkUserEnv, readLink, rescueUserFiles } from './user-files.ts';
@@ -9,8 +9,9 @@ import { linkUserEnv, readLink, rescueUserFiles } from './user-files.ts';
  */
 export function stageApp(): string[] {
   const kept = rescueUserFiles();
-  rmSync(stageDir, { recursive: true, force: true });
+  // Everything is written anew but build/, whose zip a build with the same inputs reuses.
   mkdirSync(stageDir, { recursive: true });
+  for (const entry of readdirSync(stageDir)) if (entry !== 'build') rmSync(`${stageDir}${entry}`, { recursive: true, force: true });
   const appPackage = {
     name: 'pagerly-zapier',
     version: packageJson.version,

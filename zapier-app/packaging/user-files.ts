@@ -43,8 +43,12 @@ export function saveAppLink({ stageDir, linkFile }: UserFilePlaces = defaultPlac
   return `saved the link to Zapier app ${link.id} in zapier-app/.zapierapprc (commit it)`;
 }
 
-/** dist/zapier/.env points at zapier-app/.env, so `npm run zapier -- invoke` reads the user's file and writes go there. */
+/**
+ * dist/zapier/.env points at zapier-app/.env, so `npm run zapier -- invoke` reads the user's
+ * file. Only when there is one: the Zapier CLI's build warns about a dangling link.
+ */
 export function linkUserEnv({ stageDir, userEnvFile }: UserFilePlaces = defaultPlaces): void {
+  if (!existsSync(userEnvFile)) return;
   symlinkSync(relative(stageDir, userEnvFile), `${stageDir}.env`);
 }
 
