@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +6,12 @@ import { linkUserEnv, rescueUserFiles, type UserFilePlaces } from '../../zapier-
 
 // `npm run build` wipes dist/zapier; what users (and `zapier-platform register`) write must survive it.
 
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
 function places(): UserFilePlaces & { root: string } {
   const root = mkdtempSync(join(tmpdir(), 'pagerly-user-files-'));
+  roots.push(root);
   mkdirSync(join(root, 'dist/zapier'), { recursive: true });
   mkdirSync(join(root, 'zapier-app'));
   return { root, stageDir: join(root, 'dist/zapier/'), linkFile: join(root, 'zapier-app/.zapierapprc'), userEnvFile: join(root, 'zapier-app/.env') };
