@@ -1,19 +1,70 @@
 const REDACTED = '[redacted]';
+/** Secrets shorter than this are not worth masking and would shred ordinary text. */
+const MIN_SECRET = 4;
+/**
+ * A piece of a secret this long, at its start or end, counts as the secret: a service that
+ * echoes a truncated key ("API key SECRET-KEY-3f9a… is not valid") still gives most of it away.
+ */
+export const MIN_FRAGMENT = 8;
+
+/**
+ * Every way a secret shows up in a text that came from outside: as is; JSON-escaped (a `"` or
+ * `\` in the key is `\"` / `\\` inside a JSON string, and so in any body we excerpt);
+ * percent-encoded as a URL component; form-encoded (`+` for a space, and the stricter set of
+ * `application/x-www-form-urlencoded`, which also escapes `!'()~`).
+ */
+export function secretForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  let url: string;
+  let form: string;
+  try {
+    url = encodeURIComponent(secret);
+    form = new URLSearchParams({ k: secret }).toString().slice(2);
+  } catch {
+    // A broken surrogate cannot be encoded, so it cannot appear encoded either.
+    url = form = secret;
+  }
+  return [...new Set([secret, json, url, url.replace(/%20/g, '+'), form])];
+}
+
+/**
+ * What `redact` removes for these secrets: every form of each, and every start or end of a form
+ * of `MIN_FRAGMENT` characters or more, longest first (so a longer piece is never cut by a
+ * shorter one and left half-shown).
+ */
+function piecesOf(secrets: readonly (string | undefined)[]): string[] {
+  const pieces = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret || secret.length < MIN_SECRET) continue;
+    for (const form of secretForms(secret)) {
+      pieces.add(form);
+      for (let length = MIN_FRAGMENT; length < form.length; length += 1) {
+        pieces.add(form.slice(0, length));
+        pieces.add(form.slice(-length));
+      }
+    }
+  }
+  return [...pieces].sort((a, b) => b.length - a.length);
+}
 
 /**
  * Removes every secret from a text that came from outside (a service's error text, a body
- * excerpt, a transport's message) before it goes into an error, a log or a label.
- * Secrets shorter than 4 characters are not worth masking and would shred ordinary text.
+ * excerpt, a transport's message) before it goes into an error, a log or a label: each form of
+ * it (`secretForms`), and any start or end of a form of `MIN_FRAGMENT` characters or more (a
+ * truncated echo). Cut a text only after this (see `excerpt`).
  */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   let result = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) result = result.split(secret).join(REDACTED);
-  }
+  for (const piece of piecesOf(secrets)) if (result.includes(piece)) result = result.split(piece).join(REDACTED);
   return result;
 }
 
-/** A short, single-line excerpt of a body for an error message. */
+/** True when a text holds a secret in any form `redact` removes: such a text is not shown, even redacted, as a label. */
+export function holdsSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
+  return redact(text, secrets) !== text;
+}
+
+/** A short, single-line excerpt of a body for an error message: redacted first, then cut. */
 export function excerpt(text: string, secrets: readonly (string | undefined)[], max = 120): string {
   const oneLine = redact(text, secrets).replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? `${oneLine.slice(0, max)}…` : oneLine;

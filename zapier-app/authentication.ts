@@ -16,6 +16,6 @@ export const authentication = {
     },
   ],
   test: (z: ZObject, bundle: Bundle) => callPagerly(z, bundle, connection.testEndpoint, {}),
-  // Zapier calls this with the test's answer as inputData; the key itself only lends its tail.
+  // Zapier calls this with the test's answer as inputData; the key is passed only to keep it out of the label.
   connectionLabel: (_z: ZObject, bundle: Bundle) => connectionLabel(bundle.inputData, bundle.authData.apiKey),
 };

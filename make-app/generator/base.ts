@@ -1,12 +1,13 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { API_KEY_HEADER, SANITIZE_KEY } from './communication.ts';
 import { errorDirective, validDirective } from './errors.ts';
+import { keyHeader } from './iml-key.ts';
 
 /** `general/base.iml.json`: what every module and RPC inherits. */
 export function base(): Record<string, unknown> {
   return {
     baseUrl: DEFAULT_BASE_URL,
-    headers: { [API_KEY_HEADER]: '{{connection.apiKey}}', Accept: 'application/json' },
+    headers: { [API_KEY_HEADER]: keyHeader('connection.apiKey'), Accept: 'application/json' },
     response: { valid: validDirective(), error: errorDirective() },
     log: SANITIZE_KEY,
   };

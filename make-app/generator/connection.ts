@@ -1,14 +1,25 @@
 import { connection } from '../../shared/operations/connection.ts';
+import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
 import { errorDirective, validDirective } from './errors.ts';
+import { connectionLabel, keyHeader } from './iml-key.ts';
 
-/** The `pagerly` connection: one API key, checked with GET /o/test/apikey. */
+const KEY = 'parameters.apiKey';
+
+/**
+ * The `pagerly` connection: one API key, checked with GET /o/test/apikey. A key a header cannot
+ * carry is not sent (iml-key.ts `keyHeader`), so the check fails with the service's refusal and
+ * the advice to copy the key again, never repeating it; the label never shows the key.
+ */
 export function connectionFiles() {
-  const label = "{{ifempty(body.user.name, 'Pagerly API key')}}{{if(body.organization.name, ' (' + body.organization.name + ')', '')}}";
   return {
-    communication: standalone(connection.testEndpoint, `{{parameters.${connection.apiKeyField.key}}}`, {
+    communication: standalone(connection.testEndpoint, keyHeader(KEY), {
       // A 200 that is not JSON (a proxy's page) must not pass for a checked key.
-      response: { valid: validDirective([], 'parameters.apiKey'), metadata: { type: 'text', value: label }, error: errorDirective('parameters.apiKey') },
+      response: {
+        valid: validDirective([], KEY),
+        metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
+        error: errorDirective(KEY),
+      },
     }),
     params: [
       {

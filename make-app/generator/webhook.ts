@@ -2,9 +2,10 @@ import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { standalone } from './communication.ts';
 import { errorDirective, validDirective } from './errors.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
+import { keyHeader } from './iml-key.ts';
 import { makeParameter } from './parameters.ts';
 
-const KEY = '{{connection.apiKey}}';
+const KEY = keyHeader('connection.apiKey');
 /** What attach stores and detach reads back (`{{webhook.externalHookId}}`): the service's subscription id. */
 const STORED_ID = 'externalHookId';
 

@@ -104,6 +104,13 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
     if (find === '') throw new ValueProblem('replace() needs a search text that is not empty');
     return text('replace', value).split(find).join(string('replace', 'the replacement', replacement));
   }),
+  /**
+   * Percent-encodes a text for a URL component, as encodeURIComponent (Make: "Encodes special
+   * characters in a text to a valid URL address", help.make.com/text-and-binary-functions).
+   * A broken character (an unpaired surrogate, which no typed text holds) is encoded as U+FFFD
+   * instead of failing: the doc names no failure.
+   */
+  encodeURL: eager(exactly(1), ([value]) => encodeURIComponent(text('encodeURL', value).toWellFormed())),
   lower: eager(exactly(1), ([value]) => text('lower', value).toLowerCase()),
   upper: eager(exactly(1), ([value]) => text('upper', value).toUpperCase()),
   trim: eager(exactly(1), ([value]) => text('trim', value).trim()),

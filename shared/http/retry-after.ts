@@ -1,12 +1,34 @@
-/** `Retry-After` as seconds: either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/**
+ * The three date forms RFC 9110 §5.6.7 lets a recipient read: IMF-fixdate
+ * ("Sun, 06 Nov 1994 08:49:37 GMT"), the obsolete RFC 850 form ("Sunday, 06-Nov-94 08:49:37 GMT")
+ * and asctime ("Sun Nov  6 08:49:37 1994"). Anything else is not a date, however lenient
+ * `Date.parse` would be about it.
+ */
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '\\d{2}:\\d{2}:\\d{2}';
+const HTTP_DATES = [
+  new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`),
+  new RegExp(`^${LONG_DAY}, \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`),
+  new RegExp(`^${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4}$`),
+];
+
+/**
+ * `Retry-After` as seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); anything else
+ * (a word, a negative number, a key a hostile server echoes) is dropped as if absent. The one
+ * parser of every surface: whatever comes back is a number, never the header's text.
+ */
 export function retryAfterSeconds(value: string | string[] | undefined, now: Date = new Date()): number | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (!raw?.trim()) return undefined;
-  if (/^\d+$/.test(raw.trim())) {
-    const seconds = Number(raw.trim());
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw)) {
+    const seconds = Number(raw);
     return Number.isSafeInteger(seconds) ? seconds : undefined; // 10^309 is not a wait
   }
-  const date = Date.parse(raw);
+  if (!HTTP_DATES.some((form) => form.test(raw))) return undefined;
+  // asctime has no zone: it is GMT too.
+  const date = Date.parse(/GMT$/.test(raw) ? raw : `${raw} GMT`);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
 }

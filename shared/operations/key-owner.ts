@@ -1,13 +1,37 @@
+import { holdsSecret } from '../redact.ts';
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** What a label says when the answer names nobody it can show: a fixed word, never characters of the key. */
+export const KEY_LABEL_FALLBACK = 'Pagerly API key';
 
 /**
  * Whose key it is, from the key check's answer (assumption `apikey-check`): "Grace Hopper
  * (Acme)", the e-mail when there is no name, the organization alone when no person is named.
- * Never built from the key itself; each surface words its own fallback.
+ * Never built from the key itself: a name or organization that holds the key in any form
+ * `redact` knows (whole, escaped, encoded, 8+ characters of its start or end) is left out, as
+ * if the answer had not given it; each surface words its own fallback.
  */
-export function keyOwner(check: Record<string, unknown>): { who: string | undefined; organization: string | undefined; label: string | undefined } {
+export function keyOwner(
+  check: Record<string, unknown>,
+  apiKey?: string,
+): { who: string | undefined; organization: string | undefined; label: string | undefined } {
+  const keys = apiKey === undefined ? [] : [apiKey, apiKey.trim()];
+  const shown = (value: unknown) => {
+    const found = text(value);
+    return found !== undefined && holdsSecret(found, keys) ? undefined : found;
+  };
   const user = (check.user ?? {}) as Record<string, unknown>;
-  const organization = text(((check.organization ?? {}) as Record<string, unknown>).name);
-  const who = text(user.name) ?? text(user.email);
+  const organization = shown(((check.organization ?? {}) as Record<string, unknown>).name);
+  const who = shown(user.name) ?? shown(user.email);
   return { who, organization, label: who ? (organization ? `${who} (${organization})` : who) : undefined };
+}
+
+/**
+ * A connection's label (Zapier's `connectionLabel`; Make's is the same rule in IML,
+ * make-app/generator/connection.ts): the owner, else "<organization> API key", else the fixed word.
+ */
+export function connectionLabelFor(check: Record<string, unknown>, apiKey: string | undefined): string {
+  const { label, organization } = keyOwner(check, apiKey);
+  return label ?? (organization ? `${organization} API key` : KEY_LABEL_FALLBACK);
 }

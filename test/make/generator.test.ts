@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { keyHeader } from '../../make-app/generator/iml-key.ts';
 import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
 import { checkExpression, expressionsIn } from '../../make-app/iml/index.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
@@ -63,7 +64,9 @@ describe('the generated Make app', () => {
     const text = [...files.values()].map(serialise).join('\n');
     expect(text).not.toMatch(/sbx_[a-z]+_/);
     const keyHeaders = [...text.matchAll(/"X-APIKEY": "([^"]+)"/g)].map((m) => m[1]);
-    expect(new Set(keyHeaders)).toEqual(new Set(['{{connection.apiKey}}', '{{parameters.apiKey}}']));
+    // The key as typed, trimmed, or no header for a key a header cannot carry (make-app/generator/iml-key.ts).
+    expect(new Set(keyHeaders)).toEqual(new Set([keyHeader('connection.apiKey'), keyHeader('parameters.apiKey')]));
+    expect(keyHeader('connection.apiKey')).toMatch(/^\{\{if\(.*, undefined, trim\(connection\.apiKey\)\)\}\}$/);
   });
 
   it('passes Make\'s official schemas (../shared/make-sdk-schemas), every file', () => {

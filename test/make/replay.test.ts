@@ -80,7 +80,7 @@ describe('Make app against the recorded responses', () => {
   it('carries the service\'s words and the Retry-After into Make\'s messages', async () => {
     nock.define(readRecording('list-teams-invalid-key').interactions);
     const refused = await runnerFor().rpc('listTeams', { connection }).catch((e: MakeError) => e);
-    expect((refused as MakeError).message).toMatch(/^The API key was refused: API Key is not valid\. /);
+    expect((refused as MakeError).message).toMatch(/^The API key was refused\. Check it was copied whole.*Pagerly said: API Key is not valid$/);
     nock.define(readRecording('rate-limited').interactions);
     const limited = await runnerFor().rpc('listTeams', { connection }).catch((e: MakeError) => e);
     expect((limited as MakeError).message).toBe('Pagerly is rate limiting this API key; retry after 30 seconds.');

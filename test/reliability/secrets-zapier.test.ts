@@ -109,8 +109,10 @@ describe('the Zapier app never shows the key', () => {
     const check = await run('authentication.test', { ...auth(), inputData: {} }, 1);
     expect(check).toMatchObject({ user: { name: 'Grace Hopper' } });
     expect(await run('authentication.connectionLabel', { ...auth(), inputData: check }, 0)).toBe('Grace Hopper (Acme)');
-    // The label when the check names nobody: at most the key's last four characters, by design.
-    expect(await run('authentication.connectionLabel', { ...auth(), inputData: {} }, 0)).toBe('Pagerly API key ending …leak');
+    // The label when the check names nobody, or names the key itself: a fixed word, no character of the key.
+    expect(await run('authentication.connectionLabel', { ...auth(), inputData: {} }, 0)).toBe('Pagerly API key');
+    const quoting = { user: { name: SECRET_KEY, email: `${SECRET_KEY.slice(0, 10)}@acme.example` }, organization: { name: 'Acme' } };
+    expect(await run('authentication.connectionLabel', { ...auth(), inputData: quoting }, 0)).toBe('Acme API key');
     expect(await run('triggers.team.operation.perform', { ...auth(), inputData: {} }, 1)).toHaveLength(3);
     const subscription = await run(`${hook}.performSubscribe`, { ...auth(), inputData: { teamname: 'Platform' }, targetUrl: receiver.url }, 1);
     expect(subscription).toMatchObject({ url: receiver.url, teamname: 'Platform' });

@@ -50,12 +50,15 @@ describe('connection label', () => {
   it('falls back to the e-mail, then to the organisation, then to the service', () => {
     expect(connectionLabel({ user: { email: 'grace@acme.example' }, organization }, KEY)).toBe('grace@acme.example (Acme)');
     expect(connectionLabel({ user: { name: '', email: 'grace@acme.example' } }, KEY)).toBe('grace@acme.example');
-    expect(connectionLabel({ organization }, KEY)).toBe('Acme API key ending …91c2');
-    expect(connectionLabel({}, KEY)).toBe('Pagerly API key ending …91c2');
+    expect(connectionLabel({ organization }, KEY)).toBe('Acme API key');
+    expect(connectionLabel({}, KEY)).toBe('Pagerly API key');
     expect(connectionLabel({ user: null, organization: null }, undefined)).toBe('Pagerly API key');
   });
 
-  it('never shows more of the key than its last four characters, and none of a short key', () => {
+  it('never shows any piece of the key, and leaves out a name or organisation that quotes it', () => {
+    const quoting = { user: { name: `Key ${KEY}`, email: `${KEY.slice(0, 9)}@acme.example` }, organization: { name: KEY.slice(-8) } };
+    expect(connectionLabel(quoting, KEY)).toBe('Pagerly API key');
+    expect(connectionLabel({ ...quoting, organization }, KEY)).toBe('Acme API key');
     const answers: Record<string, unknown>[] = [{}, { organization }, { user: {} }, { user, organization }, { valid: true }];
     for (const key of [KEY, `  ${KEY}\n`, 'short-key1', 'abcdefghijkl']) {
       for (const answer of answers) {
@@ -63,7 +66,7 @@ describe('connection label', () => {
         const trimmed = key.trim();
         // No run of 5 or more consecutive characters of the key.
         for (let start = 0; start + 5 <= trimmed.length; start += 1) expect(label).not.toContain(trimmed.slice(start, start + 5));
-        if (trimmed.length < 12) expect(label).not.toContain(trimmed.slice(-4));
+        expect(label).not.toContain(trimmed.slice(-4));
       }
     }
   });

@@ -332,3 +332,14 @@ describe('the functions the generator needs beyond the first subset', () => {
     expect(evaluateExpression('add(nothing, 1)', { nothing: undefined })).toEqual([1]);
   });
 });
+
+// Make: "encodeURL (text): Encodes special characters in a text to a valid URL address"
+// (https://help.make.com/text-and-binary-functions). Modelled as encodeURIComponent.
+describe('encodeURL', () => {
+  it('percent-encodes what a URL component cannot hold, every literal % included', () => {
+    expect(evaluateExpression("encodeURL('Automate your workflow')", {})).toBe('Automate%20your%20workflow');
+    expect(evaluateExpression('encodeURL(k)', { k: 'a"b\\c/d?e=f&g%h+i~' })).toBe(encodeURIComponent('a"b\\c/d?e=f&g%h+i~'));
+    expect(evaluateExpression('encodeURL(k)', { k: 'é\n' })).toBe('%C3%A9%0A');
+    expect(evaluateExpression('encodeURL(k)', { k: '\ud800' })).toBe('%EF%BF%BD');
+  });
+});

@@ -206,3 +206,23 @@ export const keyLike: fc.Arbitrary<string> = fc.string({ unit: fc.integer({ min:
  * characters (quotes, backslashes and all).
  */
 export const recognisableKey: fc.Arbitrary<string> = keyLike.map((tail) => `kq7Z${tail}`);
+
+/**
+ * A key with the characters that change between its forms: a `"` and a `\` (escaped in JSON),
+ * separators and `%` (escaped in URLs; `!'()~` only in form-encoding), anywhere in it.
+ */
+export const hostileKey: fc.Arbitrary<string> = fc
+  .tuple(recognisableKey, fc.array(fc.constantFrom('"', '\\', '/', '?', '&', '=', '+', '%', '#', '!', "'", '(', ')', '~', ':', ';', ','), { minLength: 1, maxLength: 6 }), fc.nat())
+  .map(([key, specials, at]) => {
+    const cut = 4 + (at % (key.length - 3));
+    return `${key.slice(0, cut)}${specials.join('')}${key.slice(cut)}`;
+  });
+
+/** Every way a hostile service may echo a key: the forms, and starts and ends of 8+ characters of each. */
+export function keyEcho(key: string, { formEncoded = true } = {}): fc.Arbitrary<string> {
+  const forms = [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key), ...(formEncoded ? [new URLSearchParams([['k', key]]).toString().slice(2)] : [])];
+  return fc.tuple(fc.constantFrom(...forms), fc.nat(), fc.constantFrom('whole', 'start', 'end')).map(([form, n, part]) => {
+    const length = 8 + (n % Math.max(1, form.length - 8));
+    return part === 'whole' ? form : part === 'start' ? form.slice(0, length) : form.slice(-length);
+  });
+}

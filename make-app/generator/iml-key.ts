@@ -1,0 +1,76 @@
+import { imlString } from './iml-expressions.ts';
+
+/**
+ * The API key in IML: what the generated app sends, and how it keeps the key out of every text
+ * it writes (error messages, the connection label). IML has no loops and no functions of our
+ * own, so the shared rule of shared/redact.ts (every form, every 8+ character start or end) is
+ * written out as one expression per check, built here once. Functions used, as Make documents
+ * them (help.make.com/text-and-binary-functions): trim, replace, contains, substring, length,
+ * encodeURL, toString, ifempty, if.
+ */
+
+/** Where the key is: `connection.apiKey` in modules, `parameters.apiKey` in the connection's own check. */
+export type KeyVariable = 'connection.apiKey' | 'parameters.apiKey';
+
+/** What stands for a text that quoted the key in a form or piece a plain replace cannot take out. */
+export const WITHHELD = '(withheld: it quoted the API key)';
+const REDACTED = '[redacted]';
+/** Put where a piece of the key was found, only to detect it: a control character no message holds. */
+const FOUND = '\u0001';
+/** As shared/redact.ts MIN_FRAGMENT: 8 characters of the key's start or end count as the key. */
+const FRAGMENT = 8;
+
+/** The key as sent (`keyHeader`): trimmed, since a pasted key often ends with a line break. */
+const sent = (key: KeyVariable) => `trim(${key})`;
+
+/**
+ * The key with a space, a control character or a non-ASCII character inside. encodeURL
+ * percent-encodes all of these (and every literal `%` as `%25`), so each shows as an escape
+ * of its own: %00–%1F, %20, %7F, or a UTF-8 byte %80–%FF.
+ */
+export function badKey(key: KeyVariable): string {
+  const encoded = `encodeURL(${sent(key)})`;
+  const escapes = ['%0', '%1', '%20', '%7F', '%8', '%9', '%A', '%B', '%C', '%D', '%E', '%F'];
+  return `(${escapes.map((escape) => `contains(${encoded}, ${imlString(escape)})`).join(' || ')})`;
+}
+
+/**
+ * The `X-APIKEY` header: the trimmed key, or no header at all for a key a header cannot carry
+ * (the request would otherwise fail with an error that quotes the whole key). The service then
+ * refuses the request as it refuses any missing key, and the message says to copy the key again.
+ */
+export const keyHeader = (key: KeyVariable) => `{{if(${badKey(key)}, undefined, ${sent(key)})}}`;
+
+/** The first and last 8 characters of the key as sent, and of its URL-encoded form. */
+function keyPieces(key: KeyVariable): string[] {
+  return [sent(key), `encodeURL(${sent(key)})`].flatMap((form) => [
+    `substring(${form}, 0, ${FRAGMENT})`,
+    `substring(${form}, length(${form}) - ${FRAGMENT})`,
+  ]);
+}
+
+/**
+ * A text from outside, safe to show, within the 1,024 characters Make's schema allows a message
+ * expression. The key as sent is replaced by "[redacted]"; if a piece of the key is still there
+ * (its first or last 8 characters, as is, JSON-escaped or URL-encoded: a truncated or encoded
+ * echo), the whole text is withheld; only then is it cut to `max` characters (a cut before
+ * would leave the first part of a key that straddles it). JSON escapes are undone on a copy
+ * for the search (`\"` → `"`, `\\` → `\`), so one set of pieces finds the key either way.
+ */
+export function keySafeText(text: string, key: KeyVariable, max = 120): string {
+  const replaced = `replace(toString(${text}), ifempty(${sent(key)}, '[no key]'), ${imlString(REDACTED)})`;
+  const unescaped = `replace(replace(${replaced}, ${imlString('\\"')}, '"'), ${imlString('\\\\')}, ${imlString('\\')})`;
+  const marked = keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, unescaped);
+  return `if(contains(${marked}, ${imlString(FOUND)}), ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
+}
+
+/**
+ * The connection's label, within the 512 characters Make's schema allows it: "Grace Hopper
+ * (Acme)", "Pagerly API key (Acme)" when nobody is named; the fixed word alone when the label
+ * would hold the key's first or last 8 characters (the rule of shared/operations/key-owner.ts).
+ */
+export function connectionLabel(key: KeyVariable, fallback: string): string {
+  const label = `ifempty(body.user.name, ${imlString(fallback)}) + if(body.organization.name, ' (' + body.organization.name + ')', '')`;
+  const quoted = keyPieces(key).slice(0, 2).map((piece) => `contains(${label}, ${piece})`).join(' || ');
+  return `{{if(${quoted}, ${imlString(fallback)}, ${label})}}`;
+}
