@@ -23,22 +23,11 @@ export interface StepOutcome {
   calls: ApiCall[];
 }
 
-interface Failure {
-  index: number;
-  total: number;
-  title: string;
-  /** The request that failed, if one was sent. */
-  call: ApiCall | undefined;
-  status: number | undefined;
-  completed: readonly StepOutcome[];
-}
-
-/** A step failed; nothing after it was sent. */
+/** A step failed; nothing after it was sent. `call` is the request that failed, if one was sent. */
 export class DeployStepError extends Error {
-  readonly failure: Failure;
-  constructor(failure: Failure, message: string) {
+  readonly failure: { index: number; total: number; title: string; call?: ApiCall; status?: number; completed: readonly StepOutcome[] };
+  constructor(failure: DeployStepError['failure'], message: string) {
     super(message);
-    this.name = 'DeployStepError';
     this.failure = failure;
   }
 }
@@ -52,8 +41,8 @@ export async function runSteps(steps: readonly Step[], make: RecordingMake, depl
       outcomes.push({ title, action, calls: make.calls });
       onStep(outcomes.at(-1)!, index);
     } catch (error) {
-      const status = error instanceof MakeError ? error.statusCode : undefined;
-      throw new DeployStepError({ index, total: steps.length, title: step.title, call: make.calls.at(-1), status, completed: outcomes }, messageOf(error));
+      const failure = { index, total: steps.length, title: step.title, call: make.calls.at(-1), completed: outcomes };
+      throw new DeployStepError({ ...failure, ...(error instanceof MakeError ? { status: error.statusCode } : {}) }, messageOf(error));
     }
   }
   return outcomes;
