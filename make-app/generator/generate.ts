@@ -3,7 +3,8 @@ import type { ActionOperation, SearchOperation } from '../../shared/operations/t
 import { base } from './base.ts';
 import { connectionFiles } from './connection.ts';
 import { actionModule, instantTriggerModule, searchModule, type ModuleFiles } from './modules.ts';
-import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK, type ComponentType } from './names.ts';
+import { MANIFEST, type CodeKey, type ComponentMetadata, type ComponentType, type Manifest } from '../manifest.ts';
+import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK } from './names.ts';
 import { readme } from './readme.ts';
 import { teamRpcFiles } from './rpc.ts';
 import { universalModule } from './universal-module.ts';
@@ -17,13 +18,13 @@ export type MakeAppFiles = Map<string, unknown>;
 const SUFFIX = {
   communication: 'communication', params: 'params', staticParams: 'static-params', mappableParams: 'mappable-params',
   interface: 'interface', samples: 'samples', attach: 'attach', detach: 'detach',
-} as const;
-type CodeKey = keyof typeof SUFFIX;
+} as const satisfies Partial<Record<CodeKey, string>>;
+type GeneratedCode = keyof typeof SUFFIX;
 
 /** Adds one component's code files and returns its `codeFiles` entry for makecomapp.json. */
-function addComponent(files: MakeAppFiles, type: ComponentType, id: string, codes: Partial<Record<CodeKey, unknown>>) {
-  const codeFiles: Record<string, string> = {};
-  for (const [code, content] of Object.entries(codes) as [CodeKey, unknown][]) {
+function addComponent(files: MakeAppFiles, type: ComponentType, id: string, codes: Partial<Record<GeneratedCode, unknown>>): ComponentMetadata['codeFiles'] {
+  const codeFiles: ComponentMetadata['codeFiles'] = {};
+  for (const [code, content] of Object.entries(codes) as [GeneratedCode, unknown][]) {
     const path = codeFilePath(type, id, SUFFIX[code]);
     files.set(path, content);
     codeFiles[code] = path;
@@ -31,7 +32,7 @@ function addComponent(files: MakeAppFiles, type: ComponentType, id: string, code
   return codeFiles;
 }
 
-function moduleEntry(files: MakeAppFiles, id: string, module: ModuleFiles) {
+function moduleEntry(files: MakeAppFiles, id: string, module: ModuleFiles): ComponentMetadata {
   const { moduleType, actionCrud, label, description, communication, staticParams, mappableParams, samples } = module;
   const codeFiles = addComponent(files, 'module', id, { communication, staticParams, mappableParams, interface: module.interface, samples });
   return {
@@ -62,7 +63,7 @@ export function generateMakeApp(): MakeAppFiles {
   ];
   files.set('modules/groups.json', groups);
 
-  const manifest = {
+  const manifest: Manifest = {
     fileVersion: 1,
     generalCodeFiles: { base: 'general/base.iml.json', common: 'general/common.json', groups: 'modules/groups.json', readme: 'README.md' },
     components: {
@@ -73,9 +74,9 @@ export function generateMakeApp(): MakeAppFiles {
       function: {},
       endpoint: {},
     },
-    // Filled in by `npm run make:deploy` (the Make account, app id and the ids Make assigns).
+    // From make-app/origins.json at build time (build-make-app.ts): the deploy keeps Make's names there.
     origins: [],
   };
-  files.set('makecomapp.json', manifest);
+  files.set(MANIFEST, manifest);
   return files;
 }

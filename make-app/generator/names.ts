@@ -1,10 +1,10 @@
+import type { ComponentType } from '../manifest.ts';
+
 /** Local ids of the Make app's components: part of the public contract, like the Zapier keys. */
 export const CONNECTION = 'pagerly';
 export const TEAM_RPC = 'listTeams';
 export const WEBHOOK = 'onCallChanges';
 export const UNIVERSAL_MODULE = 'makeApiCall';
-
-export type ComponentType = 'connection' | 'rpc' | 'webhook' | 'module';
 
 /** `createIncident` → `create-incident`: the editor's folder and file naming. */
 export const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();

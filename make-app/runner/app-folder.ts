@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-type CodeFiles = Record<string, string | null>;
-type Components = Record<'connection' | 'webhook' | 'module' | 'rpc', Record<string, { codeFiles: CodeFiles } & Record<string, unknown>>>;
+import { MANIFEST, type CodeKey, type ComponentType, type Manifest } from '../manifest.ts';
 
 /** A generated Make app as the runner reads it: from the generator's output in memory or from its folder. */
 export interface MakeApp {
-  manifest: { components: Components; generalCodeFiles: Record<string, string | null> };
+  manifest: Manifest;
   read(path: string): unknown;
 }
 
@@ -15,19 +13,19 @@ export function appFromFiles(files: ReadonlyMap<string, unknown>): MakeApp {
     if (!files.has(path)) throw new Error(`The Make app has no file ${path}`);
     return structuredClone(files.get(path));
   };
-  return { manifest: read('makecomapp.json') as MakeApp['manifest'], read };
+  return { manifest: read(MANIFEST) as Manifest, read };
 }
 
 export function appFromFolder(folder: string): MakeApp {
   const read = (path: string) => JSON.parse(readFileSync(join(folder, path), 'utf8')) as unknown;
-  return { manifest: read('makecomapp.json') as MakeApp['manifest'], read };
+  return { manifest: read(MANIFEST) as Manifest, read };
 }
 
 /** One code file of one component, e.g. the `communication` of module `createIncident`. */
-export function codeOf(app: MakeApp, type: keyof Components, id: string, code: string): unknown {
+export function codeOf(app: MakeApp, type: ComponentType, id: string, code: string): unknown {
   const component = app.manifest.components[type][id];
   if (!component) throw new Error(`The Make app has no ${type} "${id}"`);
-  const path = component.codeFiles[code];
+  const path = component.codeFiles[code as CodeKey];
   if (!path) throw new Error(`${type} "${id}" has no ${code} file`);
   return app.read(path);
 }

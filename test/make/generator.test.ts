@@ -77,16 +77,16 @@ describe('the generated Make app', () => {
 });
 
 describe('rebuilding the Make app', () => {
-  it('keeps the origins a deploy wrote into makecomapp.json', async () => {
+  it('puts the committed origins file into makecomapp.json, so a lost dist/ loses no deploy link', async () => {
     const { buildMakeApp } = await import('../../make-app/build-make-app.ts');
+    const { writeOrigins } = await import('../../make-app/origins.ts');
     const folder = join(temp, 'deployed/');
-    expect(buildMakeApp(folder).keptOrigins).toBe(0);
-    const manifestPath = join(folder, 'makecomapp.json');
-    const deployed = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    deployed.origins = [{ baseUrl: 'https://eu1.make.com/api', appId: 'pagerly-acme', appVersion: 1, apikeyFile: '.secrets/make-api-key' }];
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(manifestPath, JSON.stringify(deployed));
-    expect(buildMakeApp(folder).keptOrigins).toBe(1);
-    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).origins).toEqual(deployed.origins);
+    const originsFile = join(temp, 'origins.json');
+    expect(buildMakeApp(folder, originsFile).keptOrigins).toBe(0);
+    const origins = [{ baseUrl: 'https://eu1.make.com/api', appId: 'pagerly-acme', appVersion: 1, apikeyFile: '.secrets/make-api-key' }];
+    writeOrigins(origins, originsFile);
+    rmSync(folder, { recursive: true });
+    expect(buildMakeApp(folder, originsFile).keptOrigins).toBe(1);
+    expect(JSON.parse(readFileSync(join(folder, 'makecomapp.json'), 'utf8')).origins).toEqual(origins);
   });
 });

