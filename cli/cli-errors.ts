@@ -30,6 +30,12 @@ export class MissingIdError extends CliError {
   readonly exitCode = 76;
 }
 
+/** Ctrl-C (SIGINT): the command stopped; a sync has printed what was applied and what was not. */
+export class InterruptedError extends CliError {
+  readonly code = 'interrupted';
+  readonly exitCode = 130;
+}
+
 export interface RowProblem {
   /** Row of the file (CSV: its line, the header being row 1; JSON: the n-th object); none for the whole file. */
   readonly row?: number | undefined;
