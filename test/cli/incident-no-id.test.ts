@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { EXIT, exitCodeTable } from '../../cli/exit-codes.ts';
 import { startCliSandbox, type CliSandbox } from './support.ts';
 
@@ -65,5 +66,12 @@ describe('incident create answered 2xx without an id', () => {
     expect(top.stdout).toMatch(/\n\s+76 {2}the service said it created the incident but gave no id/);
     const create = await s.cli(['incident', 'create', '--help']);
     expect(create.stdout).toContain('76 created but no id came back');
+  });
+
+  it('every exit code of the table, 76 and 130 included, is in the README\'s exit code table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.split('### Exit codes')[1]?.split('###')[0] ?? '';
+    for (const { code } of exitCodeTable) expect({ code, documented: new RegExp(`^\\| ${code} \\|`, 'm').test(section) }).toEqual({ code, documented: true });
+    expect(section).toMatch(/^\| 76 \| the service said it created the incident but gave no id/m);
   });
 });
