@@ -14,7 +14,7 @@ import { Capture, KEY_MARK, KEYS, person, startCliSandbox, type CliSandbox } fro
 // signal comes. In process through `main`'s abort signal, and once as a real process (SIGINT).
 
 const BIN = fileURLToPath(new URL('../../bin/pagerly.js', import.meta.url));
-const ROWS = 24;
+const ROWS = 40;
 const emails = Array.from({ length: ROWS }, (_, i) => `ctrl.c.${String(i + 1).padStart(2, '0')}@acme.example`);
 
 let s: CliSandbox;
