@@ -17,6 +17,17 @@ process.stdout.on('error', (error) => {
   throw error;
 });
 
+// Ctrl-C: the first one asks the command to stop (a sync finishes the requests in flight and
+// reports what was applied); a second one ends the process at once, as Ctrl-C usually does.
+const interrupt = new AbortController();
+process.on('SIGINT', () => {
+  if (interrupt.signal.aborted) process.exit(130);
+  interrupt.abort();
+});
+
 const { main } = await import('../cli/main.ts');
 // exitCode rather than exit(): stdout is flushed before the process ends, even on a pipe.
-process.exitCode = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr });
+const code = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, signal: interrupt.signal });
+process.exitCode = code;
+// A command abandoned on Ctrl-C may leave a request open: end once the output is written.
+if (interrupt.signal.aborted) process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

@@ -12,16 +12,32 @@ export interface Context {
   settings(): CliSettings;
   /** Throws an AuthenticationError (exit 3) when no key was given. */
   client(): PagerlyClient;
+  /** Aborted on Ctrl-C (SIGINT); never aborted when the caller gave none. */
+  readonly signal: AbortSignal;
+  /**
+   * A command that stops cleanly on `signal` (a sync: it finishes the requests in flight and
+   * reports) says so; any other command is abandoned at once on Ctrl-C, with exit 130.
+   */
+  stopsCleanlyOnInterrupt(): void;
+  readonly stopsCleanly: boolean;
 }
 
-export function createContext(options: { program: Command; env: Env; out: Output; version: string }): Context {
+export function createContext(options: { program: Command; env: Env; out: Output; version: string; signal?: AbortSignal | undefined }): Context {
   const { program, env, out, version } = options;
   let client: PagerlyClient | undefined;
+  let stopsCleanly = false;
   const settings = () => resolveSettings(program.opts<GlobalOptions>(), env);
   return {
     out,
     version,
     settings,
+    signal: options.signal ?? new AbortController().signal,
+    stopsCleanlyOnInterrupt() {
+      stopsCleanly = true;
+    },
+    get stopsCleanly() {
+      return stopsCleanly;
+    },
     client() {
       if (client) return client;
       const { apiKey, baseUrl, rotationsBaseUrl, timeoutMs, retries } = settings();

@@ -12,6 +12,10 @@ export const EXIT = {
   authentication: 3,
   permission: 4,
   transient: 75,
+  /** sysexits' EX_PROTOCOL: a success answer without what it must carry (a create without an id). */
+  noId: 76,
+  /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -23,10 +27,12 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
   { code: EXIT.authentication, meaning: 'the API key is missing or was refused' },
   { code: EXIT.permission, meaning: 'not allowed: not an org admin\'s key, or the owner\'s entry is protected' },
   { code: EXIT.transient, meaning: 'temporary (rate limited, 5xx, network, time-out): safe to retry' },
+  { code: EXIT.noId, meaning: 'the service said it created the incident but gave no id: check before creating it again' },
+  { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not' },
 ];
 
 export const exitCodeHelp = (): string =>
-  `Exit codes:\n${exitCodeTable.map(({ code, meaning }) => `  ${String(code).padStart(2)}  ${meaning}`).join('\n')}`;
+  `Exit codes:\n${exitCodeTable.map(({ code, meaning }) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n')}`;
 
 /** The exit code one failure stands for. */
 export function exitCodeFor(error: unknown): ExitCode {

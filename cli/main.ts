@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_BASE_URL } from '../shared/settings.ts';
-import { UsageError } from './cli-errors.ts';
+import { InterruptedError, UsageError } from './cli-errors.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDirectory } from './commands/directory.ts';
 import { registerIncident } from './commands/incident.ts';
 import { registerOnCall } from './commands/on-call.ts';
 import { registerTeams } from './commands/teams.ts';
-import { createContext } from './context.ts';
+import { createContext, type Context } from './context.ts';
 import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import { Output, type OutStream } from './output.ts';
 import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
@@ -15,11 +15,13 @@ import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settin
 export interface CliIo {
   stdout: OutStream;
   stderr: OutStream;
+  /** Aborted on Ctrl-C: bin/pagerly.js aborts it on SIGINT, tests abort it mid-run. */
+  signal?: AbortSignal;
 }
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-const SHORT_EXIT_CODES = 'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 75 temporary (safe to retry).';
+const SHORT_EXIT_CODES = 'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 75 temporary (safe to retry), 76 created but no id came back, 130 interrupted.';
 
 const OVERVIEW = `
 Environment:
@@ -71,7 +73,7 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
       },
     });
 
-  const ctx = createContext({ program, env, out, version });
+  const ctx = createContext({ program, env, out, version, signal: io.signal });
   registerCheck(program, ctx);
   registerTeams(program, ctx);
   registerOnCall(program, ctx);
@@ -83,7 +85,11 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
   }
 
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    const outcome = await Promise.race([program.parseAsync([...argv], { from: 'user' }).then(() => 'done' as const), abandonedOnInterrupt(ctx)]);
+    if (outcome === 'interrupted') {
+      out.error(new InterruptedError('interrupted (Ctrl-C) before the command finished: a request may have reached the service; check before running it again.'));
+      return EXIT.interrupted;
+    }
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -95,6 +101,20 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
     out.error(error);
     return exitCodeFor(error);
   }
+}
+
+/**
+ * Resolves when Ctrl-C should end the command at once: a command that stops cleanly (a
+ * sync) handles the signal itself and reports, so for it this never resolves.
+ */
+function abandonedOnInterrupt(ctx: Context): Promise<'interrupted'> {
+  return new Promise((resolve) => {
+    const abandon = () => {
+      if (!ctx.stopsCleanly) resolve('interrupted');
+    };
+    if (ctx.signal.aborted) abandon();
+    else ctx.signal.addEventListener('abort', abandon, { once: true });
+  });
 }
 
 function allCommands(command: Command): Command[] {

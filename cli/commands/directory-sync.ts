@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
-import { InvalidFileError, SyncFailedError } from '../cli-errors.ts';
+import { InterruptedError, InvalidFileError, SyncFailedError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 import { wholeNumber } from '../settings.ts';
 import { startProgress } from '../progress.ts';
 import { applyPlan, planOnly } from '../sync/apply.ts';
 import { isChange, planSync } from '../sync/plan.ts';
 import { readSyncFile } from '../sync/read-file.ts';
-import { failureErrors, humanPlan, humanResults, ONLY_FILE_ROWS, syncDocument, syncExitCode } from '../sync/report.ts';
+import { keepKeyOwner } from '../sync/keep-key-owner.ts';
+import { failureErrors, humanPlan, humanResults, ONLY_FILE_ROWS, RERUN_CONVERGES, resultSummary, syncDocument, syncExitCode } from '../sync/report.ts';
 import { validateRows } from '../sync/validate-rows.ts';
 
 const DEFAULT_CONCURRENCY = 4;
@@ -32,12 +33,18 @@ Rows are numbered as in a spreadsheet (the header is row 1); in JSON, the n-th o
    when stderr is a terminal. Then a summary, and every failure with its row, e-mail and
    reason. A failed row does not stop the others.
 
+The person the API key acts as is never removed: that would revoke the key mid-run. Their
+remove row is reported as skipped, with why (the key's owner is asked once, only when the
+file removes someone).
+Ctrl-C stops sending: the requests in flight finish, then the report says what was
+applied and what was not (exit 130); running the same file again finishes the job.
+
 ${ONLY_FILE_ROWS}
 Org admin only (the lookups are not): a non-admin key fails every change (exit 4).
 Exit code when changes failed: the most severe of 3 (key refused), 4 (not allowed, e.g.
 the owner's entry), 75 (temporary: run the same file again), 1 (anything else).
-With --json: {"file", "dryRun", "summary", "rows": [{"row", "email", "action", "outcome",
-"changes": [{"field", "from", "to"}], "error"}], "failures": [...]}.`;
+With --json: {"file", "dryRun", "interrupted", "summary", "rows": [{"row", "email", "action",
+"outcome", "changes": [{"field", "from", "to"}], "reason", "error"}], "failures": [...]}.`;
 
 export function registerDirectorySync(directory: Command, ctx: Context): void {
   directory
@@ -55,33 +62,50 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
       if (!validation.ok) throw new InvalidFileError(file, validation.problems);
 
       const client = ctx.client();
-      const lookups = startProgress(ctx.out.progressStream(), 'Looking up', validation.rows.length);
-      let plan;
+      // Ctrl-C: no new request starts, the ones in flight finish, and the report says what was done.
+      ctx.stopsCleanlyOnInterrupt();
+      const interrupted = () => ctx.signal.aborted;
+      const onInterrupt = () => ctx.out.note('Stopping (Ctrl-C): waiting for the requests in flight, then a report of what was applied. Ctrl-C again stops at once.');
+      ctx.signal.addEventListener('abort', onInterrupt, { once: true });
       try {
-        plan = await planSync(validation.rows, client, { concurrency, onLookup: lookups.tick });
-      } finally {
-        lookups.stop();
-      }
+        const lookups = startProgress(ctx.out.progressStream(), 'Looking up', validation.rows.length);
+        let plan;
+        try {
+          plan = await planSync(validation.rows, client, { concurrency, onLookup: lookups.tick, stop: interrupted });
+          if (!interrupted()) plan = await keepKeyOwner(plan, client);
+        } finally {
+          lookups.stop();
+        }
 
-      if (options.dryRun) {
-        const results = planOnly(plan);
-        ctx.out.result(syncDocument(file, results, true), () => humanPlan(file, results));
+        if (options.dryRun) {
+          const results = planOnly(plan);
+          ctx.out.result(syncDocument(file, results, true, interrupted()), () => humanPlan(file, results));
+          if (interrupted()) throw new InterruptedError(`interrupted (Ctrl-C) while looking up: the plan is incomplete; nothing was changed.`);
+          const errors = failureErrors(results);
+          if (errors.length > 0) throw new SyncFailedError(`${errors.length} of ${results.length} rows could not be looked up; the plan is incomplete.`, syncExitCode(results), errors.every(isRetryable));
+          return;
+        }
+
+        // Interrupted during the lookups: nothing is sent, every change comes out not sent.
+        const sending = startProgress(ctx.out.progressStream(), 'Syncing', interrupted() ? 0 : plan.filter(isChange).length);
+        let results;
+        try {
+          results = await applyPlan(plan, client, { concurrency, onChange: sending.tick, stop: interrupted });
+        } finally {
+          sending.stop();
+        }
+        const stopped = interrupted();
+        ctx.out.result(syncDocument(file, results, false, stopped), () => humanResults(file, results, stopped));
+        if (stopped) {
+          const { created, updated, removed, notSent } = resultSummary(results);
+          throw new InterruptedError(`interrupted (Ctrl-C): ${created + updated + removed} changes applied, ${notSent} rows not sent. ${RERUN_CONVERGES}`);
+        }
         const errors = failureErrors(results);
-        if (errors.length > 0) throw new SyncFailedError(`${errors.length} of ${results.length} rows could not be looked up; the plan is incomplete.`, syncExitCode(results), errors.every(isRetryable));
-        return;
-      }
-
-      const sending = startProgress(ctx.out.progressStream(), 'Syncing', plan.filter(isChange).length);
-      let results;
-      try {
-        results = await applyPlan(plan, client, { concurrency, onChange: sending.tick });
+        if (errors.length > 0) {
+          throw new SyncFailedError(`${errors.length} of ${results.length} rows failed (each is listed in the report); the other rows were applied.`, syncExitCode(results), errors.every(isRetryable));
+        }
       } finally {
-        sending.stop();
-      }
-      ctx.out.result(syncDocument(file, results, false), () => humanResults(file, results));
-      const errors = failureErrors(results);
-      if (errors.length > 0) {
-        throw new SyncFailedError(`${errors.length} of ${results.length} rows failed (each is listed in the report); the other rows were applied.`, syncExitCode(results), errors.every(isRetryable));
+        ctx.signal.removeEventListener('abort', onInterrupt);
       }
     });
 }

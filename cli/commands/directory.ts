@@ -1,7 +1,9 @@
 import { Argument, Option, type Command } from 'commander';
 import { settableRoles } from '../../shared/schemas/primitives.ts';
 import type { DirectoryEntry } from '../../shared/schemas/directory-entry.ts';
+import { UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
+import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY } from '../key-owner.ts';
 import { columns } from '../output.ts';
 import { registerDirectorySync } from './directory-sync.ts';
 
@@ -70,9 +72,20 @@ export function registerDirectory(program: Command, ctx: Context): void {
     .command('remove')
     .description('remove an entry: the person leaves every rotation and their API keys stop working')
     .argument('<email>', 'the entry\'s e-mail')
-    .addHelpText('after', `\n${ADMIN_ONLY} The owner cannot be removed (exit 4). No entry for the e-mail: exit 1.\nWith --json: {"email", "removed": true}.`)
-    .action(async (email: string) => {
-      const removal = await ctx.client().removeDirectoryEntry({ email });
+    .option('--force', 'remove it even when it is the entry of the person this API key acts as (which revokes the key)')
+    .addHelpText('after', `\n${ADMIN_ONLY} The owner cannot be removed (exit 4). No entry for the e-mail: exit 1.\nThe entry of the person the API key acts as is removed only with --force (else exit 2,\nnothing removed): removing it revokes the key this command runs with.\nWith --json: {"email", "removed": true}.`)
+    .action(async (email: string, options: { force?: boolean }) => {
+      const client = ctx.client();
+      if (!options.force) {
+        const owner = await findKeyOwner(client);
+        if (!ownerKnown(owner)) {
+          throw new UsageError(`Not removing ${email}: the key check did not say whose key this is, so it could be the entry of the person this key acts as (removing it would revoke the key). Add --force to remove it anyway.`);
+        }
+        if (isKeyOwner(owner, { email })) {
+          throw new UsageError(`Not removing ${email}: ${REVOKES_OWN_KEY}, so this and every other script or connection using it would stop working. Add --force to remove it anyway.`);
+        }
+      }
+      const removal = await client.removeDirectoryEntry({ email });
       ctx.out.result(removal, () => `Removed ${removal.email ?? email} from the directory.`);
     });
 

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { incidentStatuses, suggestedSeverities, type Incident, type IncidentInput } from '../../shared/schemas/incident.ts';
+import { MissingIdError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 
 interface IncidentOptions {
@@ -29,7 +30,7 @@ export function registerIncident(program: Command, ctx: Context): void {
     .addHelpText('after', CAPTURE_HELP)
     .action(async (options: IncidentOptions) => {
       const created = await ctx.client().createOrUpdateIncident(inputOf(options));
-      report(ctx, 'Created', created);
+      report(ctx, 'Created', created, idOf(created), options.title);
     });
 
   incident
@@ -44,7 +45,8 @@ export function registerIncident(program: Command, ctx: Context): void {
     .addHelpText('after', `${CAPTURE_HELP}\nAn id that names no incident fails with exit 1.`)
     .action(async (id: string, options: IncidentOptions) => {
       const updated = await ctx.client().createOrUpdateIncident({ id, ...inputOf(options) });
-      report(ctx, 'Updated', updated);
+      // The id is the one the caller gave; an answer that leaves it out does not change which incident it is.
+      report(ctx, 'Updated', updated, idOf(updated) ?? id, options.title);
     });
 }
 
@@ -58,8 +60,28 @@ function inputOf(options: IncidentOptions): IncidentInput {
   };
 }
 
-function report(ctx: Context, verb: 'Created' | 'Updated', incident: Incident): void {
+/** The incident's id, when the answer carries a usable one (not empty, on one line). */
+function idOf(incident: Incident): string | undefined {
+  const id = incident.id?.trim();
+  return id && !/[\r\n]/.test(id) ? id : undefined;
+}
+
+/**
+ * stdout gets the id alone (or, with --json, the answer as it came); every remark goes to
+ * stderr. A create whose answer has no id fails with exit 76 and prints nothing on stdout in
+ * human mode, so a pipeline never keeps a remark as an id.
+ */
+function report(ctx: Context, verb: 'Created' | 'Updated', answer: Incident, id: string | undefined, title: string): void {
+  // The remark names the title that was sent when the answer does not carry one.
+  const incident = { title, ...answer };
   const facts = [incident.severity, incident.status, incident.teamname ? `team ${incident.teamname}` : undefined].filter(Boolean).join(', ');
-  ctx.out.note(`${verb} incident "${incident.title ?? ''}"${facts ? ` (${facts})` : ''}; its id:`);
-  ctx.out.result(incident, () => String(incident.id ?? '(the service gave no id)'));
+  const what = `incident "${incident.title ?? ''}"${facts ? ` (${facts})` : ''}`;
+  if (id === undefined) {
+    if (ctx.out.json) ctx.out.result(answer, () => []);
+    throw new MissingIdError(
+      `The service answered that it ${verb.toLowerCase()} the ${what} but gave no id, so none is printed. The incident probably exists: look for it in the dashboard before creating it again.`,
+    );
+  }
+  ctx.out.note(`${verb} ${what}; its id:`);
+  ctx.out.result(answer, () => id);
 }

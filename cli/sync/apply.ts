@@ -3,8 +3,11 @@ import { NotFoundError } from '../../shared/errors.ts';
 import { mapWithLimit } from '../pool.ts';
 import { isChange, type PlannedRow } from './plan.ts';
 
-/** `planned`: a dry run, nothing was sent. */
-export type Outcome = 'created' | 'updated' | 'removed' | 'unchanged' | 'absent' | 'failed' | 'planned';
+/**
+ * `planned`: a dry run, nothing was sent. `skipped`: deliberately not done (the key's owner).
+ * `not-sent`: Ctrl-C came first; running the same file again does it.
+ */
+export type Outcome = 'created' | 'updated' | 'removed' | 'unchanged' | 'absent' | 'failed' | 'skipped' | 'not-sent' | 'planned';
 
 export interface RowResult {
   readonly planned: PlannedRow;
@@ -18,11 +21,13 @@ const DONE = { create: 'created', update: 'updated', remove: 'removed' } as cons
 /**
  * Sends the plan's changes, at most `concurrency` at a time. Every row gets a result; a
  * failed change does not stop the others (each one stands alone: one person's entry).
+ * When `stop()` turns true (Ctrl-C), no further change starts, the ones in flight are
+ * awaited, and the rest come out `not-sent`.
  */
 export async function applyPlan(
   plan: readonly PlannedRow[],
   client: PagerlyClient,
-  options: { concurrency: number; onChange?: () => void },
+  options: { concurrency: number; onChange?: () => void; stop?: () => boolean },
 ): Promise<RowResult[]> {
   const changes = plan.filter(isChange);
   const sent = await mapWithLimit(changes, options.concurrency, async (planned): Promise<RowResult> => {
@@ -44,18 +49,31 @@ export async function applyPlan(
     } finally {
       options.onChange?.();
     }
-  });
+  }, options.stop);
   const byRow = new Map<PlannedRow, RowResult | undefined>(changes.map((planned, i) => [planned, sent[i]]));
   return plan.map((planned): RowResult => {
     const result = byRow.get(planned);
     if (result) return result;
-    if (planned.kind === 'lookup-failed') return { planned, outcome: 'failed', error: planned.error };
-    if (planned.kind === 'unchanged' || planned.kind === 'absent') return { planned, outcome: planned.kind };
-    return { planned, outcome: 'failed', error: new Error('was not sent') };
+    switch (planned.kind) {
+      case 'lookup-failed':
+        return { planned, outcome: 'failed', error: planned.error };
+      case 'unchanged':
+      case 'absent':
+        return { planned, outcome: planned.kind };
+      case 'skip':
+        return { planned, outcome: 'skipped' };
+      default:
+        // A change Ctrl-C kept from being sent, or a row never looked up.
+        return { planned, outcome: 'not-sent' };
+    }
   });
 }
 
 /** A dry run: every row as planned; only rows whose lookup failed have failed. */
 export function planOnly(plan: readonly PlannedRow[]): RowResult[] {
-  return plan.map((planned) => (planned.kind === 'lookup-failed' ? { planned, outcome: 'failed', error: planned.error } : { planned, outcome: 'planned' }));
+  return plan.map((planned) => {
+    if (planned.kind === 'lookup-failed') return { planned, outcome: 'failed', error: planned.error };
+    if (planned.kind === 'not-looked-up') return { planned, outcome: 'not-sent' };
+    return { planned, outcome: 'planned' };
+  });
 }

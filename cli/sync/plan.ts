@@ -25,8 +25,12 @@ export type PlannedRow =
   | { readonly kind: 'unchanged'; readonly row: number; readonly email: string }
   | { readonly kind: 'remove'; readonly row: number; readonly email: string; readonly current: DirectoryEntry }
   | { readonly kind: 'absent'; readonly row: number; readonly email: string }
-  /** The entry could not be looked up: nothing is done for this row, and it counts as failed. */
-  | { readonly kind: 'lookup-failed'; readonly row: number; readonly email: string; readonly error: unknown };
+  /** The entry could not be looked up (or, `during`, something else the row needs failed): nothing is done for this row, and it counts as failed. */
+  | { readonly kind: 'lookup-failed'; readonly row: number; readonly email: string; readonly error: unknown; readonly during?: string }
+  /** Deliberately not done, for `reason` (the removal of the key's own owner). */
+  | { readonly kind: 'skip'; readonly row: number; readonly email: string; readonly reason: string; readonly current: DirectoryEntry }
+  /** Ctrl-C came before this row was looked up: nothing is done for it. */
+  | { readonly kind: 'not-looked-up'; readonly row: number; readonly email: string };
 
 export type PlanKind = PlannedRow['kind'];
 
@@ -37,12 +41,13 @@ export const isChange = (row: PlannedRow): row is Extract<PlannedRow, { kind: 'c
 /**
  * Looks up every row's current entry (a 404 is "absent") and decides what to do. Only
  * the rows of the file are looked at: the API cannot list the whole directory. A refused
- * key stops the lookups and is thrown: every further call would be refused too.
+ * key stops the lookups and is thrown: every further call would be refused too. When
+ * `stop()` turns true (Ctrl-C), no further lookup starts; those rows are `not-looked-up`.
  */
 export async function planSync(
   rows: readonly SyncRow[],
   client: PagerlyClient,
-  options: { concurrency: number; onLookup?: () => void },
+  options: { concurrency: number; onLookup?: () => void; stop?: () => boolean },
 ): Promise<PlannedRow[]> {
   let refused: AuthenticationError | undefined;
   const planned = await mapWithLimit(rows, options.concurrency, async (row): Promise<PlannedRow> => {
@@ -55,9 +60,9 @@ export async function planSync(
     } finally {
       options.onLookup?.();
     }
-  }, () => refused !== undefined);
+  }, () => refused !== undefined || (options.stop?.() ?? false));
   if (refused) throw refused;
-  return planned.filter((row) => row !== undefined);
+  return planned.map((planned, i) => planned ?? { kind: 'not-looked-up', row: rows[i]!.row, email: rows[i]!.email });
 }
 
 async function lookUp(client: PagerlyClient, email: string): Promise<DirectoryEntry | undefined> {

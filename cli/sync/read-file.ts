@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { extname } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
 import type { RowProblem } from '../cli-errors.ts';
@@ -23,14 +23,63 @@ export type ReadResult =
   | { ok: true; format: FileFormat; columns: readonly string[] | undefined; rows: readonly RawRow[]; problems: RowProblem[] }
   | { ok: false; problems: RowProblem[] };
 
+/**
+ * The largest sync file read: 10 MiB, about 100,000 people. A directory far larger is better
+ * synced in parts, and a bound means a wrong path (a device, a log) is refused at once
+ * instead of being read whole into memory.
+ */
+export const MAX_SYNC_FILE_BYTES = 10 * 1024 * 1024;
+
+/** A file refused before it was read: not a regular file, or too large. */
+class RefusedFile extends Error {}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a pipe (FIFO)';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * Reads a regular file of at most `MAX_SYNC_FILE_BYTES`, checked on the open file itself (so
+ * the path cannot change between check and read). Opened non-blocking: opening a FIFO with
+ * no writer would otherwise wait forever. Stops reading past the limit, so a file that grows
+ * while it is read is refused too.
+ */
+export function readBoundedFile(path: string, max = MAX_SYNC_FILE_BYTES): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new RefusedFile(`it is ${kindOf(stats)}, not a regular file: give the path of a .csv or .json file`);
+    const tooLarge = () => new RefusedFile(`it is larger than ${max / (1024 * 1024)} MiB (${max} bytes), the most a sync reads: split it into several files`);
+    if (stats.size > max) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > max) throw tooLarge();
+      chunks.push(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads a sync file: CSV or JSON by extension (`.csv`, `.json`), else by its first character. */
-export function readSyncFile(path: string, read: (path: string) => string = (p) => readFileSync(p, 'utf8')): ReadResult {
+export function readSyncFile(path: string, read: (path: string) => string = (p) => readBoundedFile(p)): ReadResult {
   let text: string;
   try {
     text = read(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    const why = error instanceof RefusedFile
+      ? error.message
+      : code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
     return { ok: false, problems: [{ problem: `the file cannot be read: ${why}` }] };
   }
   text = text.replace(/^\uFEFF/, '');

@@ -6,8 +6,10 @@ import type { FieldChange, PlannedRow } from './plan.ts';
 
 export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.';
 
-export interface PlanSummary { toCreate: number; toUpdate: number; toRemove: number; unchanged: number; alreadyAbsent: number; failed: number }
-export interface ResultSummary { created: number; updated: number; removed: number; unchanged: number; alreadyAbsent: number; failed: number }
+export interface PlanSummary { toCreate: number; toUpdate: number; toRemove: number; unchanged: number; alreadyAbsent: number; failed: number; skipped: number; notLookedUp: number }
+export interface ResultSummary { created: number; updated: number; removed: number; unchanged: number; alreadyAbsent: number; failed: number; skipped: number; notSent: number }
+
+export const RERUN_CONVERGES = 'Running the same file again is safe and finishes the job: rows already applied come out unchanged.';
 
 interface JsonRow {
   row: number;
@@ -15,6 +17,8 @@ interface JsonRow {
   action: PlannedRow['kind'];
   outcome?: RowResult['outcome'];
   changes?: FieldChange[];
+  /** Why a `skip` row is not done. */
+  reason?: string;
   error?: JsonError;
 }
 
@@ -22,6 +26,8 @@ interface JsonRow {
 export interface SyncDocument {
   file: string;
   dryRun: boolean;
+  /** Ctrl-C stopped it: rows with outcome `not-sent` were not done (running the file again does them). */
+  interrupted: boolean;
   summary: PlanSummary | ResultSummary;
   rows: JsonRow[];
   failures: (JsonError & { row: number; email: string; action: PlannedRow['kind'] })[];
@@ -37,6 +43,8 @@ export function planSummary(plan: readonly PlannedRow[]): PlanSummary {
     unchanged: count(plan, (p) => p.kind === 'unchanged'),
     alreadyAbsent: count(plan, (p) => p.kind === 'absent'),
     failed: count(plan, (p) => p.kind === 'lookup-failed'),
+    skipped: count(plan, (p) => p.kind === 'skip'),
+    notLookedUp: count(plan, (p) => p.kind === 'not-looked-up'),
   };
 }
 
@@ -48,6 +56,8 @@ export function resultSummary(results: readonly RowResult[]): ResultSummary {
     unchanged: count(results, (r) => r.outcome === 'unchanged'),
     alreadyAbsent: count(results, (r) => r.outcome === 'absent'),
     failed: count(results, (r) => r.outcome === 'failed'),
+    skipped: count(results, (r) => r.outcome === 'skipped'),
+    notSent: count(results, (r) => r.outcome === 'not-sent'),
   };
 }
 
@@ -73,7 +83,7 @@ const changesOf = (planned: PlannedRow): FieldChange[] | undefined => {
   return undefined;
 };
 
-export function syncDocument(file: string, results: readonly RowResult[], dryRun: boolean): SyncDocument {
+export function syncDocument(file: string, results: readonly RowResult[], dryRun: boolean, interrupted = false): SyncDocument {
   const rows = results.map(({ planned, outcome, error }): JsonRow => {
     const changes = changesOf(planned);
     return {
@@ -82,6 +92,7 @@ export function syncDocument(file: string, results: readonly RowResult[], dryRun
       action: planned.kind,
       ...(dryRun ? {} : { outcome }),
       ...(changes ? { changes } : {}),
+      ...(planned.kind === 'skip' ? { reason: planned.reason } : {}),
       ...(outcome === 'failed' ? { error: jsonError(error) } : {}),
     };
   });
@@ -91,6 +102,7 @@ export function syncDocument(file: string, results: readonly RowResult[], dryRun
   return {
     file,
     dryRun,
+    interrupted,
     summary: dryRun ? planSummary(results.map((r) => r.planned)) : resultSummary(results),
     rows,
     failures,
@@ -111,6 +123,8 @@ export function describeChanges(planned: PlannedRow): string {
       return typeof planned.current.name === 'string' ? planned.current.name : '';
     case 'absent':
       return 'already absent: nothing to do';
+    case 'skip':
+      return `not removed: ${planned.reason}`;
     default:
       return '';
   }
@@ -119,7 +133,8 @@ export function describeChanges(planned: PlannedRow): string {
 function reason(result: RowResult): string {
   const { error, planned } = result;
   const what = isPagerlyError(error) ? `[${error.code}] ${error.message}` : error instanceof Error ? error.message : String(error);
-  return planned.kind === 'lookup-failed' ? `could not look up the entry: ${what}` : `${planned.kind}: ${what}`;
+  if (planned.kind === 'lookup-failed') return `could not ${planned.during ?? 'look up the entry'}: ${what}`;
+  return `${planned.kind}: ${what}`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -136,26 +151,35 @@ function failureLines(results: readonly RowResult[]): string[] {
 /** `--dry-run`: what would be done, row by row (unchanged rows only counted). */
 export function humanPlan(file: string, results: readonly RowResult[]): string[] {
   const s = planSummary(results.map((r) => r.planned));
-  const shown = results.filter((r) => r.planned.kind !== 'unchanged' && r.planned.kind !== 'lookup-failed');
+  const shown = results.filter((r) => r.planned.kind !== 'unchanged' && r.planned.kind !== 'lookup-failed' && r.planned.kind !== 'not-looked-up');
   return [
     `Dry run of ${file}: nothing was changed.`,
     ...columns(shown.map(({ planned }) => [planned.kind, `row ${planned.row}`, planned.email, describeChanges(planned)]), { indent: '  ' }),
-    `Would create ${s.toCreate}, update ${s.toUpdate}, remove ${s.toRemove}; ${s.unchanged} unchanged, ${s.alreadyAbsent} already absent${s.failed ? `, ${plural(s.failed, 'row')} not looked up` : ''}.`,
+    `Would create ${s.toCreate}, update ${s.toUpdate}, remove ${s.toRemove}; ${s.unchanged} unchanged, ${s.alreadyAbsent} already absent${s.skipped ? `, ${s.skipped} skipped` : ''}${s.failed + s.notLookedUp ? `, ${plural(s.failed + s.notLookedUp, 'row')} not looked up` : ''}.`,
     ...failureLines(results),
     ONLY_FILE_ROWS,
   ];
 }
 
-/** After applying: what was changed, the summary, then every failure with its row, e-mail and reason. */
-export function humanResults(file: string, results: readonly RowResult[]): string[] {
+/**
+ * After applying: what was changed (and skipped), the summary, then every failure with its
+ * row, e-mail and reason. Interrupted: also every row not done, and that re-running converges.
+ */
+export function humanResults(file: string, results: readonly RowResult[], interrupted = false): string[] {
   const s = resultSummary(results);
-  const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'removed');
+  const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'removed' || r.outcome === 'skipped');
+  const notSent = results.filter((r) => r.outcome === 'not-sent');
   const lines = [
     ...columns(done.map(({ planned, outcome }) => [outcome, `row ${planned.row}`, planned.email, describeChanges(planned)]), { indent: '  ' }),
-    `Synced ${file}: ${s.created} created, ${s.updated} updated, ${s.removed} removed, ${s.unchanged} unchanged, ${s.alreadyAbsent} already absent, ${s.failed} failed.`,
+    `${interrupted ? 'Interrupted (Ctrl-C) while syncing' : 'Synced'} ${file}: ${s.created} created, ${s.updated} updated, ${s.removed} removed, ${s.unchanged} unchanged, ${s.alreadyAbsent} already absent, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}${interrupted ? `, ${s.notSent} not sent` : ''}.`,
     ...failureLines(results),
   ];
-  if (results.some((r) => r.outcome === 'failed' && isPagerlyError(r.error) && r.error.retryable)) {
+  if (notSent.length > 0) {
+    const what = ({ planned }: RowResult) => (planned.kind === 'not-looked-up' ? 'not looked up' : planned.kind);
+    lines.push(`Not sent (${notSent.length}):`, ...columns(notSent.map((r) => [`row ${r.planned.row}`, r.planned.email, what(r)]), { indent: '  ' }));
+  }
+  if (interrupted) lines.push(RERUN_CONVERGES);
+  else if (results.some((r) => r.outcome === 'failed' && isPagerlyError(r.error) && r.error.retryable)) {
     lines.push('Some failures were temporary: running the same file again is safe (rows already done come out unchanged).');
   }
   return lines;

@@ -48,6 +48,12 @@ export const changeDirectoryRole: ActionOperation = {
   sample: { ...directoryEntrySample, role: 'admin' },
 };
 
+/**
+ * Removing the entry of the key's own person revokes the key (assumption `directory-remove`):
+ * the connection breaks mid-run. The apps cannot ask first (one call per action), so they say it.
+ */
+export const REMOVES_OWN_KEY_NOTE = 'Careful: removing the person whose API key this connection uses revokes that key, and this connection stops working.';
+
 export const removeDirectoryEntry: ActionOperation = {
   kind: 'action',
   key: 'remove_directory_entry',
@@ -55,8 +61,8 @@ export const removeDirectoryEntry: ActionOperation = {
   endpoint: 'removeDirectoryEntry',
   noun: 'Directory Entry',
   label: 'Remove Directory Entry',
-  description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. ${ADMIN_ONLY_NOTE}`,
-  inputFields: [emailField('The e-mail of the directory entry to remove.')],
+  description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
+  inputFields: [emailField(`The e-mail of the directory entry to remove. ${REMOVES_OWN_KEY_NOTE}`)],
   outputFields: [
     { key: 'email', label: 'E-mail', type: 'string' },
     { key: 'removed', label: 'Removed', type: 'boolean' },

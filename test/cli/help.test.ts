@@ -43,8 +43,9 @@ describe('help', () => {
 
   it('the top-level help documents the exit codes, the environment and examples', async () => {
     const { stdout } = await run(['--help']);
-    for (const line of [/^ {3}0 {2}done$/m, /^ {3}1 {2}failed for another reason/m, /^ {3}2 {2}bad usage or a bad input file: nothing was sent$/m,
-      /^ {3}3 {2}the API key is missing or was refused$/m, /^ {3}4 {2}not allowed/m, /^ {2}75 {2}temporary .*safe to retry$/m]) {
+    for (const line of [/^ {4}0 {2}done$/m, /^ {4}1 {2}failed for another reason/m, /^ {4}2 {2}bad usage or a bad input file: nothing was sent$/m,
+      /^ {4}3 {2}the API key is missing or was refused$/m, /^ {4}4 {2}not allowed/m, /^ {3}75 {2}temporary .*safe to retry$/m,
+      /^ {3}76 {2}the service said it created the incident but gave no id/m, /^ {2}130 {2}interrupted \(Ctrl-C\)/m]) {
       expect(stdout).toMatch(line);
     }
     for (const name of ['PAGERLY_API_KEY', 'PAGERLY_BASE_URL', 'PAGERLY_ROTATIONS_BASE_URL', '--timeout <seconds>', '--rotations-base-url <url>', '--version']) expect(stdout).toContain(name);

@@ -46,7 +46,7 @@ describe('directory sync: a good file', () => {
     expect(r.stderr).toBe('');
     const doc = r.json();
     expect(doc).toMatchObject({ file: fixture('people.json'), dryRun: false, failures: [] });
-    expect(doc.summary).toEqual({ created: 1, updated: 2, removed: 1, unchanged: 1, alreadyAbsent: 1, failed: 0 });
+    expect(doc.summary).toEqual({ created: 1, updated: 2, removed: 1, unchanged: 1, alreadyAbsent: 1, failed: 0, skipped: 0, notSent: 0 });
     expect(doc.rows.map((row: any) => [row.row, row.email, row.action, row.outcome])).toEqual([
       [1, 'edsger@acme.example', 'update', 'updated'],
       [2, 'Katherine@Acme.example', 'unchanged', 'unchanged'],
@@ -100,7 +100,7 @@ describe('directory sync --dry-run', () => {
     const before = acmeDirectory(s.sandbox);
     const doc = (await s.cli(['directory', 'sync', fixture('people.json'), '--dry-run', '--json'])).json();
     expect(doc.dryRun).toBe(true);
-    expect(doc.summary).toEqual({ toCreate: 1, toUpdate: 2, toRemove: 1, unchanged: 1, alreadyAbsent: 1, failed: 0 });
+    expect(doc.summary).toEqual({ toCreate: 1, toUpdate: 2, toRemove: 1, unchanged: 1, alreadyAbsent: 1, failed: 0, skipped: 0, notLookedUp: 0 });
     expect(doc.rows.every((row: any) => !('outcome' in row))).toBe(true);
     expect(acmeDirectory(s.sandbox)).toEqual(before);
   });
@@ -224,7 +224,7 @@ describe('directory sync: partial failures', () => {
     ]);
     expect(r.code).toBe(4);
     const doc = r.json();
-    expect(doc.summary).toEqual({ created: 0, updated: 1, removed: 0, unchanged: 0, alreadyAbsent: 0, failed: 3 });
+    expect(doc.summary).toEqual({ created: 0, updated: 1, removed: 0, unchanged: 0, alreadyAbsent: 0, failed: 3, skipped: 0, notSent: 0 });
     expect(doc.failures.map((f: any) => [f.row, f.email, f.action, f.code, f.exitCode])).toEqual([
       [2, 'katherine@acme.example', 'update', 'invalid_input', 1],
       [3, 'edsger@acme.example', 'update', 'server', 75],
