@@ -33,8 +33,11 @@ export interface SandboxOptions {
   /**
    * Default: 5 s per attempt, retries after 1 s, 5 s and 30 s, at most 16 attempts in flight
    * at once across all subscriptions (each subscription's retries keep their own schedule).
+   * An attempt unanswered after `slowLaneAfterMs` (100 ms) gives its slot up and waits out its
+   * time-out in a slow lane of `slowLaneSize` (256) places, so hanging targets cannot hold back
+   * the others; `slowLaneSize: 0` turns that off.
    */
-  delivery?: { timeoutMs?: number; retryDelaysMs?: number[]; concurrency?: number };
+  delivery?: { timeoutMs?: number; retryDelaysMs?: number[]; concurrency?: number; slowLaneAfterMs?: number; slowLaneSize?: number };
   /**
    * Keep subscriptions, id counters, each team's last known on-call set and the pending
    * deliveries in this JSON file, rewritten atomically after every change; a sandbox created
@@ -67,7 +70,8 @@ export interface Sandbox {
 }
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 60_000 };
-const DEFAULT_DELIVERY = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000], concurrency: 16 };
+/** What `delivery` options not given are (the bench reads them to say what ran). */
+export const deliveryDefaults = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000], concurrency: 16, slowLaneAfterMs: 100, slowLaneSize: 256 } as const;
 /** How often a real clock looks for handovers. */
 const REAL_CLOCK_CHECK_MS = 1_000;
 
@@ -78,9 +82,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const clock = new SandboxClock(options.clock ?? { mode: 'fixed' }, seed.clockStart);
   const deliveries = new DeliveryQueue(
     {
-      timeoutMs: options.delivery?.timeoutMs ?? DEFAULT_DELIVERY.timeoutMs,
-      retryDelaysMs: options.delivery?.retryDelaysMs ?? DEFAULT_DELIVERY.retryDelaysMs,
-      concurrency: options.delivery?.concurrency ?? DEFAULT_DELIVERY.concurrency,
+      timeoutMs: options.delivery?.timeoutMs ?? deliveryDefaults.timeoutMs,
+      retryDelaysMs: options.delivery?.retryDelaysMs ?? deliveryDefaults.retryDelaysMs,
+      concurrency: options.delivery?.concurrency ?? deliveryDefaults.concurrency,
+      slowLaneAfterMs: options.delivery?.slowLaneAfterMs ?? deliveryDefaults.slowLaneAfterMs,
+      slowLaneSize: options.delivery?.slowLaneSize ?? deliveryDefaults.slowLaneSize,
     },
     { isSubscribed: (id) => world.subscriptions.has(id), remove: (id) => world.removeSubscription(id) },
   );
