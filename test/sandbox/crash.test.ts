@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { PersistedState } from '../../sandbox/index.ts';
+import { demoKeys, HOUR, startReceiver, temporaryFolder, until, type Receiver } from './support.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+/** The project's Node 22, which runs the TypeScript files as they are (as `npm run sandbox` does). */
+const node = join(repo, 'node_modules/.bin/node');
+
+interface RunningCli {
+  url: string;
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** `node sandbox/cli.ts --state FILE --port 0 --fixed-clock`, once it says where it listens. */
+async function startCli(stateFile: string): Promise<RunningCli> {
+  const child = spawn(node, ['sandbox/cli.ts', '--state', stateFile, '--port', '0', '--fixed-clock'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start within 20 s; stderr: ${stderr}`)), 20_000);
+    const look = () => {
+      const found = /API base URL:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (!found) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', look);
+      resolve(found[1]!);
+    };
+    child.stdout!.on('data', look);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox ended (${code ?? signal}) before it listened; stderr: ${stderr}`));
+    });
+  });
+  return { url, child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+async function call(url: string, path: string, init: { method?: string; key?: string; body?: unknown } = {}) {
+  const response = await fetch(url + path, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.key ? { 'x-apikey': init.key } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+/** Option `--state` against a real crash: the sandbox as a child process, ended by SIGKILL. */
+describe('sandbox --state: event ids across a SIGKILL', () => {
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  const cli = async (stateFile: string) => {
+    const running = await startCli(stateFile);
+    cleanups.push(() => {
+      running.child.kill('SIGKILL');
+      return running.exited;
+    });
+    return running;
+  };
+
+  const receiver = async (answer: (n: number) => number | 'hang') => {
+    const started = await startReceiver(answer);
+    cleanups.push(() => started.close());
+    return started;
+  };
+
+  it('never gives an event id to two changes, and redelivers the one in flight with its id', async () => {
+    const folder = await temporaryFolder();
+    cleanups.push(() => folder.remove());
+    const file = join(folder.path, 'state.json');
+
+    let first: RunningCli | undefined;
+    // Killed the moment the first delivery is in: whatever the sandbox meant to write after
+    // sending it never happens.
+    const hooks: Receiver = await receiver((n) => {
+      if (n === 0) {
+        first!.child.kill('SIGKILL');
+        return 'hang';
+      }
+      return 200;
+    });
+
+    first = await cli(file);
+    const subscribed = await call(first.url, '/o/zapier/subscribe', { method: 'POST', key: demoKeys.acmeUser, body: { url: hooks.url, teamname: 'Platform' } });
+    expect(subscribed.status).toBe(201);
+    // 09:00: Platform hands over (Alan to Edsger). The answer may never come: the sandbox dies.
+    await call(first.url, '/_sandbox/clock', { method: 'POST', body: { advanceMs: HOUR } }).catch(() => undefined);
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(hooks.received).toHaveLength(1);
+    const handover = hooks.received[0]!;
+    expect(handover.body).toMatchObject({ team: { name: 'Platform' }, previous: [{ id: 'usr_alan' }], current: [{ id: 'usr_edsger' }] });
+    const firstId = handover.headers['x-pagerly-event-id'];
+    expect(firstId).toBe(handover.body.id);
+
+    // Started again on the same file: the delivery that was in flight goes again (at least
+    // once), with the same id and the very same bytes.
+    const second = await cli(file);
+    await until(() => hooks.received.length >= 2, 'the redelivery');
+    expect(hooks.received[1]!.headers['x-pagerly-event-id']).toBe(firstId);
+    expect(hooks.received[1]!.raw).toBe(handover.raw);
+
+    // The next day at 09:00, Platform hands over again (Edsger to Hedy): another change, so another id.
+    const advanced = await call(second.url, '/_sandbox/clock', { method: 'POST', body: { advanceMs: 25 * HOUR } });
+    expect(advanced.status).toBe(200);
+    await until(() => hooks.received.length >= 3, 'the next change');
+    const next = hooks.received[2]!;
+    expect(next.body).toMatchObject({ team: { name: 'Platform' }, previous: [{ id: 'usr_edsger' }], current: [{ id: 'usr_hedy' }] });
+    expect(next.headers['x-pagerly-event-id']).toBe(next.body.id);
+    expect(next.body.id).not.toBe(firstId);
+    expect(hooks.received).toHaveLength(3);
+
+    // Nothing left pending once both are answered.
+    second.child.kill('SIGTERM');
+    await second.exited;
+    const kept = JSON.parse(await readFile(file, 'utf8')) as PersistedState;
+    expect(kept.pending).toEqual([]);
+  });
+});
