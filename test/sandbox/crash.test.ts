@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { PersistedState } from '../../sandbox/index.ts';
-import { demoKeys, HOUR, startReceiver, temporaryFolder, until, type Receiver } from './support.ts';
+import { demoKeys, demoStateFile, HOUR, pendingDelivery, platformEvent, startReceiver, temporaryFolder, until, type Receiver } from './support.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 /** The project's Node 22, which runs the TypeScript files as they are (as `npm run sandbox` does). */
@@ -125,5 +125,24 @@ describe('sandbox --state: event ids across a SIGKILL', () => {
     await second.exited;
     const kept = JSON.parse(await readFile(file, 'utf8')) as PersistedState;
     expect(kept.pending).toEqual([]);
+  });
+
+  it('names at start the pending deliveries whose subscription is not in the file', async () => {
+    const folder = await temporaryFolder();
+    cleanups.push(() => folder.remove());
+    const file = join(folder.path, 'state.json');
+    const hooks = await receiver(() => 200);
+    await writeFile(file, JSON.stringify(demoStateFile(hooks.url, {
+      events: { evt_0001: platformEvent('evt_0001'), evt_0002: platformEvent('evt_0002'), evt_0003: platformEvent('evt_0003') },
+      pending: [pendingDelivery('evt_0001', 'sub_0001', hooks.url), pendingDelivery('evt_0002', 'sub_0007', hooks.url), pendingDelivery('evt_0003', 'sub_0009', hooks.url)],
+    })));
+
+    const running = await cli(file);
+    expect(running.stdout()).toContain(`State file:          ${file} (1 subscription kept, 1 pending delivery resumed, 2 orphaned: see the warning)`);
+    // Written before the banner, but on another pipe: it may come in a moment later.
+    await until(() => running.stderr().includes('orphan') || running.stderr().includes('not delivered'), 'the warning');
+    expect(running.stderr()).toContain(`Sandbox state file ${file}: 2 pending deliveries name subscriptions the file does not have, so they are not delivered: evt_0002 to sub_0007, evt_0003 to sub_0009.`);
+    await until(() => hooks.received.length >= 1, 'the resumed delivery');
+    expect(hooks.received.map((hook) => hook.body.id)).toEqual(['evt_0001']);
   });
 });
