@@ -1,6 +1,7 @@
 // The one local receiver behind every subscription of the fan-out: it keeps what arrived on
 // which path and when, and counts connections. It answers 200 at once, so the figures are the
-// sender's, not its own.
+// sender's, not its own; paths that `hangs` names are taken in and never answered (kept in
+// `hung`), as a target that accepts the connection and then stalls.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EVENT_ID_HEADER } from '../shared/schemas/on-call-change-event.ts';
@@ -13,8 +14,9 @@ export interface Received {
   at: number;
 }
 
-export async function startHookReceiver() {
+export async function startHookReceiver({ hangs = () => false }: { hangs?: (path: string) => boolean } = {}) {
   const received: Received[] = [];
+  const hung: Received[] = [];
   let connections = 0;
   let waiter: { count: number; resolve: () => void } | undefined;
 
@@ -24,7 +26,13 @@ export async function startHookReceiver() {
     request.on('end', () => {
       const at = performance.now();
       const header = request.headers[EVENT_ID_HEADER];
-      received.push({ path: request.url ?? '/', headerEventId: typeof header === 'string' ? header : undefined, body: parse(Buffer.concat(chunks).toString('utf8')), at });
+      const path = request.url ?? '/';
+      const hook: Received = { path, headerEventId: typeof header === 'string' ? header : undefined, body: parse(Buffer.concat(chunks).toString('utf8')), at };
+      if (hangs(path)) {
+        hung.push(hook);
+        return;
+      }
+      received.push(hook);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
       if (waiter && received.length >= waiter.count) waiter.resolve();
     });
@@ -37,6 +45,7 @@ export async function startHookReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,
+    hung,
     get connections() { return connections; },
     /** Resolves once `count` deliveries are in. */
     whenReceived(count: number): Promise<void> {

@@ -44,14 +44,16 @@ export function printHttpLoad(figures: HttpLoadFigures): void {
 
 export function printFanOut(figures: FanOutFigures): void {
   const c = figures.concurrency;
-  console.log(bold(`\n2. Hook fan-out: ${int(figures.subscriptions)} Zapier subscriptions on Platform, one on-call change (09:00 handover)`));
+  const hanging = figures.hanging > 0;
+  console.log(bold(`\n2${hanging ? 'b' : ''}. Hook fan-out: ${int(figures.subscriptions)} Zapier subscriptions on Platform${hanging ? `, ${figures.hanging} of them hanging` : ''}, one on-call change (09:00 handover)`));
   const verdict = c.honoured
     ? 'honoured'
     : c.peakInFlight === 0
       ? 'not observable (the sandbox made no global fetch call)'
-      : 'NOT honoured: a sandbox without the option sends them all at once';
-  console.log(`  delivery.concurrency  ${c.passed} passed; peak ${c.peakInFlight} deliveries in flight (the sandbox's fetch calls): ${verdict}`);
-  console.log(`  all delivered         ${int(figures.delivered)} in ${ms(figures.msToAll)} ms after the change (queue idle at ${ms(figures.msToIdle)} ms) = ${int(figures.deliveriesPerSecond)} deliveries/s`);
+      : `NOT honoured: more than ${c.bound} at once`;
+  console.log(`  delivery.concurrency  ${c.passed} passed, slow lane ${c.slowLane}; peak ${c.peakInFlight} deliveries in flight (the sandbox's fetch calls, at most ${c.bound}): ${verdict}`);
+  console.log(`  ${hanging ? 'good ones delivered' : 'all delivered      '}   ${int(figures.delivered)} in ${ms(figures.msToAll)} ms after the change (queue idle at ${ms(figures.msToIdle)} ms) = ${int(figures.deliveriesPerSecond)} deliveries/s`);
+  if (hanging) console.log(`  hanging               ${figures.hangingReached} reached, never answered; ${figures.hangingTimedOut} timed out in the sandbox after ${int(figures.attemptTimeoutMs)} ms (so the queue's idle time)`);
   const a = figures.arrivalMs;
   console.log(`  arrivals, ms          first ${ms(a.first)}  p50 ${ms(a.p50)}  p90 ${ms(a.p90)}  p99 ${ms(a.p99)}  last ${ms(a.last)}`);
   console.log(`  event                 ${figures.eventId ?? 'not one event id'}${figures.eventId ? ' on every subscription, once each' : ''}; ${int(c.connectionsOpened)} connections opened to the receiver; retries off`);

@@ -7,6 +7,7 @@
  * (JSON) and picked up again by the next start on the same file.
  */
 import { parseArgs } from 'node:util';
+import { describeOrphans } from './hooks/orphan-report.ts';
 import { createSandbox, demoKeys, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
@@ -80,7 +81,10 @@ const rotationsUrl = `${baseUrl}/pagerly`;
 const keys = labelledKeys(seed);
 const labelWidth = Math.max(0, ...keys.map(({ label }) => label.length)) + 1;
 
-const kept = values.state === undefined ? '' : `\n  State file:          ${values.state} (${sandbox.world.subscriptions.size} subscription${sandbox.world.subscriptions.size === 1 ? '' : 's'} kept)`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const kept = sandbox.kept === undefined ? '' : `\n  State file:          ${values.state} (${plural(sandbox.world.subscriptions.size, 'subscription')} kept, ${plural(sandbox.kept.resumed, 'pending delivery', 'pending deliveries')} resumed${sandbox.kept.orphans.length ? `, ${sandbox.kept.orphans.length} orphaned: see the warning` : ''})`;
+// Never silently dropped: orphaned deliveries are named at every start (and kept in the file).
+if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? '', sandbox.kept.orphans));
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
   API base URL:        ${baseUrl}

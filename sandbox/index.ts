@@ -5,7 +5,7 @@ import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
 import { DeliveryQueue, type DeliveryAttempt, type FailedDelivery } from './hooks/delivery-queue.ts';
 import { OnCallWatcher } from './hooks/on-call-watcher.ts';
-import { readStateFile, restoreState, snapshotState, StateFileWriter } from './hooks/state-file.ts';
+import { readStateFile, restoreState, snapshotState, StateFileWriter, type PendingDelivery } from './hooks/state-file.ts';
 import type { RateLimitOptions } from './plugins/rate-limit.ts';
 import { demoSeed } from './seed/demo.ts';
 import { parseSeed } from './seed/load.ts';
@@ -33,13 +33,18 @@ export interface SandboxOptions {
   /**
    * Default: 5 s per attempt, retries after 1 s, 5 s and 30 s, at most 16 attempts in flight
    * at once across all subscriptions (each subscription's retries keep their own schedule).
+   * An attempt unanswered after `slowLaneAfterMs` (100 ms) gives its slot up and waits out its
+   * time-out in a slow lane of `slowLaneSize` (256) places, so hanging targets cannot hold back
+   * the others; `slowLaneSize: 0` turns that off.
    */
-  delivery?: { timeoutMs?: number; retryDelaysMs?: number[]; concurrency?: number };
+  delivery?: { timeoutMs?: number; retryDelaysMs?: number[]; concurrency?: number; slowLaneAfterMs?: number; slowLaneSize?: number };
   /**
    * Keep subscriptions, id counters, each team's last known on-call set and the pending
    * deliveries in this JSON file, rewritten atomically after every change; a sandbox created
    * on the same file picks them up and resumes the deliveries with the same event ids and
-   * bodies. A file that cannot be read or used rejects with a StateFileError naming it.
+   * bodies. A new event and its deliveries are in the file before the first attempt leaves
+   * (write-ahead), so even a crash (SIGKILL) right after cannot make an id name two changes.
+   * A file that cannot be read or used rejects with a StateFileError naming it.
    * Default: nothing is written anywhere.
    */
   persistence?: { file: string };
@@ -64,10 +69,18 @@ export interface Sandbox {
   readonly deliveries: { idle(): Promise<void>; readonly log: readonly DeliveryAttempt[]; readonly failed: readonly FailedDelivery[] };
   readonly world: World;
   checkOnCallChanges(): Promise<void>;
+  /**
+   * With `persistence`, what the file gave back at start: how many pending deliveries were
+   * resumed, and the orphans, pending deliveries whose subscription is not in the file. Those
+   * are not delivered; they stay in the file, to be reported at every start until their
+   * subscription is put back (then they go out) or they are removed from it.
+   */
+  readonly kept: { readonly resumed: number; readonly orphans: readonly PendingDelivery[] } | undefined;
 }
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 60_000 };
-const DEFAULT_DELIVERY = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000], concurrency: 16 };
+/** What `delivery` options not given are (the bench reads them to say what ran). */
+export const deliveryDefaults = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 30_000], concurrency: 16, slowLaneAfterMs: 100, slowLaneSize: 256 } as const;
 /** How often a real clock looks for handovers. */
 const REAL_CLOCK_CHECK_MS = 1_000;
 
@@ -78,15 +91,18 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const clock = new SandboxClock(options.clock ?? { mode: 'fixed' }, seed.clockStart);
   const deliveries = new DeliveryQueue(
     {
-      timeoutMs: options.delivery?.timeoutMs ?? DEFAULT_DELIVERY.timeoutMs,
-      retryDelaysMs: options.delivery?.retryDelaysMs ?? DEFAULT_DELIVERY.retryDelaysMs,
-      concurrency: options.delivery?.concurrency ?? DEFAULT_DELIVERY.concurrency,
+      timeoutMs: options.delivery?.timeoutMs ?? deliveryDefaults.timeoutMs,
+      retryDelaysMs: options.delivery?.retryDelaysMs ?? deliveryDefaults.retryDelaysMs,
+      concurrency: options.delivery?.concurrency ?? deliveryDefaults.concurrency,
+      slowLaneAfterMs: options.delivery?.slowLaneAfterMs ?? deliveryDefaults.slowLaneAfterMs,
+      slowLaneSize: options.delivery?.slowLaneSize ?? deliveryDefaults.slowLaneSize,
     },
     { isSubscribed: (id) => world.subscriptions.has(id), remove: (id) => world.removeSubscription(id) },
   );
   const watcher = new OnCallWatcher(world, clock, deliveries);
   const faults = new FaultList();
-  const stateFile = options.persistence === undefined ? undefined : await keepStateIn(options.persistence.file, kept, { world, watcher, deliveries });
+  const persisted = options.persistence === undefined ? undefined : await keepStateIn(options.persistence.file, kept, { world, watcher, deliveries });
+  const stateFile = persisted?.writer;
 
   const app = await buildApp({
     state: { world, clock, watcher, faults },
@@ -149,19 +165,25 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     async checkOnCallChanges() {
       watcher.check();
     },
+    kept: persisted && {
+      resumed: (kept?.pending.length ?? 0) - persisted.orphans.length,
+      orphans: persisted.orphans.map(({ event: _event, ...orphan }) => orphan),
+    },
   };
 }
 
 /**
- * Puts back what the file kept (deliveries resume at once), then keeps the file up to date.
- * The first write happens here, so an unwritable place fails now, not at the first change.
+ * Puts back what the file kept (deliveries resume at once), then keeps the file up to date,
+ * new deliveries written ahead of their first attempt. The first write happens here, so an
+ * unwritable place fails now, not at the first change.
  */
-async function keepStateIn(file: string, kept: ReturnType<typeof readStateFile>, parts: Parameters<typeof snapshotState>[0]): Promise<StateFileWriter> {
-  if (kept) restoreState(file, kept, parts);
-  const writer = new StateFileWriter(file, () => snapshotState(parts));
+async function keepStateIn(file: string, kept: ReturnType<typeof readStateFile>, parts: Omit<Parameters<typeof snapshotState>[0], 'orphans'>) {
+  const orphans = kept ? restoreState(file, kept, parts) : [];
+  const writer = new StateFileWriter(file, () => snapshotState({ ...parts, orphans }));
   parts.world.onChange = () => writer.changed(true);
   parts.watcher.onChange = () => writer.changed(true);
   parts.deliveries.onChange = (change) => writer.changed(change === 'added');
+  parts.deliveries.keep = () => writer.flush();
   writer.changed(true);
   try {
     await writer.flush();
@@ -169,5 +191,5 @@ async function keepStateIn(file: string, kept: ReturnType<typeof readStateFile>,
     await parts.deliveries.close();
     throw error;
   }
-  return writer;
+  return { writer, orphans };
 }

@@ -43,8 +43,16 @@ export interface DeliveryOptions {
   timeoutMs: number;
   /** Wait before each retry; one retry per entry, then the delivery counts as failed. */
   retryDelaysMs: readonly number[];
-  /** Attempts in flight at once, across all subscriptions. */
+  /** Attempts in flight at once, across all subscriptions, not counting the slow lane. */
   concurrency: number;
+  /**
+   * An attempt still unanswered after `slowLaneAfterMs` leaves its slot for the slow lane, where
+   * it waits out its time-out without holding back the others; at most `slowLaneSize` attempts
+   * wait there at once (when it is full, a slow attempt keeps its slot until room is made). So
+   * at most `concurrency + slowLaneSize` requests are ever open. 0 turns the slow lane off.
+   */
+  slowLaneAfterMs: number;
+  slowLaneSize: number;
 }
 
 /** What the queue needs to know about subscriptions, without knowing the world. */
@@ -55,6 +63,17 @@ export interface SubscriptionRegistry {
 }
 
 const USER_AGENT = 'pagerly-sandbox';
+/** How soon jobs whose write-ahead failed are tried again. */
+const KEEP_RETRY_MS = 1_000;
+
+/** One attempt under way, and where it counts: a slot, the slow lane, or a slot it may leave. */
+interface Running {
+  done: Promise<void>;
+  lane: 'slot' | 'slow';
+  /** Past `slowLaneAfterMs` but kept in its slot because the slow lane was full. */
+  overdue: boolean;
+  timer: NodeJS.Timeout | undefined;
+}
 
 /**
  * At-least-once hook delivery (assumption `hook-delivery`): every attempt of an event sends
@@ -63,8 +82,13 @@ const USER_AGENT = 'pagerly-sandbox';
  *
  * Each job keeps its own schedule (a timer per waiting retry); jobs that are due wait in one
  * first-come queue for one of `concurrency` slots, so a fan-out to many subscriptions runs
- * side by side without ever opening an unbounded number of requests, and a receiver that
- * hangs holds one slot for at most `timeoutMs` while the others go on.
+ * side by side without ever opening an unbounded number of requests. A receiver that hangs
+ * holds its slot only for `slowLaneAfterMs`, then waits out its time-out in the slow lane:
+ * a few hanging targets cannot hold back the hundreds of others for a whole time-out.
+ *
+ * With `keep` set (a state file), new jobs are not attempted before `keep()` resolves
+ * (write-ahead): a delivery is never seen outside before the event and its id are on disk,
+ * so a crash right after cannot make the next start give that id to another change.
  */
 export class DeliveryQueue {
   readonly log: DeliveryAttempt[] = [];
@@ -76,7 +100,12 @@ export class DeliveryQueue {
   /** Due jobs waiting for a slot, oldest first; `readyHead` is the first not yet taken. */
   private ready: DeliveryJob[] = [];
   private readyHead = 0;
-  private readonly attemptsInFlight = new Set<Promise<void>>();
+  private readonly attemptsInFlight = new Set<Running>();
+  /** Slot holders past `slowLaneAfterMs`, waiting for room in the slow lane, oldest first. */
+  private overdueInSlots: Running[] = [];
+  private slowLaneUsed = 0;
+  /** Timers of write-aheads that failed, to be tried again after KEEP_RETRY_MS. */
+  private readonly keepRetries = new Set<NodeJS.Timeout>();
   /** Aborts what is in flight; after it, jobs are kept (for a state file) but none is started. */
   private readonly stopping = new AbortController();
   private closed = false;
@@ -88,6 +117,12 @@ export class DeliveryQueue {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
       throw new RangeError(`delivery.concurrency must be a whole number of at least 1, not ${options.concurrency}`);
     }
+    if (!Number.isInteger(options.slowLaneSize) || options.slowLaneSize < 0) {
+      throw new RangeError(`delivery.slowLaneSize must be a whole number of at least 0, not ${options.slowLaneSize}`);
+    }
+    if (!Number.isFinite(options.slowLaneAfterMs) || options.slowLaneAfterMs < 0) {
+      throw new RangeError(`delivery.slowLaneAfterMs must be a number of milliseconds of at least 0, not ${options.slowLaneAfterMs}`);
+    }
     this.options = options;
     this.subscriptions = subscriptions;
   }
@@ -97,10 +132,16 @@ export class DeliveryQueue {
     return [...this.jobs];
   }
 
-  /** Attempts in flight right now (never more than `concurrency`). */
+  /** Attempts in flight right now (never more than `concurrency + slowLaneSize`). */
   get inFlight(): number {
     return this.attemptsInFlight.size;
   }
+
+  /**
+   * Resolves once new jobs are kept where a restart finds them; set by a state file. Until then
+   * they are pending (and in `pending`) but not attempted.
+   */
+  keep: (() => Promise<void>) | undefined;
 
   enqueue(event: HookEvent, subscriptions: readonly { id: string; url: string }[]): void {
     const now = Date.now();
@@ -127,9 +168,11 @@ export class DeliveryQueue {
     this.stopping.abort();
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
+    for (const timer of this.keepRetries) clearTimeout(timer);
+    this.keepRetries.clear();
     this.ready = [];
     this.readyHead = 0;
-    await Promise.allSettled(this.attemptsInFlight);
+    await Promise.allSettled([...this.attemptsInFlight].map((running) => running.done));
   }
 
   /** Abandons what is pending (after `stop`): `pending` is empty and `idle()` resolves. */
@@ -142,12 +185,28 @@ export class DeliveryQueue {
 
   private add(jobs: readonly DeliveryJob[]): void {
     if (this.closed || jobs.length === 0) return;
-    for (const job of jobs) {
-      this.jobs.add(job);
-      if (!this.stopping.signal.aborted) this.schedule(job);
-    }
+    for (const job of jobs) this.jobs.add(job);
     this.onChange('added');
-    this.pump();
+    this.release(jobs);
+  }
+
+  /** Schedules the jobs once they are kept (at once without `keep`); a failed keep is tried again. */
+  private release(jobs: readonly DeliveryJob[]): void {
+    const start = () => {
+      if (this.stopping.signal.aborted) return;
+      for (const job of jobs) if (this.jobs.has(job)) this.schedule(job);
+      this.pump();
+    };
+    if (this.keep === undefined) return start();
+    this.keep().then(start, () => {
+      // Not kept, so not sent: held back (still pending) until a write succeeds.
+      if (this.stopping.signal.aborted) return;
+      const timer = setTimeout(() => {
+        this.keepRetries.delete(timer);
+        this.release(jobs);
+      }, KEEP_RETRY_MS);
+      this.keepRetries.add(timer);
+    });
   }
 
   private schedule(job: DeliveryJob): void {
@@ -165,7 +224,7 @@ export class DeliveryQueue {
 
   /** Starts due jobs while there is a free slot. */
   private pump(): void {
-    while (this.attemptsInFlight.size < this.options.concurrency && this.readyHead < this.ready.length && !this.stopping.signal.aborted) {
+    while (this.slotsUsed() < this.options.concurrency && this.readyHead < this.ready.length && !this.stopping.signal.aborted) {
       const job = this.ready[this.readyHead]!;
       this.readyHead += 1;
       // Unsubscribed (or gone) while waiting: nobody wants it any more, and it takes no slot.
@@ -173,16 +232,51 @@ export class DeliveryQueue {
         this.finish(job);
         continue;
       }
-      const attempt = this.attempt(job).finally(() => {
-        this.attemptsInFlight.delete(attempt);
-        this.pump();
-      });
-      this.attemptsInFlight.add(attempt);
+      this.start(job);
     }
     // Drop the taken part of the queue now and then, so it does not grow without end.
     if (this.readyHead > 1024 && this.readyHead * 2 > this.ready.length) {
       this.ready = this.ready.slice(this.readyHead);
       this.readyHead = 0;
+    }
+  }
+
+  private slotsUsed(): number {
+    return this.attemptsInFlight.size - this.slowLaneUsed;
+  }
+
+  private start(job: DeliveryJob): void {
+    const running: Running = { done: Promise.resolve(), lane: 'slot', overdue: false, timer: undefined };
+    if (this.options.slowLaneSize > 0) running.timer = setTimeout(() => this.overdue(running), this.options.slowLaneAfterMs);
+    running.done = this.attempt(job).finally(() => {
+      clearTimeout(running.timer);
+      this.attemptsInFlight.delete(running);
+      if (running.lane === 'slow') {
+        this.slowLaneUsed -= 1;
+        this.moveOverdueToSlowLane();
+      } else if (running.overdue) {
+        this.overdueInSlots = this.overdueInSlots.filter((other) => other !== running);
+      }
+      this.pump();
+    });
+    this.attemptsInFlight.add(running);
+  }
+
+  /** Unanswered for `slowLaneAfterMs`: off to the slow lane, freeing the slot, if there is room. */
+  private overdue(running: Running): void {
+    running.timer = undefined;
+    if (!this.attemptsInFlight.has(running)) return;
+    running.overdue = true;
+    this.overdueInSlots.push(running);
+    this.moveOverdueToSlowLane();
+    this.pump();
+  }
+
+  private moveOverdueToSlowLane(): void {
+    while (this.slowLaneUsed < this.options.slowLaneSize && this.overdueInSlots.length > 0) {
+      const running = this.overdueInSlots.shift()!;
+      running.lane = 'slow';
+      this.slowLaneUsed += 1;
     }
   }
 

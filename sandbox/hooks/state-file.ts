@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { check, describeProblems } from '../../shared/validation.ts';
@@ -54,7 +54,15 @@ export class StateFileError extends Error {
 }
 
 const text = z.string().min(1, 'must be a non-empty string');
-const isoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time' });
+/**
+ * ISO 8601 as `Date#toISOString` writes it, including its six-digit years (`+010000-01-01T…`):
+ * the sandbox's clock stops at the end of 9999, but a real clock set just before may pass it,
+ * and a file written then must still load.
+ */
+const isoTime = z.union([
+  z.iso.datetime({ offset: true }),
+  z.string().regex(/^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/).refine((time) => !Number.isNaN(Date.parse(time))),
+], { error: 'must be an ISO 8601 time' });
 const onCallUser = z.object({ id: text, name: z.string(), email: z.string(), imageurl: z.string().nullable() });
 const stateSchema = z.object({
   format: z.literal(FORMAT, { error: `must be "${FORMAT}"` }),
@@ -110,11 +118,23 @@ export function readStateFile(file: string): PersistedState | undefined {
   return { ...state, events };
 }
 
+/** A pending delivery read from a state file, with its event. */
+export interface KeptDelivery extends PendingDelivery {
+  readonly event: HookEvent;
+}
+
 /**
  * Puts the kept state into a freshly seeded sandbox. Subscriptions must belong to the seed's
  * organizations and teams: a state file of another world is an error, not a silent loss.
+ *
+ * Returns the orphans: pending deliveries whose subscription is not in the file (a file edited
+ * by hand, or merged from another). They are not delivered, since nobody asked for them at that
+ * URL any more, and not dropped either: they are kept in the file as they are (see
+ * `snapshotState`) and reported at every start, until someone puts their subscription back
+ * (then they go out) or removes them. Dropping them would leave the start-up report as their
+ * only trace.
  */
-export function restoreState(file: string, state: PersistedState, parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue }): void {
+export function restoreState(file: string, state: PersistedState, parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue }): KeptDelivery[] {
   const { world, watcher, deliveries } = parts;
   for (const subscription of state.subscriptions) {
     const team = subscription.teamId === null ? undefined : world.teams.get(subscription.teamId);
@@ -126,20 +146,28 @@ export function restoreState(file: string, state: PersistedState, parts: { world
   world.ids.restore(state.ids);
   for (const subscription of state.subscriptions) world.restoreSubscription({ ...subscription });
   watcher.restore(state.onCall);
-  deliveries.resume(state.pending.map((job): DeliveryJob => ({
-    event: state.events[job.eventId]!,
+  const known = new Set(state.subscriptions.map((subscription) => subscription.id));
+  const kept = state.pending.map((job): KeptDelivery => ({ ...job, event: state.events[job.eventId]! }));
+  deliveries.resume(kept.filter((job) => known.has(job.subscriptionId)).map((job): DeliveryJob => ({
+    event: job.event,
     subscriptionId: job.subscriptionId,
     url: job.url,
     nextAttempt: job.nextAttempt,
     dueAt: Date.parse(job.dueAt),
   })));
+  return kept.filter((job) => !known.has(job.subscriptionId));
 }
 
-/** The state to keep, as it is now. */
-export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue }): PersistedState {
-  const pending = parts.deliveries.pending;
+/**
+ * The state to keep, as it is now. A job whose subscription was removed since (unsubscribed, or
+ * 410) is over: the queue drops it when its turn comes, so it is not written. The orphans read
+ * at start are written back as they were.
+ */
+export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue; orphans: readonly KeptDelivery[] }): PersistedState {
+  const pending = parts.deliveries.pending.filter((job) => parts.world.subscriptions.has(job.subscriptionId));
   const events: Record<string, HookEvent> = {};
   for (const job of pending) events[job.event.id] = job.event;
+  for (const orphan of parts.orphans) events[orphan.eventId] = orphan.event;
   return {
     format: FORMAT,
     version: VERSION,
@@ -148,13 +176,16 @@ export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher
     subscriptions: [...parts.world.subscriptions.values()],
     onCall: parts.watcher.snapshot(),
     events,
-    pending: pending.map((job) => ({
-      eventId: job.event.id,
-      subscriptionId: job.subscriptionId,
-      url: job.url,
-      nextAttempt: job.nextAttempt,
-      dueAt: new Date(job.dueAt).toISOString(),
-    })),
+    pending: [
+      ...pending.map((job) => ({
+        eventId: job.event.id,
+        subscriptionId: job.subscriptionId,
+        url: job.url,
+        nextAttempt: job.nextAttempt,
+        dueAt: new Date(job.dueAt).toISOString(),
+      })),
+      ...parts.orphans.map(({ event: _event, ...orphan }) => orphan),
+    ],
   };
 }
 
@@ -163,8 +194,9 @@ const PROGRESS_WRITE_DELAY_MS = 50;
 
 /**
  * Writes the state to its file after changes, atomically: the whole state goes to a temporary
- * file in the same folder, which is then renamed over the file, so the file is always one
- * complete state, old or new.
+ * file in the same folder, flushed to the disk (fsync), which is then renamed over the file,
+ * and the folder flushed too, so the file is always one complete state, old or new, even
+ * after a crash of the machine.
  *
  * One write at a time; changes made meanwhile are taken by the next write. A change that must
  * not be lost (a subscription, an id, a new event and its deliveries) is written at once, and
@@ -243,8 +275,15 @@ export class StateFileWriter {
       const json = JSON.stringify(this.snapshot(), null, 1);
       if (!this.folderMade) await mkdir(dirname(this.file), { recursive: true });
       this.folderMade = true;
-      await writeFile(this.temporary, json);
+      const temporary = await open(this.temporary, 'w');
+      try {
+        await temporary.writeFile(json);
+        await temporary.sync();
+      } finally {
+        await temporary.close();
+      }
       await rename(this.temporary, this.file);
+      await syncFolder(dirname(this.file));
       this.written = changes;
       this.settleWaiters();
     } catch (error) {
@@ -268,5 +307,20 @@ export class StateFileWriter {
       else still.push(waiter);
     }
     this.waiters = still;
+  }
+}
+
+/** Makes a rename in `folder` durable. Not every system can open a folder (Windows cannot): then the rename is as durable as it gets. */
+async function syncFolder(folder: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(folder, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync().catch(() => undefined);
+  } finally {
+    await handle.close();
   }
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StateFileError, type PersistedState } from '../../sandbox/index.ts';
-import { demoKeys, HOUR, startReceiver, startSandbox, temporaryFolder, tinySeed, until, type Receiver, type Running } from './support.ts';
+import { demoKeys, demoStateFile, HOUR, pendingDelivery, platformEvent, startReceiver, startSandbox, temporaryFolder, tinySeed, until, type Receiver, type Running } from './support.ts';
 
 /** Option `persistence`: what a restart on the same state file keeps. */
 describe('sandbox: state file', () => {
@@ -231,6 +231,80 @@ describe('sandbox: state file', () => {
     const before = await readFile(file, 'utf8');
     await expect(startSandbox({ seed: tinySeed, persistence: { file } })).rejects.toThrow(/does not fit the seed: subscription "sub_0001" is for the team "team_platform" of organization "org_acme"/);
     expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('reports pending deliveries whose subscription is not in the file, delivers them nowhere, and keeps them', async () => {
+    const file = join(await folder(), 'state.json');
+    const live = await receiver(() => 200);
+    const elsewhere = await receiver(() => 200);
+    const [event, job] = [platformEvent, pendingDelivery];
+    const orphans = [job('evt_0002', 'sub_0009', elsewhere.url), job('evt_0003', 'sub_0009', elsewhere.url)];
+    await writeFile(file, JSON.stringify(demoStateFile(live.url, {
+      events: { evt_0001: event('evt_0001'), evt_0002: event('evt_0002'), evt_0003: event('evt_0003') },
+      pending: [job('evt_0001', 'sub_0001', live.url), ...orphans],
+    })));
+
+    const first = await sandbox({ persistence: { file } });
+    // Reported: how many, and which.
+    expect(first.sandbox.kept).toEqual({ resumed: 1, orphans });
+    await first.sandbox.deliveries.idle();
+    expect(live.received.map((hook) => hook.body.id)).toEqual(['evt_0001']);
+    // Written again after a change (a new subscription) and at close: the orphans stay, with their events.
+    await subscribe(first, live.url, 'Mobile');
+    await first.sandbox.close();
+    expect(elsewhere.received).toEqual([]);
+    const kept = await readState(file);
+    expect(kept.pending).toEqual(orphans);
+    expect(Object.keys(kept.events).sort()).toEqual(['evt_0002', 'evt_0003']);
+
+    // Reported again at the next start; once their subscription is back in the file, they go out.
+    const again = await sandbox({ persistence: { file } });
+    expect(again.sandbox.kept?.orphans).toEqual(orphans);
+    await again.sandbox.close();
+    const restored = await readState(file);
+    await writeFile(file, JSON.stringify({ ...restored, subscriptions: [...restored.subscriptions, { ...restored.subscriptions[0]!, id: 'sub_0009', url: elsewhere.url }] }));
+    const third = await sandbox({ persistence: { file } });
+    expect(third.sandbox.kept).toEqual({ resumed: 2, orphans: [] });
+    await third.sandbox.deliveries.idle();
+    expect(elsewhere.received.map((hook) => hook.body.id).sort()).toEqual(['evt_0002', 'evt_0003']);
+  });
+
+  it('does not keep deliveries of a subscription removed while they waited', async () => {
+    const file = join(await folder(), 'state.json');
+    const failing = await receiver(() => 500);
+    const s = await sandbox({ persistence: { file }, delivery: { timeoutMs: 1_000, retryDelaysMs: [60_000] } });
+    const id = await subscribe(s, failing.url, 'Platform');
+    await s.sandbox.clock.advance(HOUR);
+    await until(() => s.sandbox.deliveries.log.length === 1, 'the first attempt');
+    const unsubscribed = await s.call(`/o/zapier/subscribe/${id}`, { method: 'DELETE', key: demoKeys.acmeUser });
+    expect(unsubscribed.status).toBeLessThan(300);
+    await s.sandbox.close();
+    // The retry was for nobody any more: not pending, so not an orphan at the next start either.
+    expect((await readState(file)).pending).toEqual([]);
+  });
+
+  it('refuses a clock past 9999 at the control with a 400, so the file it writes always loads again', async () => {
+    const file = join(await folder(), 'state.json');
+    const s = await sandbox({ persistence: { file } });
+    const last = await s.call('/_sandbox/clock', { method: 'POST', body: { set: '9999-12-31T23:59:59Z' } });
+    expect(last.status).toBe(200);
+    const past = await s.call('/_sandbox/clock', { method: 'POST', body: { advanceMs: 1_000 } });
+    expect([past.status, past.json]).toEqual([400, [{ Error: expect.stringMatching(/^Cannot advance the clock by 1000 ms: the time would leave the years 0000 to 9999 /) }]]);
+    const far = await s.call('/_sandbox/clock', { method: 'POST', body: { set: '+010000-01-01T00:00:00Z' } });
+    expect(far.status).toBe(400);
+    expect((await s.call('/_sandbox/clock')).json.now).toBe('9999-12-31T23:59:59.000Z');
+    await subscribe(s, 'http://127.0.0.1:9/hook', 'Platform');
+    await s.sandbox.close();
+
+    const again = await sandbox({ persistence: { file } });
+    expect([...again.sandbox.world.subscriptions.values()].map((sub) => sub.created_at)).toEqual(['9999-12-31T23:59:59.000Z']);
+    await again.sandbox.close();
+
+    // A real clock set just before the end may still cross it; such a file loads too.
+    const crossed = await readState(file);
+    await writeFile(file, JSON.stringify({ ...crossed, subscriptions: crossed.subscriptions.map((sub) => ({ ...sub, created_at: '+010000-01-01T00:00:01.000Z' })) }));
+    const third = await sandbox({ persistence: { file } });
+    expect(third.sandbox.world.subscriptions.size).toBe(1);
   });
 
   it('writes nothing without `persistence`, and a new sandbox starts afresh', async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, type Sandbox, type SandboxOptions, type Seed } from '../../sandbox/index.ts';
+import { createSandbox, type PersistedState, type Sandbox, type SandboxOptions, type Seed } from '../../sandbox/index.ts';
 
 export { demoKeys } from '../../sandbox/index.ts';
 
@@ -215,3 +215,21 @@ export const tinySeed: Seed = {
     },
   ],
 };
+
+/** A state file of the demo world with one Platform subscription (sub_0001) to `url`. */
+export const demoStateFile = (url: string, extra: { pending: PersistedState['pending']; events: PersistedState['events'] }): PersistedState => ({
+  format: 'pagerly-sandbox-state',
+  version: 1,
+  savedAt: '2026-11-02T08:00:00.000Z',
+  ids: { sub: 9, evt: 3 },
+  subscriptions: [{ id: 'sub_0001', orgId: 'org_acme', platform: 'zapier', url, teamId: 'team_platform', created_at: '2026-11-02T08:00:00.000Z' }],
+  onCall: {},
+  events: extra.events,
+  pending: extra.pending,
+});
+
+/** A Platform on-call change as a state file keeps it. */
+export const platformEvent = (id: string) => ({ id, type: 'oncall.changed', occurred_at: '2026-11-02T09:00:00.000Z', team: { id: 'team_platform', name: 'Platform' }, previous: [], current: [] });
+
+/** A first attempt, due at once, as a state file keeps it. */
+export const pendingDelivery = (eventId: string, subscriptionId: string, url: string) => ({ eventId, subscriptionId, url, nextAttempt: 1, dueAt: '2026-11-02T08:00:00.000Z' });
