@@ -30,6 +30,12 @@ const DEEP = {
 type Shape = keyof typeof DEEP;
 const SHAPES = Object.keys(DEEP) as Shape[];
 
+/** What the call rejected with; a call that succeeds fails the test. */
+const rejection = <E>(call: Promise<unknown>): Promise<E> =>
+  call.then((value) => {
+    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+  }, (error: unknown) => error as E);
+
 const servers: FaultServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -81,7 +87,7 @@ describe('typed client', () => {
 
   it.each([400, 403, 404, 500])('an error answer (HTTP %i) nested 100,000 deep ends in a typed error quoting a short excerpt', async (status) => {
     const service = await deepService('objects', status);
-    const error = await createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 }).listTeams().catch((e: unknown) => e as PagerlyError);
+    const error = await rejection<PagerlyError>(createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 }).listTeams());
     noStackOverflow(error);
     expect(error.code).toBe(status === 500 ? 'server' : 'invalid_response');
     expect(error.message.length).toBeLessThan(400);

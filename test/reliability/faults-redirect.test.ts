@@ -30,6 +30,12 @@ const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
 const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
 const STATUSES = [301, 302, 303, 307, 308] as const;
 
+/** What the call rejected with; a call that succeeds fails the test. */
+const rejection = <E>(call: Promise<unknown>): Promise<E> =>
+  call.then((value) => {
+    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+  }, (error: unknown) => error as E);
+
 const servers: FaultServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -89,7 +95,7 @@ describe('typed client (got): a redirect to another origin is not followed', () 
   it('the same host on another scheme or port is another origin', async () => {
     const other = await elsewhere();
     const service = await redirecting(308, other.url.replace('127.0.0.1', 'localhost'));
-    const error = await createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams().catch((e: unknown) => e as RedirectError);
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
     expect(error).toBeInstanceOf(RedirectError);
     expect(other.arrivals).toEqual([]);
   });
@@ -97,7 +103,7 @@ describe('typed client (got): a redirect to another origin is not followed', () 
   it('a service that redirects to itself for ever ends in a RedirectError, not a loop', async () => {
     const service = await faultServer([{ kind: 'answer', status: 302, body: '', headers: { location: '/again' } }]);
     servers.push(service);
-    const error = await createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams().catch((e: unknown) => e as RedirectError);
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.message).toMatch(/again and again/);
     expect(service.arrivals.length).toBeLessThanOrEqual(6);
@@ -105,7 +111,7 @@ describe('typed client (got): a redirect to another origin is not followed', () 
 
   it('a host name made of the key is not repeated in the message', async () => {
     const service = await redirecting(302, `http://${KEY}.example/`);
-    const error = await createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams().catch((e: unknown) => e as RedirectError);
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.message).not.toContain(KEY);
     expect(error.message).toContain('[redacted].example');
