@@ -92,6 +92,18 @@ describe('typed client: a create is never retried when it may have been done', (
     }
   });
 
+  it('a create that never left (the lookup failed for now) is retried, and the retry creates it once', async () => {
+    const service = await serve([json(201, INCIDENT)]);
+    const restore = failLookup('pagerly.invalid', 'EAI_AGAIN', { times: 1 });
+    try {
+      const { value } = await create(service.url.replace('127.0.0.1', 'pagerly.invalid'));
+      expect(value).toEqual(INCIDENT);
+      expect(service.arrivals).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
   it('a resolver that cannot answer for now (EAI_AGAIN): nothing was sent, a retryable NetworkError', async () => {
     const restore = failLookup('pagerly.invalid', 'EAI_AGAIN');
     try {
