@@ -49,9 +49,13 @@ export function redirectError(
   if (target === undefined) {
     return new RedirectError(`The service answered "${action}" with HTTP ${status}, a redirect without a usable target; it was not followed. Check the base URL.`, undefined, details);
   }
-  const host = redact(target.host, secrets);
+  // URL parsing lowers the case of a host name: a key in it is looked for in lower case too.
+  const host = redact(target.host, [...secrets, ...secrets.map((secret) => secret?.toLowerCase())]);
   const origin = `${target.protocol}//${host}`;
   const sameOrigin = from !== undefined && target.origin === new URL(from).origin;
+  if (sameOrigin && !REDIRECT_STATUSES.has(status)) {
+    return new RedirectError(`The service answered "${action}" with HTTP ${status}, which no API answer is; nothing more was sent. Check the base URL.`, host, details);
+  }
   if (sameOrigin) {
     return new RedirectError(`The service answered "${action}" with HTTP ${status}, redirecting to ${origin} again and again (more than ${MAX_REDIRECTS} times); stopped. Check the base URL.`, host, details);
   }

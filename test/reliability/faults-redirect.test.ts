@@ -109,12 +109,21 @@ describe('typed client (got): a redirect to another origin is not followed', () 
     expect(service.arrivals.length).toBeLessThanOrEqual(6);
   });
 
-  it('a host name made of the key is not repeated in the message', async () => {
-    const service = await redirecting(302, `http://${KEY}.example/`);
+  it.each([KEY, 'Faults-Redirect-KEY-5E0C93B1D7'])('a host name made of the key (%s) is not repeated in the message, in any case', async (key) => {
+    const service = await redirecting(302, `http://${key}.example/`);
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: key, baseUrl: service.url }).listTeams());
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error.message.toLowerCase()).not.toContain(key.toLowerCase());
+    expect(error.targetHost).toBe('[redacted].example');
+    expect(error.message).toContain('[redacted].example');
+  });
+
+  it('a 3xx the clients do not follow (300) ends in a RedirectError too, and nothing more is sent', async () => {
+    const service = await redirecting(300, '/choices');
     const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
     expect(error).toBeInstanceOf(RedirectError);
-    expect(error.message).not.toContain(KEY);
-    expect(error.message).toContain('[redacted].example');
+    expect(error.message).toContain('HTTP 300');
+    expect(service.arrivals).toHaveLength(1);
   });
 });
 
