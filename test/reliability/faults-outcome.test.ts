@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import zapierCore, { type ZObject } from 'zapier-platform-core';
+import { buildRequest } from '../../shared/http/request.ts';
+import { interpretResponse } from '../../shared/http/response.ts';
+import { zRequestTransport } from '../../zapier-app/z-request-transport.ts';
+import { toZapierError } from '../../zapier-app/zapier-errors.ts';
 import { HostNotFoundError, NetworkError, ServerError, TimeoutError, type PagerlyError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { run } from '../cli/support.ts';
@@ -221,5 +226,26 @@ describe('Zapier app (zapier-platform-core\'s handler): retried only when a retr
     } finally {
       restore();
     }
+  });
+
+  // The transport gives z.request 25 s (under Zapier's 30 s), too long to wait for here: the
+  // time-out node-fetch reports (FetchError, type request-timeout) is played by a stand-in
+  // z.request, and its error goes through the app's real mapping to core's error classes.
+  it.each([
+    ['createOrUpdateIncident', 'HaltedError'],
+    ['listTeams', 'ThrottledError'],
+  ] as const)('a time-out of %s: %s', async (endpoint, name) => {
+    const z = {
+      request: async () => {
+        throw Object.assign(new Error('network timeout at: http://127.0.0.1/o/incident'), { name: 'FetchError', type: 'request-timeout' });
+      },
+      errors: zapierCore.errors,
+    } as unknown as ZObject;
+    const input = endpoint === 'listTeams' ? {} : { title: 'Disk full' };
+    const failure = await zRequestTransport(z).send(buildRequest(endpoint, input as never, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9' }))
+      .then((response) => interpretResponse(endpoint, response), (error: unknown) => error);
+    const error = toZapierError(z, failure);
+    expect(error.name).toBe(name);
+    if (name === 'HaltedError') expect(error.message).toContain('check in Pagerly before trying again');
   });
 });
