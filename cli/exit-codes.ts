@@ -3,7 +3,9 @@ import { CliError } from './cli-errors.ts';
 
 /**
  * The exit codes scripts can rely on. 75 is sysexits' EX_TEMPFAIL: a pipeline retries on
- * 75 and on nothing else.
+ * 75 and on nothing else, so 75 is given only where a retry can neither do the work twice
+ * nor fail the same way (the error model's `retryable`). 78 is sysexits' EX_CONFIG. 5 is
+ * this project's own: the outcome is unknown, the request may have been carried out.
  */
 export const EXIT = {
   ok: 0,
@@ -11,9 +13,11 @@ export const EXIT = {
   usage: 2,
   authentication: 3,
   permission: 4,
+  mayHaveApplied: 5,
   transient: 75,
   /** sysexits' EX_PROTOCOL: a success answer without what it must carry (a create without an id). */
   noId: 76,
+  configuration: 78,
   /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
   interrupted: 130,
 } as const;
@@ -26,8 +30,10 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
   { code: EXIT.usage, meaning: 'bad usage or a bad input file: nothing was sent' },
   { code: EXIT.authentication, meaning: 'the API key is missing or was refused' },
   { code: EXIT.permission, meaning: 'not allowed: not an org admin\'s key, or the owner\'s entry is protected' },
-  { code: EXIT.transient, meaning: 'temporary (rate limited, 5xx, network, time-out): safe to retry' },
+  { code: EXIT.mayHaveApplied, meaning: 'unknown outcome: a create was sent and met a 500/502/504, a time-out or a reset; it may have been done, check before retrying' },
+  { code: EXIT.transient, meaning: 'temporary (rate limited, 503, a 5xx or time-out of a read, connection refused): safe to retry' },
   { code: EXIT.noId, meaning: 'the service said it created the incident but gave no id: check before creating it again' },
+  { code: EXIT.configuration, meaning: 'configuration: the base URL\'s host does not exist (DNS), or the service redirects to another host' },
   { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not' },
 ];
 
@@ -38,16 +44,20 @@ export const exitCodeHelp = (): string =>
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode as ExitCode;
   if (!isPagerlyError(error)) return EXIT.failure;
+  if (error.mayHaveApplied) return EXIT.mayHaveApplied;
   switch (error.code) {
     case 'authentication':
       return EXIT.authentication;
     case 'permission':
       return EXIT.permission;
+    case 'host_not_found':
+    case 'redirect':
+      return EXIT.configuration;
     case 'rate_limited':
     case 'server':
     case 'network':
     case 'timeout':
-      return EXIT.transient;
+      return error.retryable ? EXIT.transient : EXIT.failure;
     case 'invalid_input':
       // Refused before sending (a bad e-mail, a bad base URL) is bad usage; refused by the service is a failure.
       return 'source' in error && error.source === 'input' ? EXIT.usage : EXIT.failure;
@@ -56,8 +66,11 @@ export function exitCodeFor(error: unknown): ExitCode {
   }
 }
 
-/** Several failures (a sync): the most severe class wins, in the order 3, 4, 75, 1. */
-const SEVERITY: readonly ExitCode[] = [EXIT.authentication, EXIT.permission, EXIT.transient, EXIT.failure];
+/**
+ * Several failures (a sync): the most severe class wins, in the order 3, 4, 78, 5, 75, 1. An
+ * unknown outcome outranks 75: one row that may have been done makes a blind rerun unsafe.
+ */
+const SEVERITY: readonly ExitCode[] = [EXIT.authentication, EXIT.permission, EXIT.configuration, EXIT.mayHaveApplied, EXIT.transient, EXIT.failure];
 
 export function mostSevereExitCode(errors: readonly unknown[]): ExitCode {
   if (errors.length === 0) return EXIT.ok;

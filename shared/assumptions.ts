@@ -129,7 +129,7 @@ export const assumptions = [
   {
     id: 'limits',
     topic: 'Rate limits, pagination, time-outs',
-    choice: 'Rate limits answer 429 with `Retry-After` (seconds). Lists are returned whole (no pagination). The typed client times out after 15 s and retries only what is safe to repeat (reads, deletes, replaces) and 429s.',
+    choice: 'Rate limits answer 429 with `Retry-After` (seconds). Lists are returned whole (no pagination). The typed client times out after 15 s and retries only what cannot be done twice: reads, deletes and replaces, a 429 or 503 (the service did not act on it), a request refused before it left. A JSON answer nested deeper than 100 levels is an invalid answer.',
     why: 'The spec shows no limits; these are what clients of peers have to handle anyway.',
   },
   {

@@ -2,9 +2,12 @@ import type { FieldProblem } from './validation.ts';
 
 /**
  * One error model for every consumer (typed client, Zapier app, Make runner, CLI).
- * `code` says what kind of failure it is, `retryable` whether sending the same request
- * later can succeed. Messages say what to fix and never contain the API key: every text
- * that came from outside has been through `redact` before it gets here.
+ * `code` says what kind of failure it is; `retryable` whether sending the same request again
+ * can succeed *and* cannot do the work twice; `mayHaveApplied` whether the service may have
+ * carried out a request that changes something although the call failed (a create that met a
+ * 500 or timed out after it was sent): then nothing may retry it blindly, the user checks first.
+ * Messages say what to fix and never contain the API key: every text that came from outside
+ * has been through `redact` before it gets here.
  */
 export type PagerlyErrorCode =
   | 'authentication'
@@ -16,7 +19,9 @@ export type PagerlyErrorCode =
   | 'network'
   | 'timeout'
   | 'invalid_response'
-  | 'request';
+  | 'request'
+  | 'redirect'
+  | 'host_not_found';
 
 export interface ErrorDetails {
   /** Catalog key of the endpoint, when the error belongs to a call. */
@@ -24,6 +29,11 @@ export interface ErrorDetails {
   status?: number;
   /** The service's own error text (from `[{"Error": "..."}]`), redacted. */
   serviceMessage?: string;
+  /**
+   * A request that is not safe to repeat (a create) was sent, and what came back does not
+   * prove it was not done (a 500, 502 or 504, a time-out or a reset after it left).
+   */
+  mayHaveApplied?: boolean;
 }
 
 export abstract class PagerlyError extends Error {
@@ -32,6 +42,7 @@ export abstract class PagerlyError extends Error {
   readonly endpoint: string | undefined;
   readonly status: number | undefined;
   readonly serviceMessage: string | undefined;
+  readonly mayHaveApplied: boolean;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message);
@@ -39,6 +50,17 @@ export abstract class PagerlyError extends Error {
     this.endpoint = details.endpoint;
     this.status = details.status;
     this.serviceMessage = details.serviceMessage;
+    this.mayHaveApplied = details.mayHaveApplied ?? false;
+  }
+}
+
+/** Temporary failures: worth another try unless that try could do the work a second time. */
+abstract class TemporaryError extends PagerlyError {
+  readonly retryable: boolean;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, details);
+    this.retryable = !this.mayHaveApplied;
   }
 }
 
@@ -85,21 +107,44 @@ export class RateLimitError extends PagerlyError {
   }
 }
 
-/** 5xx: the service failed; the same request may succeed later. */
-export class ServerError extends PagerlyError {
+/** 5xx: the service failed; the same request may succeed later (a create only after a 503, see `mayHaveApplied`). */
+export class ServerError extends TemporaryError {
   readonly code = 'server';
-  readonly retryable = true;
 }
 
-/** The service could not be reached (refused, reset, DNS). */
-export class NetworkError extends PagerlyError {
+/** The service could not be reached or the connection broke (refused, reset, DNS lookup failed for now). */
+export class NetworkError extends TemporaryError {
   readonly code = 'network';
-  readonly retryable = true;
 }
 
-export class TimeoutError extends PagerlyError {
+export class TimeoutError extends TemporaryError {
   readonly code = 'timeout';
-  readonly retryable = true;
+}
+
+/**
+ * The base URL's host does not exist (DNS answered "no such name", ENOTFOUND): a setting to
+ * fix, not a passing fault. Nothing was sent.
+ */
+export class HostNotFoundError extends PagerlyError {
+  readonly code = 'host_not_found';
+  readonly retryable = false;
+}
+
+/**
+ * The service answered with a redirect that was not followed: to another origin (the API key
+ * goes only to the configured bases), or too many of them. The message names the status and
+ * the target's host, never its path or query.
+ */
+export class RedirectError extends PagerlyError {
+  readonly code = 'redirect';
+  readonly retryable = false;
+  /** Host (and port) the redirect pointed at, when it named one. */
+  readonly targetHost: string | undefined;
+
+  constructor(message: string, targetHost: string | undefined, details: ErrorDetails = {}) {
+    super(message, details);
+    this.targetHost = targetHost;
+  }
 }
 
 /** A success or error answer whose body is not JSON, or not of a documented shape. */

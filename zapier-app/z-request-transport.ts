@@ -1,5 +1,7 @@
 import type { ZObject } from 'zapier-platform-core';
-import { isPagerlyError, NetworkError, TimeoutError } from '../shared/errors.ts';
+import { isPagerlyError } from '../shared/errors.ts';
+import { noAnswerError } from '../shared/http/failure.ts';
+import { isSameOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, redirectTarget } from '../shared/http/redirect.ts';
 import { redact } from '../shared/redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.ts';
 
@@ -12,27 +14,53 @@ import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.
 /** Under Zapier's own 30 s limit for a step, so the step ends with a retryable error, not a kill. */
 export const REQUEST_TIMEOUT_MS = 25_000;
 
+// core's response has the URL that answered (prepare-response.js), though its types leave it out.
+type ZResponse = Awaited<ReturnType<ZObject['request']>> & { url?: string };
+
 export function zRequestTransport(z: ZObject): Transport {
-  return {
-    async send(request: HttpRequest): Promise<HttpResponse> {
-      let response: Awaited<ReturnType<ZObject['request']>>;
-      try {
-        response = await z.request({
-        url: request.url,
-        method: request.method,
-        params: request.query,
+  /** One request, redirects not followed: z.request passes `redirect` on to node-fetch (core's tools/request-client.js). */
+  const once = async (request: HttpRequest, url: string, method: string, body: string | undefined): Promise<ZResponse> => {
+    try {
+      return await z.request({
+        url,
+        method,
+        params: url === request.url ? request.query : {},
         headers: request.headers,
-        body: request.body,
+        body,
         skipThrowForStatus: true,
         // node-fetch would otherwise wait forever for an answer cut off mid-body; Zapier then retries it.
         timeout: REQUEST_TIMEOUT_MS,
         throwForThrottlingEarly: false,
+        // node-fetch 2.7 follows redirects to any host with X-APIKEY still on (it drops only
+        // authorization, www-authenticate, cookie and cookie2 across hosts, lib/index.js), and
+        // core only objects afterwards when the new host is localhost (throw-for-disallowed-
+        // hostname-after-redirect.js), by which time the key has left. So: never let it follow.
+        redirect: 'manual',
       } as Parameters<ZObject['request']>[0]);
-      } catch (error) {
-        throw noAnswer(error, request);
+    } catch (error) {
+      throw noAnswer(error, request);
+    }
+  };
+
+  return {
+    async send(request: HttpRequest): Promise<HttpResponse> {
+      let url = request.url;
+      let method: string = request.method;
+      let body = request.body;
+      let response = await once(request, url, method, body);
+      // Same-origin redirects are followed here, as got follows them for the typed client: 303
+      // turns the request into a GET without a body (RFC 9110 §15.4.4), the others keep it.
+      for (let hop = 0; REDIRECT_STATUSES.has(response.status) && hop < MAX_REDIRECTS; hop++) {
+        const from = response.url || url;
+        const location = response.headers.get('location') ?? undefined;
+        if (!isSameOriginRedirect(location, from)) break;
+        url = redirectTarget(location, from)!.href;
+        if (response.status === 303) [method, body] = ['GET', undefined];
+        response = await once(request, url, method, body);
       }
       return {
         status: response.status,
+        url: response.url || url,
         headers: Object.fromEntries(response.headers.entries()),
         body: response.content,
       };
@@ -40,17 +68,20 @@ export function zRequestTransport(z: ZObject): Transport {
   };
 }
 
-/** No answer came (refused, reset, DNS, time-out): the shared error, so Zapier retries it later. */
+/** No answer came (refused, reset, DNS, time-out): the shared error, which says whether Zapier may try again. */
 function noAnswer(error: unknown, request: HttpRequest): Error {
   if (isPagerlyError(error)) return error;
   // Only a failure to get an answer is a network error (retried later); anything else is a bug to see.
   const name = (error as { name?: string }).name;
   if (name !== 'FetchError' && name !== 'AbortError' && (error as { code?: unknown }).code === undefined) return error as Error;
-  const host = new URL(request.url).host;
   const { code, type, message = '' } = error as { code?: string; type?: string; message?: string };
-  const text = redact(message, Object.values(request.headers));
-  if (type === 'request-timeout' || type === 'body-timeout' || code === 'ETIMEDOUT' || (error as Error).name === 'AbortError') {
-    return new TimeoutError(`The service at ${host} did not answer in time. Zapier will try again.`, { endpoint: request.endpoint });
-  }
-  return new NetworkError(`Could not reach the service at ${host} (${code ?? type ?? 'network error'}${text ? `: ${text}` : ''}). Check the service's status; Zapier will try again.`, { endpoint: request.endpoint });
+  const timedOut = type === 'request-timeout' || type === 'body-timeout' || code === 'ETIMEDOUT' || name === 'AbortError';
+  return noAnswerError(request, {
+    code: code ?? type,
+    timedOut,
+    // node-fetch does not say whether the request had left: only a failure to connect counts as not sent.
+    sent: undefined,
+    detail: redact(message, Object.values(request.headers)),
+    retryAdvice: timedOut ? 'Zapier will try again.' : "Check the service's status; Zapier will try again.",
+  });
 }

@@ -5,17 +5,24 @@ import { isPagerlyError, RateLimitError, type PagerlyError } from '../shared/err
 const fallbackDelaySeconds = () => 60 + Math.floor(Math.random() * 60);
 
 /**
- * The shared error model in Zapier's terms:
+ * The shared error model in Zapier's terms; which failures may be retried is the model's
+ * (`retryable`, `mayHaveApplied`), not decided again here:
  * - an invalid key marks the connection as needing attention (ExpiredAuthError), with the service's text;
- * - rate limits, 5xx, network failures and time-outs are retried later by Zapier (ThrottledError, which
- *   shows the run as waiting instead of failed). A create that met a 5xx is retried too: the service
- *   answered that it failed, and a missed incident costs more than a rare duplicate;
+ * - what a retry cannot do twice (429, 503, any 5xx or time-out of a read, a create refused
+ *   before it left) is retried later by Zapier (ThrottledError, shown as waiting, not failed);
+ * - a create that may have been done (a 500, 502 or 504, a time-out or reset after it was
+ *   sent) halts the step (HaltedError): Zapier neither replays it by itself, which could make
+ *   a second incident, nor counts it towards turning the Zap off; the message says to check
+ *   in Pagerly before replaying. Zapier docs: "Halted: the Zap run was stopped on purpose"
+ *   (help.zapier.com/hc/en-us/articles/20505304170637), Autoreplay retries errored steps
+ *   (docs.zapier.com/platform/manage/api-outage);
  * - everything else stops the step with a message that says what to fix.
  */
 export function toZapierError(z: ZObject, error: unknown): Error {
   if (!isPagerlyError(error)) return error instanceof Error ? error : new Error(String(error));
   const failure: PagerlyError = error;
   if (failure.code === 'authentication') return new z.errors.ExpiredAuthError(failure.message);
+  if (failure.mayHaveApplied) return new z.errors.HaltedError(failure.message);
   if (failure.retryable) {
     const delay = failure instanceof RateLimitError ? (failure.retryAfterSeconds ?? fallbackDelaySeconds()) : fallbackDelaySeconds();
     return new z.errors.ThrottledError(failure.message, delay);

@@ -1,5 +1,5 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
-import { API_KEY_HEADER, SANITIZE_KEY } from './communication.ts';
+import { API_KEY_HEADER, NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
 import { errorDirective, validDirective } from './errors.ts';
 import { keyHeader } from './iml-key.ts';
 
@@ -8,6 +8,7 @@ export function base(): Record<string, unknown> {
   return {
     baseUrl: DEFAULT_BASE_URL,
     headers: { [API_KEY_HEADER]: keyHeader('connection.apiKey'), Accept: 'application/json' },
+    ...NO_REDIRECTS,
     response: { valid: validDirective(), error: errorDirective() },
     log: SANITIZE_KEY,
   };

@@ -7,6 +7,15 @@ import { optionalParameter, phoneParameter } from './iml-expressions.ts';
 export const SANITIZE_KEY = { sanitize: ['request.headers.`x-apikey`'] };
 export const API_KEY_HEADER = 'X-APIKEY';
 
+/**
+ * Make follows 3xx answers by default, GET and non-GET alike (`followRedirects` and
+ * `followAllRedirects`, both "default": true in Make's own schema, sources.json of the Make
+ * Apps Editor), and nothing says it drops a custom header such as X-APIKEY on the way. Every
+ * request that carries the key turns both off: a redirect ends as the 3xx it is, in the
+ * response handling, and the key goes to no other host.
+ */
+export const NO_REDIRECTS = { followRedirects: false, followAllRedirects: false } as const;
+
 const PATH_PARAM = /\{(\w+)\}/g;
 
 /** The endpoint's path as Make sees it: relative to the base (rotations endpoints under `/pagerly`), `{id}` as IML. */
@@ -30,6 +39,7 @@ export function standalone(
     url: `${DEFAULT_BASE_URL}${relativeUrl(key, (name) => pathParams[name] ?? `{{parameters.${name}}}`)}`,
     method: endpoints[key].method,
     headers: { [API_KEY_HEADER]: apiKey, Accept: 'application/json' },
+    ...NO_REDIRECTS,
     ...request,
     log: SANITIZE_KEY,
   };

@@ -6,7 +6,7 @@ import { sanitizedHeaders } from './sanitize.ts';
 type Directives = Record<string, unknown>;
 
 // What the generator may emit; anything else is refused loudly rather than half-run.
-const REQUEST_KEYS = new Set(['url', 'method', 'headers', 'qs', 'body', 'type', 'log', 'response', 'baseUrl']);
+const REQUEST_KEYS = new Set(['url', 'method', 'headers', 'qs', 'body', 'type', 'log', 'response', 'baseUrl', 'followRedirects', 'followAllRedirects']);
 const RESPONSE_KEYS = new Set(['valid', 'error', 'iterate', 'output', 'data', 'metadata']);
 
 export interface LogEntry {
@@ -105,7 +105,9 @@ export async function execute(where: string, directives: Directives, scope: ImlS
   const sanitize = ((directives.log as Directives | undefined)?.sanitize as string[] | undefined) ?? [];
   const entry: LogEntry = { method: request.method, url: request.url, headers: sanitizedHeaders(request.headers, sanitize) };
   options.log?.push(entry);
-  const answer = await exchange(request, options.timeoutMs ?? 40_000);
+  // Make's defaults: both true (sources.json of Make's schemas); GET is governed by the first, the rest by the second.
+  const follow = request.method === 'GET' ? directives.followRedirects !== false : directives.followAllRedirects !== false;
+  const answer = await exchange(request, options.timeoutMs ?? 40_000, follow);
   entry.statusCode = answer.statusCode;
   const responseScope: ImlScope = { ...scope, body: answer.body, headers: answer.headers, statusCode: answer.statusCode };
   try {

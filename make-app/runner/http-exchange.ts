@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, parseJsonAnswer } from '../../shared/http/json.ts';
 import { redact } from '../../shared/redact.ts';
 import { MakeError } from './make-error.ts';
 
@@ -18,10 +19,13 @@ export interface IncomingResponse {
 
 /**
  * Sends one request over real HTTP (fetch). No answer becomes Make's ConnectionError, which
- * Make retries later; a JSON answer that does not parse becomes a DataError (Make's engine
- * fails to read it: our model of that behaviour).
+ * Make retries later; a JSON answer that does not parse, or is nested too deep to walk safely,
+ * becomes a DataError (Make's engine fails to read it: our model of that behaviour).
+ * `followRedirects`: as Make does by default, fetch follows a redirect to any host with every
+ * header (it drops only Authorization and cookies across origins), so the generated app turns
+ * it off and a 3xx comes back as it is.
  */
-export async function exchange(request: OutgoingRequest, timeoutMs: number): Promise<IncomingResponse> {
+export async function exchange(request: OutgoingRequest, timeoutMs: number, followRedirects = false): Promise<IncomingResponse> {
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -29,7 +33,7 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number): Pro
       headers: request.headers,
       body: request.body,
       signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
+      redirect: followRedirects ? 'follow' : 'manual',
     });
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
@@ -40,11 +44,14 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number): Pro
   const isJson = /json/i.test(headers['content-type'] ?? '');
   let body: unknown = text === '' ? undefined : text;
   if (isJson && text !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${redact(text.slice(0, 120), Object.values(request.headers))}`, response.status);
+    const parsed = parseJsonAnswer(text);
+    if (!parsed.ok && parsed.reason === 'depth') {
+      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of its API is; it was not read.`, response.status);
     }
+    if (!parsed.ok) {
+      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${redact(text, Object.values(request.headers)).slice(0, 120)}`, response.status);
+    }
+    body = parsed.value;
   }
   return { statusCode: response.status, headers, body };
 }

@@ -15,21 +15,14 @@ import {
 import { excerpt, redact } from '../redact.ts';
 import { errorText } from '../schemas/error-body.ts';
 import { fieldProblems } from '../validation.ts';
+import { mayHaveAppliedAdvice, statusMayHaveApplied } from './failure.ts';
+import { MAX_JSON_DEPTH, parseJsonAnswer } from './json.ts';
+import { redirectError } from './redirect.ts';
 import { retryAfterSeconds } from './retry-after.ts';
 import type { HttpResponse } from './types.ts';
 
 /** Assumption `auth-error`: the documented invalid-key answer is a 400 whose text names the key. */
 const NAMES_THE_KEY = /api[\s_-]?key/i;
-
-type Parsed = { ok: true; value: unknown } | { ok: false };
-
-function parseJson(body: string): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(body) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 function header(response: HttpResponse, name: string): string | undefined {
   const value = response.headers[name] ?? response.headers[name.toLowerCase()];
@@ -48,7 +41,13 @@ export function interpretResponse<K extends EndpointKey>(
   if (response.status < 200 || response.status >= 300) throw errorFor(key, response, secrets);
   const endpoint = endpoints[key];
   // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
-  const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJson(response.body);
+  const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJsonAnswer(response.body);
+  if (!parsed.ok && parsed.reason === 'depth') {
+    throw new InvalidResponseError(
+      `The service's answer to "${endpoint.summary.toLowerCase()}" (HTTP ${response.status}) is JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of the API is; it was not read. Check the base URL points at the API.`,
+      { endpoint: key, status: response.status },
+    );
+  }
   if (!parsed.ok) {
     const type = redact(header(response, 'content-type') ?? 'no content type', secrets);
     throw new InvalidResponseError(
@@ -74,7 +73,9 @@ export function interpretResponse<K extends EndpointKey>(
 export function errorFor(key: EndpointKey, response: HttpResponse, secrets: readonly (string | undefined)[] = []): PagerlyError {
   const endpoint = endpoints[key];
   const { status } = response;
-  const parsed = parseJson(response.body);
+  if (status >= 300 && status < 400) return redirectError(key, status, header(response, 'location'), response.url, secrets);
+  // Too deep to read safely reads as "not JSON": only its excerpt is quoted.
+  const parsed = parseJsonAnswer(response.body);
   const text = parsed.ok ? errorText(parsed.value) : undefined;
   const serviceMessage = text === undefined ? undefined : redact(text, secrets);
   const details = { endpoint: key, status, serviceMessage };
@@ -94,7 +95,9 @@ export function errorFor(key: EndpointKey, response: HttpResponse, secrets: read
   }
   if (status >= 500) {
     const body = serviceMessage ?? (response.body.trim() ? `"${excerpt(response.body, secrets)}"` : 'no details');
-    return new ServerError(`The service failed to ${action} (HTTP ${status}: ${body}). This is usually temporary; try again.`, details);
+    const mayHaveApplied = statusMayHaveApplied(status, endpoint.idempotent);
+    const advice = mayHaveApplied ? mayHaveAppliedAdvice(key) : 'This is usually temporary; try again.';
+    return new ServerError(`The service failed to ${action} (HTTP ${status}: ${body}). ${advice}`, { ...details, mayHaveApplied });
   }
   if (!parsed.ok && response.body.trim() !== '') {
     return new InvalidResponseError(

@@ -17,12 +17,18 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   readonly status: number;
+  /** The URL that gave this answer (after any same-origin redirect); resolves a relative `Location`. */
+  readonly url?: string | undefined;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The body as text: interpretation (JSON or not) is the API module's job, not the transport's. */
   readonly body: string;
 }
 
-/** The one thing a consumer plugs in. Throws `NetworkError` / `TimeoutError` when no answer came. */
+/**
+ * The one thing a consumer plugs in. Throws the error of `noAnswerError` (failure.ts) when no
+ * answer came. Follows a redirect only to the origin that answered (redirect.ts); any other
+ * 3xx is returned as it came, for the API module to turn into a `RedirectError`.
+ */
 export interface Transport {
   send(request: HttpRequest): Promise<HttpResponse>;
 }

@@ -1,5 +1,6 @@
 import got, { type RetryOptions } from 'got';
-import { NetworkError, TimeoutError } from '../errors.ts';
+import { noAnswerError, safeToResend, wasSent } from '../http/failure.ts';
+import { isSameOriginRedirect, MAX_REDIRECTS, redirectError } from '../http/redirect.ts';
 import { redact } from '../redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
 
@@ -14,7 +15,7 @@ export interface GotTransportOptions {
   maxRetryAfterMs?: number;
 }
 
-// Statuses worth a second try; 429 is retried for every request because the service did not act on it.
+// Statuses worth a second try; which requests may have one is `safeToResend`'s (failure.ts) call.
 const RETRY_STATUSES = [429, 500, 502, 503, 504];
 // got's own list, plus an answer cut off mid-body (Content-Length not reached, or the stream closed early).
 const RETRY_ERROR_CODES = [
@@ -24,7 +25,10 @@ const RETRY_ERROR_CODES = [
 
 /**
  * got as the typed client's transport: timeouts, and retries with exponential backoff that
- * honour `Retry-After`, only for requests that are safe to repeat (or were refused with 429).
+ * honour `Retry-After`, only where a retry cannot do the work twice: requests safe to repeat,
+ * answers that prove nothing was done (429, 503), and requests that never left (refused).
+ * Redirects are followed only to the origin that answered; got would carry X-APIKEY to any
+ * other host (it strips only the headers it knows, `followRedirect` in got's options.ts).
  */
 export function gotTransport(options: GotTransportOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -48,17 +52,23 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
           responseType: 'text',
           throwHttpErrors: false,
           timeout: { request: timeoutMs },
+          // A redirect elsewhere comes back as the 3xx it is; the API module makes it a RedirectError.
+          followRedirect: (response) => isSameOriginRedirect(response.headers.location, response.url),
+          maxRedirects: MAX_REDIRECTS,
           retry: {
             ...retry,
             calculateDelay: ({ attemptCount, error, computedValue, retryAfter }) => {
               if (computedValue === 0) return 0; // got's own rules said no (limit, status, method, Retry-After too long)
-              const rateLimited = error.response?.statusCode === 429;
-              if (!request.idempotent && !rateLimited) return 0;
+              const status = error.response?.statusCode;
+              const safe = status === undefined
+                ? request.idempotent || !wasSent({ code: error.code, sent: sentBeforeFailure(error) })
+                : safeToResend(status, request.idempotent);
+              if (!safe) return 0;
               return retryAfter ?? backoffMs * 2 ** (attemptCount - 1);
             },
           },
         });
-        return { status: response.statusCode, headers: response.headers, body: response.body };
+        return { status: response.statusCode, url: response.url, headers: response.headers, body: response.body };
       } catch (error) {
         throw transportError(error, request, timeoutMs);
       }
@@ -66,13 +76,25 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
   };
 }
 
+/** Whether got had written the whole request when it failed (its `upload` timing); undefined when it cannot say. */
+function sentBeforeFailure(error: unknown): boolean | undefined {
+  const timings = (error as { timings?: { upload?: number } }).timings;
+  return timings === undefined ? undefined : timings.upload !== undefined;
+}
+
 /** got's errors carry the request options (and so the key): only their code and host go on. */
 function transportError(error: unknown, request: HttpRequest, timeoutMs: number): Error {
-  const host = new URL(request.url).host;
-  const code = (error as { code?: string }).code ?? 'unknown error';
-  if ((error as { name?: string }).name === 'TimeoutError') {
-    return new TimeoutError(`The service at ${host} did not answer within ${timeoutMs / 1000} s. Try again; if it keeps happening, check the service's status.`, { endpoint: request.endpoint });
+  const { name, code, message = '' } = error as { name?: string; code?: string; message?: string };
+  if (name === 'MaxRedirectsError') {
+    const response = (error as { response?: { statusCode: number; url: string; headers: Record<string, string | undefined> } }).response;
+    return redirectError(request.endpoint, response?.statusCode ?? 302, response?.headers.location, response?.url ?? request.url, Object.values(request.headers));
   }
-  const message = redact((error as { message?: string }).message ?? '', Object.values(request.headers));
-  return new NetworkError(`Could not reach the service at ${host} (${code}${message ? `: ${message}` : ''}). Check the network and the base URL.`, { endpoint: request.endpoint });
+  return noAnswerError(request, {
+    code: code ?? 'unknown error',
+    timedOut: name === 'TimeoutError',
+    sent: sentBeforeFailure(error),
+    detail: redact(message, Object.values(request.headers)),
+    timeoutMs,
+    retryAdvice: name === 'TimeoutError' ? "Try again; if it keeps happening, check the service's status." : 'Check the network and the base URL.',
+  });
 }

@@ -272,7 +272,7 @@ describe('the key never appears', () => {
     expect(json.errorJson().error.message).toContain('[redacted]');
     s.sandbox.faults.inject({ path: '/o/incident', status: 500, body: `internal error for key ${KEYS.admin}`, contentType: 'text/plain' });
     const server = await s.cli(['incident', 'create', '--title', 'x']);
-    expect(server.code).toBe(75);
+    expect(server.code).toBe(5); // a create that met a 500 may have been done
     expect(server.stderr).toContain('[redacted]');
   });
 

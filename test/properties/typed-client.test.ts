@@ -200,7 +200,7 @@ describe('buildRequest on any input', () => {
 const box = new TimeBox(2_000);
 afterAll(() => box.close());
 
-const ERROR_CODES: readonly PagerlyErrorCode[] = ['authentication', 'permission', 'not_found', 'invalid_input', 'rate_limited', 'server', 'network', 'timeout', 'invalid_response', 'request'];
+const ERROR_CODES: readonly PagerlyErrorCode[] = ['authentication', 'permission', 'not_found', 'invalid_input', 'rate_limited', 'server', 'network', 'timeout', 'invalid_response', 'request', 'redirect', 'host_not_found'];
 
 const status = fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constantFrom(200, 201, 204, 400, 401, 403, 404, 409, 422, 429, 500, 502, 503));
 

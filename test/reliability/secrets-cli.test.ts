@@ -144,7 +144,10 @@ describe('the command line never shows the key', () => {
           const name = argv.slice(0, 2).join(' ');
           const ran = await cli(`${name} ${mode.join('')} (${fault.name})`, ['--retries', '0', ...argv, ...mode]);
           expect({ name, keys: [...new Set(ran.sent)] }).toEqual({ name, keys: [SECRET_KEY] });
-          if (argv[1] !== 'sync') expect({ name, code: ran.code }).toEqual({ name, code: exitFor[fault.expected.client] });
+          // A create that met a 5xx other than 503 may have been done: exit 5 (faults-outcome.test.ts).
+          const { status } = fault.answer(SECRET_KEY);
+          const code = !endpoints[key].idempotent && status >= 500 && status !== 503 ? 5 : exitFor[fault.expected.client];
+          if (argv[1] !== 'sync') expect({ name, code: ran.code }).toEqual({ name, code });
           if (mode.length && ran.code !== 0) expect(() => JSON.parse(ran.stderr)).not.toThrow();
         }
       }
@@ -153,11 +156,11 @@ describe('the command line never shows the key', () => {
     });
   });
 
-  it('a network failure: exit 75, without the key', async () => {
-    for (const [, argv] of byEndpoint) {
+  it('a network failure: exit 75 (5 for a create that had left), without the key', async () => {
+    for (const [key, argv] of byEndpoint) {
       world.proxy.breakNext(1);
       const ran = await cli(`${argv.slice(0, 2).join(' ')} (connection destroyed)`, ['--retries', '0', ...argv]);
-      expect({ argv, code: ran.code, keys: ran.sent }).toEqual({ argv, code: 75, keys: [SECRET_KEY] });
+      expect({ argv, code: ran.code, keys: ran.sent }).toEqual({ argv, code: endpoints[key].idempotent ? 75 : 5, keys: [SECRET_KEY] });
     }
     expect(watch.leaks(SECRETS)).toEqual([]);
   });

@@ -111,11 +111,31 @@ describe('interpretResponse: errors', () => {
   });
 
   it('maps 5xx to a retryable server error, JSON or not', () => {
-    const error = caught(() => interpretResponse('createOrUpdateIncident', { status: 502, headers: {}, body: '<html>Bad Gateway</html>' }));
+    const error = caught(() => interpretResponse('listTeams', { status: 502, headers: {}, body: '<html>Bad Gateway</html>' }));
     expect(error).toBeInstanceOf(ServerError);
-    expect((error as ServerError).retryable).toBe(true);
+    expect(error).toMatchObject({ retryable: true, mayHaveApplied: false });
     expect(error.message).toContain('HTTP 502');
     expect(error.message).toContain('Bad Gateway');
+  });
+
+  // A 503 says the service could not handle the request (RFC 9110 §15.6.4); a 500, or a 502 or
+  // 504 from a gateway, says nothing about whether the create behind it was done.
+  it.each([
+    [500, true],
+    [502, true],
+    [504, true],
+    [503, false],
+  ])('a create answered %i: may have been applied = %s; retryable only when it cannot have been', (status, applied) => {
+    const error = caught(() => interpretResponse('createOrUpdateIncident', json(status, [{ Error: 'Upstream failed' }])));
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ mayHaveApplied: applied, retryable: !applied, status });
+    if (applied) expect(error.message).toMatch(/may have been done anyway: check in Pagerly before trying again/);
+    else expect(error.message).toContain('usually temporary; try again');
+  });
+
+  it('a 500 to a request safe to repeat (a delete) is retryable: it cannot do anything twice', () => {
+    const error = caught(() => interpretResponse('removeDirectoryEntry', json(500, [{ Error: 'Internal error' }])));
+    expect(error).toMatchObject({ mayHaveApplied: false, retryable: true });
   });
 
   it('maps a non-JSON 4xx to an invalid response and other 4xx to a request error', () => {

@@ -1,0 +1,36 @@
+/**
+ * Deepest nesting of arrays and objects an answer may have. The service's documented answers
+ * are three levels deep; a value nested 100,000 deep parses (V8's JSON.parse does not recurse)
+ * but then overflows the stack of everything that walks it: JSON.stringify, String(),
+ * zod, Zapier's output cleaning, Make's IML. So such an answer is refused as it arrives.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; reason: 'syntax' | 'depth' };
+
+/** The deepest nesting of `[`/`{` in a JSON text, counted without recursion; strings are skipped. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** JSON.parse, with answers nested deeper than `MAX_JSON_DEPTH` refused before they are built. */
+export function parseJsonAnswer(text: string): ParsedJson {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, reason: 'depth' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, reason: 'syntax' };
+  }
+}

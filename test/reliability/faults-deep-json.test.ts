@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { appFromFiles } from '../../make-app/runner/app-folder.ts';
+import { MakeError } from '../../make-app/runner/make-error.ts';
+import { makeRunner } from '../../make-app/runner/runner.ts';
+import { InvalidResponseError, type PagerlyError } from '../../shared/errors.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../shared/http/json.ts';
+import { createNodeClient } from '../../shared/node-client.ts';
+import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
+import { run } from '../cli/support.ts';
+import { faultServer, withoutStrayErrors, type FaultServer } from '../support/fault-server.ts';
+import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
+import { makeComponents } from './make-components.ts';
+import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
+
+/**
+ * A hostile service answers JSON nested 100,000 deep. V8's JSON.parse builds it without
+ * recursing, but JSON.stringify, String(), zod, Zapier's output handling and Make's IML
+ * would each overflow the stack walking it (RangeError). Every surface must end in its typed
+ * invalid-response error instead, over real HTTP on loopback.
+ */
+isolateZapierCore();
+
+const KEY = 'faults-deep-json-key-7b2e4d90c1';
+const DEPTH = 100_000;
+const DEEP = {
+  arrays: `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`,
+  objects: `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`,
+};
+type Shape = keyof typeof DEEP;
+const SHAPES = Object.keys(DEEP) as Shape[];
+
+/** What the call rejected with; a call that succeeds fails the test. */
+const rejection = <E>(call: Promise<unknown>): Promise<E> =>
+  call.then((value) => {
+    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+  }, (error: unknown) => error as E);
+
+const servers: FaultServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+async function deepService(shape: Shape, status = 200): Promise<FaultServer> {
+  const server = await faultServer([{ kind: 'answer', status, body: DEEP[shape], headers: { 'content-type': 'application/json' } }]);
+  servers.push(server);
+  return server;
+}
+
+/** Neither a RangeError nor anything that mentions one. */
+const noStackOverflow = (error: unknown) => {
+  expect(error).not.toBeInstanceOf(RangeError);
+  expect(String((error as Error | undefined)?.message)).not.toMatch(/call stack/i);
+};
+
+describe('the depth check itself', () => {
+  it('counts nesting without recursion and skips brackets inside strings', () => {
+    expect(jsonDepth(DEEP.arrays)).toBe(DEPTH);
+    expect(jsonDepth(DEEP.objects)).toBe(DEPTH);
+    expect(jsonDepth('[{"a":"[[[[\\"[[["}]')).toBe(2);
+    expect(jsonDepth('"no nesting"')).toBe(0);
+  });
+
+  // Proof that the hazard is real on this Node: the parsed value cannot be stringified.
+  it('such a value parses, but JSON.stringify of it overflows the stack', () => {
+    expect(() => JSON.stringify(JSON.parse(DEEP.arrays))).toThrow(RangeError);
+  });
+});
+
+describe('typed client', () => {
+  type Client = ReturnType<typeof createNodeClient>;
+  const calls: [string, (client: Client) => Promise<unknown>][] = [
+    ['listTeams (documented shape)', (client) => client.listTeams()],
+    ['createOrUpdateIncident (assumed shape, passed on whole if it fits nothing)', (client) => client.createOrUpdateIncident({ title: 'Disk full' })],
+    ['checkApiKey (assumed shape)', (client) => client.checkApiKey()],
+  ];
+
+  it.each(SHAPES.flatMap((shape) => calls.map(([name, call]) => [shape, name, call] as const)))('nested %s, %s: InvalidResponseError', async (shape, _name, call) => {
+    const service = await deepService(shape);
+    const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 });
+    const { result, stray } = await withoutStrayErrors(() => call(client).then(() => undefined, (error: unknown) => error as PagerlyError));
+    expect(stray).toEqual([]);
+    noStackOverflow(result);
+    expect(result).toBeInstanceOf(InvalidResponseError);
+    expect(result!.message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(result!.message.length).toBeLessThan(400);
+  });
+
+  it.each([400, 403, 404, 500])('an error answer (HTTP %i) nested 100,000 deep ends in a typed error quoting a short excerpt', async (status) => {
+    const service = await deepService('objects', status);
+    const error = await rejection<PagerlyError>(createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 }).listTeams());
+    noStackOverflow(error);
+    expect(error.code).toBe(status === 500 ? 'server' : 'invalid_response');
+    expect(error.message.length).toBeLessThan(400);
+  });
+});
+
+describe('command line', () => {
+  it.each(SHAPES)('nested %s: exit 1, invalid_response, human and --json', async (shape) => {
+    const service = await deepService(shape);
+    const human = await run(['--base-url', service.url, 'incident', 'create', '--title', 'Disk full'], { env: { PAGERLY_API_KEY: KEY } });
+    expect(human.code).toBe(1);
+    expect(human.stdout).toBe('');
+    expect(human.stderr).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    const json = await run(['--base-url', service.url, 'teams', '--json'], { env: { PAGERLY_API_KEY: KEY } });
+    expect(json.code).toBe(1);
+    expect(json.errorJson().error).toMatchObject({ code: 'invalid_response', exitCode: 1 });
+  });
+});
+
+describe('Zapier app (zapier-platform-core\'s handler)', () => {
+  const zapier = zapierHandler();
+  const savedBase = process.env.PAGERLY_BASE_URL;
+  afterEach(() => {
+    if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
+    else process.env.PAGERLY_BASE_URL = savedBase;
+  });
+  const operations = [
+    ['triggers.team.operation.perform', {}],
+    ['creates.create_incident.operation.perform', { title: 'Disk full' }],
+  ] as const;
+
+  it.each(SHAPES.flatMap((shape) => operations.map(([method, inputData]) => [shape, method, inputData] as const)))('nested %s, %s: the step stops with invalid_response', async (shape, method, inputData) => {
+    const service = await deepService(shape);
+    process.env.PAGERLY_BASE_URL = service.url;
+    const { result, stray } = await withoutStrayErrors(() => zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(() => undefined, (error: unknown) => error));
+    expect(stray).toEqual([]);
+    noStackOverflow(result);
+    expect(zapierErrorName(result)).toBe('AppError:invalid_response');
+    expect(String(zapierErrorPayload(result).message)).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  });
+});
+
+describe('Make app (the generated app through the runner)', () => {
+  const app = appFromFiles(generateMakeApp());
+  const requesting = makeComponents.filter((component) => component.endpoint !== undefined);
+
+  it.each(SHAPES.flatMap((shape) => requesting.map((component) => [shape, component.name, component] as const)))('nested %s, %s: DataError', async (shape, _name, component) => {
+    const service = await deepService(shape);
+    const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 5_000 });
+    const error = await component.run(runner, KEY).then(() => undefined, (e: unknown) => e);
+    noStackOverflow(error);
+    expect(error).toBeInstanceOf(MakeError);
+    expect(error).toMatchObject({ type: 'DataError' });
+    expect((error as MakeError).message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  });
+});

@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { appFromFiles } from '../../make-app/runner/app-folder.ts';
+import { MakeError } from '../../make-app/runner/make-error.ts';
+import { makeRunner } from '../../make-app/runner/runner.ts';
+import { RedirectError, type PagerlyError } from '../../shared/errors.ts';
+import { createNodeClient } from '../../shared/node-client.ts';
+import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
+import { run } from '../cli/support.ts';
+import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer } from '../support/fault-server.ts';
+import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
+import { makeComponents } from './make-components.ts';
+import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
+
+/**
+ * A hostile service answers with a redirect to another origin, over real HTTP on loopback: two
+ * servers on different ports of 127.0.0.1 are different origins (RFC 6454 §4: scheme, host and
+ * port). The second one records every request; it must get none, on every surface, since the
+ * clients underneath would carry X-APIKEY there: got strips only host, cookie, cookie2,
+ * authorization and proxy-authorization on a cross-origin redirect ("Use hooks.beforeRedirect
+ * for app-specific sensitive headers", got 16's `followRedirect` docs, source/core/options.ts),
+ * node-fetch 2.7 (zapier-platform-core's client) only authorization, www-authenticate, cookie
+ * and cookie2, and Make follows GET and non-GET redirects by default (`followRedirects`,
+ * `followAllRedirects`: "default": true in Make's schema, sources.json).
+ */
+isolateZapierCore();
+
+const KEY = 'faults-redirect-key-5e0c93b1d7';
+const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
+const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
+const STATUSES = [301, 302, 303, 307, 308] as const;
+
+/** What the call rejected with; a call that succeeds fails the test. */
+const rejection = <E>(call: Promise<unknown>): Promise<E> =>
+  call.then((value) => {
+    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+  }, (error: unknown) => error as E);
+
+const servers: FaultServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** The other origin, which answers as the API would: whatever reaches it is a leak. */
+async function elsewhere(): Promise<FaultServer> {
+  const server = await faultServer([json(200, TEAMS)]);
+  servers.push(server);
+  return server;
+}
+
+/** The service, answering every request with a redirect to `target` (path and query: where a key could hide). */
+async function redirecting(status: number, target: string, then: Behaviour[] = []): Promise<FaultServer> {
+  const server = await faultServer([{ kind: 'answer', status, body: '', headers: { location: target } }, ...then]);
+  servers.push(server);
+  return server;
+}
+
+const hostOf = (url: string) => new URL(url).host;
+const stolenPath = (other: FaultServer) => `${other.url}/collect?token=stolen-${KEY.slice(0, 8)}`;
+
+describe('typed client (got): a redirect to another origin is not followed', () => {
+  type Client = ReturnType<typeof createNodeClient>;
+  const calls: [string, (client: Client) => Promise<unknown>][] = [
+    ['read', (client) => client.listTeams()],
+    ['create', (client) => client.createOrUpdateIncident({ title: 'Disk full' })],
+  ];
+
+  it.each(STATUSES.flatMap((status) => calls.map(([what, call]) => [status, what, call] as const)))('%i on a %s: RedirectError naming the status and host; the other host gets nothing', async (status, _what, call) => {
+    const other = await elsewhere();
+    const service = await redirecting(status, stolenPath(other));
+    const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, backoffMs: 10, timeoutMs: 2_000 });
+    const { result, stray } = await withoutStrayErrors(() => call(client).then(() => undefined, (error: unknown) => error as PagerlyError));
+    expect(stray).toEqual([]);
+    expect(result).toBeInstanceOf(RedirectError);
+    expect(result).toMatchObject({ code: 'redirect', retryable: false, mayHaveApplied: false, status, targetHost: hostOf(other.url) });
+    expect(result!.message).toContain(`HTTP ${status}`);
+    expect(result!.message).toContain(hostOf(other.url));
+    // Neither the key nor the target's path and query go into the message.
+    expect(result!.message).not.toContain(KEY);
+    expect(result!.message).not.toContain('/collect');
+    expect(result!.message).not.toContain('stolen');
+    expect(other.arrivals).toEqual([]);
+    // One attempt: a redirect is not a fault that a retry mends.
+    expect(service.arrivals).toHaveLength(1);
+  });
+
+  it('a redirect to the same origin is followed, with the key, and its answer is the answer', async () => {
+    const service = await faultServer([{ kind: 'answer', status: 301, body: '', headers: { location: '/pagerly/o/zapier/allteams/' } }, json(200, TEAMS)]);
+    servers.push(service);
+    const teams = await createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams();
+    expect(teams).toEqual(TEAMS);
+    expect(service.arrivals.map((a) => [a.url, a.apiKey])).toEqual([['/pagerly/o/zapier/allteams', KEY], ['/pagerly/o/zapier/allteams/', KEY]]);
+  });
+
+  it('the same host on another scheme or port is another origin', async () => {
+    const other = await elsewhere();
+    const service = await redirecting(308, other.url.replace('127.0.0.1', 'localhost'));
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(other.arrivals).toEqual([]);
+  });
+
+  it('a service that redirects to itself for ever ends in a RedirectError, not a loop', async () => {
+    const service = await faultServer([{ kind: 'answer', status: 302, body: '', headers: { location: '/again' } }]);
+    servers.push(service);
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error.message).toMatch(/again and again/);
+    expect(service.arrivals.length).toBeLessThanOrEqual(6);
+  });
+
+  it.each([KEY, 'Faults-Redirect-KEY-5E0C93B1D7'])('a host name made of the key (%s) is not repeated in the message, in any case', async (key) => {
+    const service = await redirecting(302, `http://${key}.example/`);
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: key, baseUrl: service.url }).listTeams());
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error.message.toLowerCase()).not.toContain(key.toLowerCase());
+    expect(error.targetHost).toBe('[redacted].example');
+    expect(error.message).toContain('[redacted].example');
+  });
+
+  it('a 3xx the clients do not follow (300) ends in a RedirectError too, and nothing more is sent', async () => {
+    const service = await redirecting(300, '/choices');
+    const error = await rejection<RedirectError>(createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams());
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error.message).toContain('HTTP 300');
+    expect(service.arrivals).toHaveLength(1);
+  });
+});
+
+describe('command line: a redirect to another origin', () => {
+  it('exits 78 (configuration) naming the status and host; the other host gets nothing', async () => {
+    const other = await elsewhere();
+    const service = await redirecting(307, stolenPath(other));
+    const r = await run(['--base-url', service.url, 'incident', 'create', '--title', 'Disk full', '--json'], { env: { PAGERLY_API_KEY: KEY } });
+    expect(r.code).toBe(78);
+    expect(r.stdout).toBe('');
+    expect(r.errorJson().error).toMatchObject({ code: 'redirect', retryable: false, exitCode: 78, status: 307 });
+    expect(r.errorJson().error.message).toContain(hostOf(other.url));
+    expect(r.stderr).not.toContain(KEY);
+    expect(other.arrivals).toEqual([]);
+  });
+});
+
+describe('Zapier app (zapier-platform-core\'s handler, z.request): a redirect to another origin', () => {
+  const zapier = zapierHandler();
+  const savedBase = process.env.PAGERLY_BASE_URL;
+  afterEach(() => {
+    if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
+    else process.env.PAGERLY_BASE_URL = savedBase;
+  });
+  const operations = [
+    ['triggers.team.operation.perform', {}],
+    ['creates.create_incident.operation.perform', { title: 'Disk full' }],
+  ] as const;
+
+  it.each(STATUSES.flatMap((status) => operations.map(([method, inputData]) => [status, method, inputData] as const)))('%i, %s: the step stops with a redirect error; the other host gets nothing', async (status, method, inputData) => {
+    const other = await elsewhere();
+    const service = await redirecting(status, stolenPath(other));
+    process.env.PAGERLY_BASE_URL = service.url;
+    const { result, stray } = await withoutStrayErrors(() => zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(() => undefined, (error: unknown) => error));
+    expect(stray).toEqual([]);
+    expect(zapierErrorName(result)).toBe('AppError:redirect');
+    const { message } = zapierErrorPayload(result) as { message: string };
+    expect(message).toContain(`HTTP ${status}`);
+    expect(message).toContain(hostOf(other.url));
+    expect(message).not.toContain('stolen');
+    expect(other.arrivals).toEqual([]);
+    expect(service.arrivals).toHaveLength(1);
+  });
+
+  it('a redirect to the same origin is followed by the transport, with the key', async () => {
+    const service = await faultServer([{ kind: 'answer', status: 307, body: '', headers: { location: '/o/incident/' } }, json(201, INCIDENT)]);
+    servers.push(service);
+    process.env.PAGERLY_BASE_URL = service.url;
+    const envelope = await zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } });
+    expect(envelope.results).toMatchObject({ id: 'inc_0001' });
+    expect(service.arrivals.map((a) => [a.method, a.url, a.apiKey])).toEqual([['POST', '/o/incident', KEY], ['POST', '/o/incident/', KEY]]);
+  });
+});
+
+describe('Make app (the generated app through the runner): redirects are not followed', () => {
+  const app = appFromFiles(generateMakeApp());
+  const requesting = makeComponents.filter((component) => component.endpoint !== undefined);
+
+  it.each(requesting.map((component) => [component.name, component] as const))('%s: a 302 elsewhere is not followed; the other host gets nothing', async (name, component) => {
+    const other = await elsewhere();
+    const service = await redirecting(302, stolenPath(other));
+    const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 2_000 });
+    const outcome = await component.run(runner, KEY).then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error }));
+    if (name === 'module makeApiCall') {
+      // "Make an API call" gives any answer below 400 as its result: the 302 itself, for the user to see.
+      expect(outcome.value).toEqual([expect.objectContaining({ statusCode: 302, headers: expect.objectContaining({ location: stolenPath(other) }) })]);
+    } else {
+      expect(outcome.error).toBeInstanceOf(MakeError);
+    }
+    expect(other.arrivals).toEqual([]);
+    expect(service.arrivals).toHaveLength(1);
+  });
+
+  // Without the directives the runner follows, as Make does by default: the proof that they matter.
+  it('the same request without followRedirects: false would have carried the key to the other host', async () => {
+    const other = await elsewhere();
+    const service = await redirecting(302, stolenPath(other));
+    const files = generateMakeApp();
+    const baseFile = [...files.keys()].find((name) => name.endsWith('base.iml.json'))!;
+    const { followRedirects: _follow, followAllRedirects: _followAll, ...base } = files.get(baseFile) as Record<string, unknown>;
+    expect(_follow).toBe(false);
+    expect(_followAll).toBe(false);
+    const following = makeRunner(appFromFiles(new Map([...files, [baseFile, base]])), { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 2_000 });
+    await following.rpc('listTeams', { connection: { apiKey: KEY } }).catch(() => undefined);
+    expect(other.arrivals.map((a) => a.apiKey)).toEqual([KEY]);
+  });
+});
