@@ -28,21 +28,17 @@ export function secretForms(secret: string): string[] {
 }
 
 /**
- * What `redact` removes for these secrets: every form of each, and every start or end of a form
- * of `MIN_FRAGMENT` characters or more, longest first (so a longer piece is never cut by a
- * shorter one and left half-shown).
+ * What `redact` removes for these secrets: every form of each, and every form of each start or
+ * end of `MIN_FRAGMENT` characters or more of the secret itself (8 characters of the key, however
+ * encoded), longest first (so a longer piece is never cut by a shorter one and left half-shown).
  */
 function piecesOf(secrets: readonly (string | undefined)[]): string[] {
   const pieces = new Set<string>();
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET) continue;
-    for (const form of secretForms(secret)) {
-      pieces.add(form);
-      for (let length = MIN_FRAGMENT; length < form.length; length += 1) {
-        pieces.add(form.slice(0, length));
-        pieces.add(form.slice(-length));
-      }
-    }
+    const parts = [secret];
+    for (let length = MIN_FRAGMENT; length < secret.length; length += 1) parts.push(secret.slice(0, length), secret.slice(-length));
+    for (const part of parts) for (const form of secretForms(part)) pieces.add(form);
   }
   return [...pieces].sort((a, b) => b.length - a.length);
 }
@@ -50,13 +46,14 @@ function piecesOf(secrets: readonly (string | undefined)[]): string[] {
 /**
  * Removes every secret from a text that came from outside (a service's error text, a body
  * excerpt, a transport's message) before it goes into an error, a log or a label: each form of
- * it (`secretForms`), and any start or end of a form of `MIN_FRAGMENT` characters or more (a
+ * it (`secretForms`), and every form of any start or end of it of `MIN_FRAGMENT` characters or more (a
  * truncated echo). Cut a text only after this (see `excerpt`).
  */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   let result = text;
   for (const piece of piecesOf(secrets)) if (result.includes(piece)) result = result.split(piece).join(REDACTED);
-  return result;
+  // Pieces of two keys side by side (or a key cut in two) read as one redaction.
+  return result.replace(/(?:\[redacted\])+/g, REDACTED);
 }
 
 /** True when a text holds a secret in any form `redact` removes: such a text is not shown, even redacted, as a label. */

@@ -56,17 +56,17 @@ export class LeakWatch {
 }
 
 /**
- * The pieces of a key that count as a leak: the key as is, JSON-escaped (a `"` or `\` in it
- * escaped), URL-encoded and form-encoded, and the first and last 8 characters of each (a
- * truncated echo). Written here on its own, not taken from shared/redact.ts, so that the
+ * The pieces of a key that count as a leak: the key, and its first and last 8 characters (a
+ * truncated echo), each as is, JSON-escaped (a `"` or `\` in it escaped), URL-encoded and
+ * form-encoded. Written here on its own, not taken from shared/redact.ts, so that the
  * secret tests do not grade the redaction with its own answer.
  */
 export function fragments(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const url = encodeURIComponent(secret);
-  const form = new URLSearchParams([['k', secret]]).toString().slice(2);
-  const forms = [secret, json, url, url.replaceAll('%20', '+'), form];
-  return [...new Set(forms.flatMap((f) => [f, f.slice(0, 8), f.slice(-8)]))];
+  const forms = (text: string) => {
+    const url = encodeURIComponent(text);
+    return [text, JSON.stringify(text).slice(1, -1), url, url.replaceAll('%20', '+'), new URLSearchParams([['k', text]]).toString().slice(2)];
+  };
+  return [...new Set([secret, secret.slice(0, 8), secret.slice(-8)].flatMap(forms))];
 }
 
 function safeJson(value: unknown): string {
