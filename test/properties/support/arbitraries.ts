@@ -218,11 +218,13 @@ export const hostileKey: fc.Arbitrary<string> = fc
     return `${key.slice(0, cut)}${specials.join('')}${key.slice(cut)}`;
   });
 
-/** Every way a hostile service may echo a key: the forms, and starts and ends of 8+ characters of each. */
+/** Every way a hostile service may echo a key: the key or a start or end of 8+ of its characters, in each form. */
 export function keyEcho(key: string, { formEncoded = true } = {}): fc.Arbitrary<string> {
-  const forms = [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key), ...(formEncoded ? [new URLSearchParams([['k', key]]).toString().slice(2)] : [])];
-  return fc.tuple(fc.constantFrom(...forms), fc.nat(), fc.constantFrom('whole', 'start', 'end')).map(([form, n, part]) => {
-    const length = 8 + (n % Math.max(1, form.length - 8));
-    return part === 'whole' ? form : part === 'start' ? form.slice(0, length) : form.slice(-length);
+  const forms = (text: string) => [text, JSON.stringify(text).slice(1, -1), encodeURIComponent(text), ...(formEncoded ? [new URLSearchParams([['k', text]]).toString().slice(2)] : [])];
+  return fc.tuple(fc.nat(), fc.constantFrom('whole', 'start', 'end'), fc.nat()).map(([n, part, which]) => {
+    const length = 8 + (n % Math.max(1, key.length - 8));
+    const piece = part === 'whole' ? key : part === 'start' ? key.slice(0, length) : key.slice(-length);
+    const choices = forms(piece);
+    return choices[which % choices.length]!;
   });
 }
