@@ -2,6 +2,7 @@ import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { TEAM_OPTIONS_METHOD } from '../names.ts';
 import { nodeOperations, resourceValue, type NodeOperation } from '../runtime/operations.ts';
+import { description, sentenceCase, titleCase } from './wording.ts';
 
 /** n8n's `INodeProperties`, the fields this generator writes. */
 export interface NodeProperty {
@@ -29,7 +30,7 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 /** One shared input field as an n8n parameter. */
 export function nodeProperty(field: InputField, show?: Record<string, string[]>): NodeProperty {
   const common = {
-    displayName: field.label,
+    displayName: titleCase(field.label),
     name: field.key,
     default: '',
     ...(field.required ? { required: true } : {}),
@@ -38,26 +39,26 @@ export function nodeProperty(field: InputField, show?: Record<string, string[]>)
   if (field.dynamic === 'team') {
     return {
       ...common,
-      displayName: `${field.label}${DYNAMIC_LABEL_SUFFIX}`,
+      displayName: `${titleCase(field.label)}${DYNAMIC_LABEL_SUFFIX}`,
       type: 'options',
       typeOptions: { loadOptionsMethod: TEAM_OPTIONS_METHOD },
       description: `${field.help} ${DYNAMIC_HELP_SUFFIX}`,
     };
   }
   if (field.choices) {
-    const choices = field.choices.map((choice) => ({ name: choice.label, value: choice.value }));
+    const choices = field.choices.map((choice) => ({ name: titleCase(choice.label), value: choice.value }));
     return {
       ...common,
       type: 'options',
       options: [...choices, ...(field.required ? [] : [UNSET_CHOICE])].sort(byName),
       ...(field.required ? { default: choices[0]!.value } : {}),
-      description: field.customValueAllowed ? `${field.help} ${CUSTOM_VALUE_NOTE}` : field.help,
+      description: description(field.customValueAllowed ? `${field.help} ${CUSTOM_VALUE_NOTE}` : field.help),
     };
   }
   return {
     ...common,
     type: 'string',
-    description: field.help,
+    description: description(field.help),
     ...(field.example ? { placeholder: field.example } : {}),
     ...(field.type === 'text' ? { typeOptions: { rows: 4 } } : {}),
   };
@@ -92,7 +93,7 @@ export function actionNodeProperties(): NodeProperty[] {
     type: 'options',
     noDataExpression: true,
     displayOptions: { show: { resource: [group.value] } },
-    options: group.operations.map((op) => ({ name: op.label, value: op.key, description: op.description, action: op.label })).sort(byName),
+    options: group.operations.map((op) => ({ name: op.label, value: op.key, description: description(op.description), action: sentenceCase(op.label) })).sort(byName),
     default: group.operations[0]!.key,
   }));
   const fields = groups.flatMap((group) =>

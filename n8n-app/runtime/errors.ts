@@ -1,5 +1,5 @@
 import { isPagerlyError } from '../../shared/errors.ts';
-import type { N8nErrorClasses, NodeRef } from './n8n-api.ts';
+import type { N8nErrorClasses } from './n8n-api.ts';
 
 /** Codes of the shared error model that come from the service's answer (or its absence). */
 const FROM_THE_SERVICE = new Set(['authentication', 'permission', 'not_found', 'rate_limited', 'server', 'network', 'timeout', 'invalid_response']);
@@ -10,7 +10,7 @@ const FROM_THE_SERVICE = new Set(['authentication', 'permission', 'not_found', '
  * `NodeOperationError`. Only the shared error's message goes in, which never holds the key,
  * and no request or response object, whose headers would.
  */
-export function toN8nError(error: unknown, node: NodeRef, classes: N8nErrorClasses, itemIndex?: number): Error {
+export function toN8nError<Node>(error: unknown, node: Node, classes: N8nErrorClasses<Node>, itemIndex?: number): Error {
   const index = itemIndex === undefined ? {} : { itemIndex };
   if (!isPagerlyError(error)) {
     // Already n8n's (a missing credential, say): it says what to fix and holds no key.

@@ -5,12 +5,8 @@
  * the real n8n-workflow 2.35 types, which proves these declarations fit them; the e2e runs
  * them in the real engine.
  */
-export type JsonObject = { [key: string]: unknown };
-
-export interface NodeRef {
-  readonly name: string;
-  readonly type: string;
-}
+/** `IDataObject`: what an item's `json` may hold. */
+export type DataObject = { [key: string]: string | number | boolean | object | null | undefined };
 
 /** `IHttpRequestOptions`, the fields this package sends. */
 export interface N8nHttpRequest {
@@ -33,42 +29,45 @@ export interface N8nFullResponse {
 }
 
 export interface N8nHelpers {
-  httpRequestWithAuthentication(this: N8nBaseContext, credentialsType: string, requestOptions: N8nHttpRequest): Promise<unknown>;
+  httpRequestWithAuthentication(this: N8nBaseContext<unknown>, credentialsType: string, requestOptions: N8nHttpRequest): Promise<unknown>;
 }
 
-/** What every function context of n8n offers (`FunctionsBase`). */
-export interface N8nBaseContext {
-  getNode(): NodeRef;
+/**
+ * What every function context of n8n offers (`FunctionsBase`). `Node` is n8n's `INode`, passed
+ * through untouched to its error classes, so it is a type parameter rather than a copy.
+ */
+export interface N8nBaseContext<Node = unknown> {
+  getNode(): Node;
   getCredentials(type: string, itemIndex?: number): Promise<Record<string, unknown>>;
   helpers: N8nHelpers;
 }
 
-export interface ExecutionItem {
-  json: JsonObject;
+/** `INodeExecutionData` (a type, not an interface, so it fits n8n's index signature). */
+export type ExecutionItem = {
+  json: DataObject;
   pairedItem?: { item: number };
-  error?: unknown;
-}
+};
 
 /** `IExecuteFunctions`. */
-export interface N8nExecuteContext extends N8nBaseContext {
-  getInputData(): ExecutionItem[];
+export interface N8nExecuteContext<Node = unknown> extends N8nBaseContext<Node> {
+  getInputData(): readonly unknown[];
   getNodeParameter(name: string, itemIndex: number, fallback?: unknown): unknown;
   continueOnFail(): boolean;
 }
 
 /** `ILoadOptionsFunctions`. */
-export interface N8nLoadOptionsContext extends N8nBaseContext {}
+export interface N8nLoadOptionsContext<Node = unknown> extends N8nBaseContext<Node> {}
 
 /** `IHookFunctions`: the trigger's webhookMethods. */
-export interface N8nHookContext extends N8nBaseContext {
+export interface N8nHookContext<Node = unknown> extends N8nBaseContext<Node> {
   getNodeWebhookUrl(name: 'default'): string | undefined;
   getNodeParameter(name: string, fallback?: unknown): unknown;
   getWorkflowStaticData(type: 'node'): Record<string, unknown>;
 }
 
 /** `IWebhookFunctions`: a delivery to the trigger's webhook. */
-export interface N8nWebhookContext {
-  getNode(): NodeRef;
+export interface N8nWebhookContext<Node = unknown> {
+  getNode(): Node;
   getBodyData(): unknown;
   getHeaderData(): Record<string, unknown>;
   getNodeParameter(name: string, fallback?: unknown): unknown;
@@ -81,7 +80,7 @@ export interface DropdownOption {
 }
 
 /** n8n's error classes, handed in by the generated node (they come from the engine's n8n-workflow). */
-export interface N8nErrorClasses {
-  NodeApiError: new (node: NodeRef, errorResponse: JsonObject, options?: { message?: string; description?: string; httpCode?: string; itemIndex?: number }) => Error;
-  NodeOperationError: new (node: NodeRef, error: Error | string, options?: { description?: string; itemIndex?: number }) => Error;
+export interface N8nErrorClasses<Node = unknown> {
+  NodeApiError: new (node: Node, errorResponse: { message: string; code: string }, options?: { message?: string; description?: string; httpCode?: string; itemIndex?: number }) => Error;
+  NodeOperationError: new (node: Node, error: string, options?: { description?: string; itemIndex?: number }) => Error;
 }

@@ -5,15 +5,15 @@ import { endpointInput } from '../../zapier-app/fields/input-data.ts';
 import { SUBSCRIPTION_ID_KEY } from '../names.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
-import type { ExecutionItem, N8nErrorClasses, N8nHookContext, N8nWebhookContext } from './n8n-api.ts';
+import type { DataObject, ExecutionItem, N8nErrorClasses, N8nHookContext, N8nWebhookContext } from './n8n-api.ts';
 import { hookOperation } from './operations.ts';
 
-function triggerInput(context: Pick<N8nHookContext, 'getNodeParameter'>): Record<string, unknown> {
+function triggerInput(context: Pick<N8nHookContext<unknown>, 'getNodeParameter'>): Record<string, unknown> {
   const fields = hookOperation().inputFields;
   return endpointInput(fields, Object.fromEntries(fields.map((field) => [field.key, context.getNodeParameter(field.key, '')])));
 }
 
-const storedId = (context: N8nHookContext) => {
+const storedId = (context: N8nHookContext<unknown>) => {
   const id = context.getWorkflowStaticData('node')[SUBSCRIPTION_ID_KEY];
   return typeof id === 'string' && id !== '' ? id : undefined;
 };
@@ -23,11 +23,11 @@ const storedId = (context: N8nHookContext) => {
  * when activation stored its id; n8n calls `create` when it does not, `delete` on deactivation.
  */
 export const subscriptionLifecycle = {
-  checkExists(context: N8nHookContext): boolean {
+  checkExists<Node>(context: N8nHookContext<Node>): boolean {
     return storedId(context) !== undefined;
   },
 
-  async create(context: N8nHookContext, classes: N8nErrorClasses): Promise<boolean> {
+  async create<Node>(context: N8nHookContext<Node>, classes: N8nErrorClasses<Node>): Promise<boolean> {
     const url = context.getNodeWebhookUrl('default') ?? '';
     try {
       const subscription = await (await pagerlyFor(context)).call(hookOperation().subscribe.n8n, { ...triggerInput(context), url } as never);
@@ -38,7 +38,7 @@ export const subscriptionLifecycle = {
     }
   },
 
-  async delete(context: N8nHookContext, classes: N8nErrorClasses): Promise<boolean> {
+  async delete<Node>(context: N8nHookContext<Node>, classes: N8nErrorClasses<Node>): Promise<boolean> {
     const id = storedId(context);
     const data = context.getWorkflowStaticData('node');
     if (id !== undefined) {
@@ -63,9 +63,9 @@ const headerValue = (headers: Record<string, unknown>, name: string) => {
  * A delivery to the trigger's webhook: the same item the Zapier and Make triggers give
  * (shared `onCallChangeItem`); a change of another team starts no execution.
  */
-export function receiveDelivery(context: N8nWebhookContext): { workflowData?: ExecutionItem[][] } {
+export function receiveDelivery<Node>(context: N8nWebhookContext<Node>): { workflowData?: ExecutionItem[][] } {
   const item = onCallChangeItem(context.getBodyData(), new Date(), headerValue(context.getHeaderData(), EVENT_ID_HEADER));
   const teamname = triggerInput(context).teamname as string | undefined;
   if (!isForTeam(item, teamname)) return {};
-  return { workflowData: [[{ json: item }]] };
+  return { workflowData: [[{ json: item as DataObject }]] };
 }

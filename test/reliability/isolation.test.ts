@@ -212,7 +212,7 @@ const attacks = {
     expect(running.sandbox.world.subscriptions.get(everyTeam.json.id)).toMatchObject({ orgId: GLOBEX, teamId: null });
   },
 
-  subscribeN8nHook: async () => {
+  subscribeN8n: async () => {
     const probe = (teamname: string) => call('/o/n8n/subscribe', globex, 'POST', { url: `${globexHooks.url}?n8n`, teamname });
     await expectNotFoundLikeAbsent(await probe('Platform'), probe, 'Platform', 'No Such Team 0451', 'an n8n hook on an Acme team');
     const everyTeam = await call('/o/n8n/subscribe', globex, 'POST', { url: `${globexHooks.url}?n8n` });
@@ -238,7 +238,7 @@ const attacks = {
     }
   },
 
-  unsubscribeN8nHook: async () => {
+  unsubscribeN8n: async () => {
     for (const prefix of PREFIXES) {
       const probe = (id: string) => call(`${prefix}/o/n8n/subscribe/${id}`, globex, 'DELETE');
       await expectNotFoundLikeAbsent(await probe(made.n8nSub!), probe, made.n8nSub!, 'sub_9999', 'remove Acme\'s n8n hook');
