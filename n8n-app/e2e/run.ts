@@ -30,7 +30,8 @@ async function check(name: string, work: () => Promise<string>): Promise<boolean
   }
   const seconds = (performance.now() - begin) / 1000;
   results.push({ name, ok, seconds, detail });
-  console.log(`${ok ? '✔' : '✘'} ${name.padEnd(44)} ${detail.split('\n')[0]}  ${seconds.toFixed(1)} s${ok ? '' : `\n${detail.split('\n').slice(1).join('\n')}`}`);
+  const [first, ...more] = detail.split('\n');
+  console.log(`${ok ? '✔' : '✘'} ${name.padEnd(48)} ${first}  ${seconds.toFixed(1)} s${more.length ? `\n${more.join('\n')}` : ''}`);
   return ok;
 }
 

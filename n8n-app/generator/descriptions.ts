@@ -7,6 +7,9 @@ import { hookOperation, nodeOperations } from '../runtime/operations.ts';
 import { actionNodeProperties, nodeProperty } from './properties.ts';
 import { code } from './ts-literal.ts';
 
+/** What n8n's credential test says when the service refuses the key. */
+export const INVALID_KEY_MESSAGE = 'The service refused this API key. Copy it again from the Pagerly dashboard (API keys); a removed person\'s keys stop working.';
+
 /** Where users read about the service and its API keys. */
 export const DOCUMENTATION_URL = 'https://api.pagerly.io/docs';
 
@@ -89,6 +92,10 @@ export function credentialDescription() {
       },
     ],
     authenticate: { type: 'generic', properties: { headers: { [API_KEY_HEADER]: `={{$credentials.${connection.apiKeyField.key}}}` } } },
-    test: { request: { baseURL: `={{$credentials.${BASE_URL_FIELD}}}`, url: check.path, method: check.method } },
+    test: {
+      request: { baseURL: `={{$credentials.${BASE_URL_FIELD}}}`, url: check.path, method: check.method },
+      // Assumption `auth-error`: the key check answers a bad key with a 400 (documented) or a 401.
+      rules: [400, 401].map((value) => ({ type: 'responseCode', properties: { value, message: INVALID_KEY_MESSAGE } })),
+    },
   };
 }
