@@ -21,6 +21,15 @@ function valueFor(field: InputField, firstTeam: string): string {
   return field.example ?? field.choices?.[0]?.value ?? '';
 }
 
+/** The Pagerly node's parameters for one operation, required fields filled from the description. */
+export function parametersFor(operation: NodeOperation, firstTeam: string): Record<string, string> {
+  return {
+    resource: resourceValue(operation.noun),
+    operation: operation.key,
+    ...Object.fromEntries(operation.inputFields.map((field) => [field.key, valueFor(field, firstTeam)])),
+  };
+}
+
 /** The node's label in the workflow: its operation's label, unique within the workflow. */
 export const nodeName = (operation: NodeOperation) => operation.label;
 
@@ -39,11 +48,7 @@ export function actionsWorkflow(credential: CredentialRef, firstTeam: string) {
     position: [220 * (index + 1), 0],
     executeOnce: true,
     alwaysOutputData: true,
-    parameters: {
-      resource: resourceValue(operation.noun),
-      operation: operation.key,
-      ...Object.fromEntries(operation.inputFields.map((field) => [field.key, valueFor(field, firstTeam)])),
-    },
+    parameters: parametersFor(operation, firstTeam),
     credentials: { [CREDENTIAL.name]: credential },
   }));
   const chain = [trigger, ...nodes];

@@ -18,7 +18,7 @@ export function titleCase(text: string): string {
   });
 }
 
-/** "Create or Update Incident" → "Create or update incident"; all-capital words (ID, API) are kept. */
+/** "Change Phone Number" → "Change phone number"; all-capital words (ID, API) are kept. */
 export function sentenceCase(text: string): string {
   return text.replace(/[A-Za-z][\w']*/g, (word, offset: number) => {
     if (offset === 0) return word[0]!.toUpperCase() + word.slice(1);
