@@ -26,8 +26,8 @@ async function step(name: string, work: () => Promise<string> | string): Promise
 }
 
 function run(command: string, args: string[]): string {
-  const result = spawnSync(command, args, { cwd: n8nPackageDir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-  const output = `${result.stdout}${result.stderr}`.trim();
+  const result = spawnSync(command, args, { cwd: n8nPackageDir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const output = `${result.stdout}${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '').trim();
   if (result.status !== 0) throw new Error(output || `exit ${result.status}`);
   return output.split('\n').filter((line) => /warning|problems?/i.test(line)).join('\n');
 }
