@@ -25,7 +25,7 @@ export const tables: readonly Table[] = [
     header: ['Operation', 'Kind', 'Zapier key', 'Make name', 'Calls', 'Org admin only'],
     rows: () =>
       operations.map((op) => {
-        const calls = 'endpoint' in op ? [op.endpoint] : [op.subscribe.zapier, op.subscribe.make];
+        const calls = 'endpoint' in op ? [op.endpoint] : Object.values(op.subscribe);
         const admin = calls.some((key) => endpoints[key].adminOnly);
         const paths = [...new Set(calls.map((key) => `${endpoints[key].method} ${endpoints[key].path}`))].map(code).join(', ');
         return [op.label, kinds[op.kind], code(op.key), code(op.makeName), paths, admin ? 'yes' : ''];

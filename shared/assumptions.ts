@@ -115,6 +115,12 @@ export const assumptions = [
     why: 'Removal by the id the subscribe call returned is what both platforms\' unsubscribe steps expect.',
   },
   {
+    id: 'n8n-hooks',
+    topic: 'Hooks for n8n',
+    choice: '`POST /o/n8n/subscribe` and `DELETE /o/n8n/subscribe/{id}`, with the same bodies and answers as the Zapier and Make pairs (`subscribe`, `unsubscribe`); a subscription is found only under the path of the platform that made it.',
+    why: 'The spec shows subscribe paths for Zapier and Make only, one pair per platform; a third pair in the same pattern keeps each platform\'s hooks apart (one platform\'s unsubscribe cannot remove another\'s) and is what the service would most likely add.',
+  },
+  {
     id: 'hook-payload',
     topic: 'On-call change event (hook payload)',
     choice: '`POST` to the hook URL with `{id, type: "oncall.changed", occurred_at, team: {id, name}, previous: [user], current: [user]}` (users as `currentusers` returns them); header `X-Pagerly-Event-Id` repeats the id.',

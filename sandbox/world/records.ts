@@ -1,7 +1,7 @@
 /** The sandbox's stored things. Every record but the organization names the one it belongs to. */
 
 export type Role = 'owner' | 'admin' | 'user';
-export type Platform = 'zapier' | 'make';
+export type Platform = 'zapier' | 'make' | 'n8n';
 export type IncidentStatus = 'triggered' | 'acknowledged' | 'resolved';
 
 export interface Organization {

@@ -19,8 +19,8 @@ export const onCallChanged: HookOperation = {
   noun: 'On-Call Change',
   label: 'On-Call Changed',
   description: 'Triggers instantly when the people on call for a team change: a shift hands over, an override starts or ends, or someone leaves the rotation.',
-  subscribe: { zapier: 'subscribeZapierHook', make: 'subscribeMakeHook' },
-  unsubscribe: { zapier: 'unsubscribeZapierHook', make: 'unsubscribeMakeHook' },
+  subscribe: { zapier: 'subscribeZapierHook', make: 'subscribeMakeHook', n8n: 'subscribeN8n' },
+  unsubscribe: { zapier: 'unsubscribeZapierHook', make: 'unsubscribeMakeHook', n8n: 'unsubscribeN8n' },
   inputFields: [teamField(false, 'Only changes of this team. Leave empty for changes of every team.')],
   item: {
     spread: 'body',

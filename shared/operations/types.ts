@@ -2,7 +2,7 @@ import type { EndpointKey } from '../catalog/endpoints.ts';
 import type { ItemShape } from './item-shape.ts';
 
 /**
- * One description of each connector operation: both the Zapier app and the Make app are
+ * One description of each connector operation: the Zapier app, the Make app and the n8n nodes are
  * built from these, never written by hand. Keys and Make names are public contract:
  * renaming one breaks users' Zaps and scenarios.
  */
@@ -79,8 +79,8 @@ export interface ListOperation extends Omit<OperationBase, 'inputFields'> {
 /** An instant trigger on the service's hooks. */
 export interface HookOperation extends OperationBase {
   readonly kind: 'hook';
-  readonly subscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey };
-  readonly unsubscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey };
+  readonly subscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey; readonly n8n: EndpointKey };
+  readonly unsubscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey; readonly n8n: EndpointKey };
   /** The item a delivered payload (`body`) becomes. */
   readonly item: ItemShape;
 }

@@ -3,10 +3,10 @@ import { idString, maybeText, requiredText, teamName } from './primitives.ts';
 
 export const hookUrl = z.pipe(z.string().check(z.trim()), z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }));
 
-/** `POST /o/{zapier,make}/subscribe` body (assumption `subscribe`). */
+/** `POST /o/{zapier,make,n8n}/subscribe` body (assumption `subscribe`). */
 export const subscribeInput = z.object({ url: hookUrl, teamname: z.optional(teamName) });
 
-/** `DELETE /o/{zapier,make}/subscribe/{id}` (assumption `unsubscribe`). */
+/** `DELETE /o/{zapier,make,n8n}/subscribe/{id}` (assumption `unsubscribe`). */
 // "." and ".." would not stay one path segment: a URL parser resolves them (even as %2e).
 export const unsubscribeInput = z.object({
   id: requiredText(200, 'is required (the id the subscribe call returned)').check(

@@ -1,0 +1,196 @@
+// `npm run n8n:e2e`: the built n8n package on the real n8n engine (installed into the cache
+// on first use), against the sandbox, through n8n's own REST API and CLI. One line per case
+// with its time; exit 1 on any failure.
+import { createSandbox, demoKeys } from '../../sandbox/index.ts';
+import { createNodeClient } from '../../shared/node-client.ts';
+import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
+import { hookOperation, nodeOperations } from '../runtime/operations.ts';
+import { buildN8nApp } from '../build-n8n-app.ts';
+import { cacheDir, ensureEngine, N8N_VERSION } from '../engine/cache.ts';
+import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_OPTIONS_METHOD, ACTION_NODE } from '../names.ts';
+import { connection } from '../../shared/operations/connection.ts';
+import { freePort, N8nInstance } from './n8n-process.ts';
+import { N8nRest } from './rest.ts';
+import { actionsWorkflow, nodeName, nodeType, triggerWorkflow, type CredentialRef } from './workflows.ts';
+import { join } from 'node:path';
+
+const HOUR = 3_600_000;
+const started = performance.now();
+const results: { name: string; ok: boolean; seconds: number; detail: string }[] = [];
+
+async function check(name: string, work: () => Promise<string>): Promise<boolean> {
+  const begin = performance.now();
+  let ok = true;
+  let detail: string;
+  try {
+    detail = await work();
+  } catch (error) {
+    ok = false;
+    detail = (error as Error).message;
+  }
+  const seconds = (performance.now() - begin) / 1000;
+  results.push({ name, ok, seconds, detail });
+  const [first, ...more] = detail.split('\n');
+  console.log(`${ok ? '✔' : '✘'} ${name.padEnd(48)} ${first}  ${seconds.toFixed(1)} s${more.length ? `\n${more.join('\n')}` : ''}`);
+  return ok;
+}
+
+function expect(condition: boolean, problem: string): void {
+  if (!condition) throw new Error(problem);
+}
+
+async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+console.log(`n8n ${N8N_VERSION} end to end, cache ${cacheDir()}`);
+const engineOk = await check(`install n8n ${N8N_VERSION} into the cache`, async () => {
+  const steps = ensureEngine();
+  return steps.map((s) => `${s.what}: ${s.reused ? 'cached' : `${s.seconds.toFixed(0)} s`}`).join('; ');
+});
+if (!engineOk) process.exit(1);
+
+const built = await buildN8nApp();
+const sandbox = await createSandbox({ clock: { mode: 'fixed' }, delivery: { timeoutMs: 5_000, retryDelaysMs: [200, 1_000] } });
+const sandboxUrl = await sandbox.listen();
+const n8n = new N8nInstance(await freePort(), join(built.folder, 'dist'));
+const rest = new N8nRest(n8n.url);
+const apiKey = demoKeys.acmeAdmin;
+const credentialData = (key: string) => ({ [connection.apiKeyField.key]: key, [BASE_URL_FIELD]: sandboxUrl, [ROTATIONS_BASE_URL_FIELD]: '' });
+let credential: CredentialRef | undefined;
+let teams: string[] = [];
+
+try {
+  if (!(await check('n8n start, package loaded as custom extension', async () => {
+    await n8n.start();
+    await rest.setUpOwner();
+    const types = await rest.file<{ name: string }[]>('/types/nodes.json');
+    const ours = types.filter((t) => t.name.startsWith('CUSTOM.')).map((t) => t.name);
+    expect(ours.includes(nodeType(ACTION_NODE.name)), `the Pagerly node is not among n8n's node types (custom ones: ${ours.join(', ') || 'none'})`);
+    return `${n8n.url}, nodes ${ours.join(', ')}`;
+  }))) throw new Error('n8n did not start');
+
+  await check('credential test passes with a valid key', async () => {
+    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', { name: 'Pagerly (sandbox)', type: CREDENTIAL.name, data: credentialData(apiKey) });
+    credential = { id: saved.id, name: saved.name };
+    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', { credentials: { ...credential, type: CREDENTIAL.name, data: credentialData(apiKey) } });
+    expect(result.status === 'OK', `n8n says ${result.status}: ${result.message}`);
+    return `${result.status}: ${result.message}`;
+  });
+
+  await check('credential test fails on a bad key', async () => {
+    const badKey = 'sbx_bad_key_e2e_0000000000000000';
+    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', { name: 'Pagerly (bad key)', type: CREDENTIAL.name, data: credentialData(badKey) });
+    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', { credentials: { id: saved.id, name: saved.name, type: CREDENTIAL.name, data: credentialData(badKey) } });
+    expect(result.status === 'Error', `expected Error, n8n says ${result.status}: ${result.message}`);
+    expect(!JSON.stringify(result).includes(badKey), 'the answer repeats the key');
+    return `${result.status}: ${result.message}`;
+  });
+
+  await check('team dropdown (loadOptions) lists the teams', async () => {
+    expect(credential !== undefined, 'no saved credential');
+    const teamField = nodeOperations.flatMap((op) => op.inputFields.map((field) => ({ op, field }))).find(({ field }) => field.dynamic === 'team')!;
+    const options = await rest.request<{ name: string; value: string }[]>('POST', '/dynamic-node-parameters/options', {
+      nodeTypeAndVersion: { name: nodeType(ACTION_NODE.name), version: 1 },
+      methodName: TEAM_OPTIONS_METHOD,
+      path: `parameters.${teamField.field.key}`,
+      currentNodeParameters: { operation: teamField.op.key },
+      credentials: { [CREDENTIAL.name]: credential },
+    });
+    const expected = (await createNodeClient({ apiKey, baseUrl: sandboxUrl }).listTeams()).map((team) => team.name);
+    teams = options.map((option) => option.value);
+    expect(JSON.stringify(options.map((o) => o.name)) === JSON.stringify(expected), `dropdown ${JSON.stringify(options)} ≠ teams ${JSON.stringify(expected)}`);
+    return options.map((o) => o.name).join(', ');
+  });
+
+  const n8nSubscriptions = () => [...sandbox.world.subscriptions.values()].filter((s) => s.platform === 'n8n');
+  let triggerId = '';
+  let versionId = '';
+
+  await check('activating the trigger subscribes its webhook', async () => {
+    expect(credential !== undefined, 'no saved credential');
+    const workflow = await rest.request<{ id: string; versionId: string }>('POST', '/workflows', triggerWorkflow(credential!, ''));
+    triggerId = workflow.id;
+    versionId = workflow.versionId;
+    await rest.request('POST', `/workflows/${triggerId}/activate`, { versionId });
+    const subscriptions = n8nSubscriptions();
+    expect(subscriptions.length === 1, `${subscriptions.length} n8n subscriptions in the sandbox`);
+    expect(subscriptions[0]!.url.startsWith(`${n8n.url}/webhook/`), `subscribed ${subscriptions[0]!.url}`);
+    return `${endpointOf(hookOperation().subscribe.n8n)} → ${subscriptions[0]!.id} for ${subscriptions[0]!.url}`;
+  });
+
+  await check('an on-call change starts an execution with the event', async () => {
+    expect(triggerId !== '', 'no active trigger workflow');
+    await sandbox.clock.advance(HOUR);
+    await sandbox.deliveries.idle();
+    const delivered = sandbox.deliveries.log.filter((attempt) => attempt.outcome === 'delivered' && attempt.url.startsWith(n8n.url));
+    expect(delivered.length > 0, `no delivery reached n8n (${JSON.stringify(sandbox.deliveries.log.slice(0, 3))})`);
+    const eventIds = [...new Set(delivered.map((d) => d.eventId))];
+    const executions = await poll('the trigger\'s executions', async () => {
+      const list = await rest.request<{ results: { id: string; status: string }[] }>('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerId }))}`);
+      const done = list.results.filter((e) => e.status === 'success');
+      return done.length >= eventIds.length ? done : undefined;
+    });
+    const bodies = await Promise.all(executions.map((e) => rest.request<unknown>('GET', `/executions/${e.id}`).then((x) => JSON.stringify(x))));
+    for (const id of eventIds) expect(bodies.some((body) => body.includes(id)), `no execution carries ${id}`);
+    return `${delivered.length} deliveries (${eventIds.join(', ')}) → ${executions.length} executions carrying them`;
+  });
+
+  await check('deactivating unsubscribes: no subscription left', async () => {
+    expect(triggerId !== '', 'no trigger workflow');
+    await rest.request('POST', `/workflows/${triggerId}/deactivate`, {});
+    const left = n8nSubscriptions();
+    expect(left.length === 0, `${left.length} n8n subscriptions left: ${left.map((s) => s.id).join(', ')}`);
+    return `${endpointOf(hookOperation().unsubscribe.n8n)}; ${sandbox.world.subscriptions.size} subscriptions in the sandbox`;
+  });
+
+  let actionsId = '';
+  if (credential) actionsId = (await rest.request<{ id: string }>('POST', '/workflows', actionsWorkflow(credential, teams[0] ?? ''))).id;
+  await check('n8n stops (the CLI runs next on its database)', async () => {
+    await n8n.stop();
+    return 'stopped';
+  });
+
+  await check(`every operation: n8n execute --id (${nodeOperations.length} nodes)`, async () => {
+    expect(actionsId !== '', 'no workflow was saved');
+    const run = await n8n.cli(['execute', `--id=${actionsId}`, '--rawOutput']);
+    // The run is printed as indented JSON among the log lines: from a line "{" to the last "}".
+    const start = run.stdout.search(/^\{$/m);
+    const end = run.stdout.lastIndexOf('\n}') + 2;
+    expect(run.status === 0 && start >= 0 && end > start, `n8n execute exited ${run.status}: ${(run.stderr || run.stdout).slice(-1500)}`);
+    type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
+    const data = (JSON.parse(run.stdout.slice(start, end)) as { data: { resultData: { runData?: RunData } } }).data.resultData;
+    const lines: string[] = [];
+    for (const operation of nodeOperations) {
+      const runs = data.runData?.[nodeName(operation)];
+      expect(runs !== undefined, `${operation.key}: the node did not run`);
+      const error = runs![0]!.error;
+      expect(!error, `${operation.key}: ${error?.message}`);
+      const items = (runs![0]!.data?.main?.[0] ?? []).map((item) => item.json).filter((json) => Object.keys(json).length > 0);
+      const missing = operation.kind === 'action' ? operation.outputFields.map((f) => f.key).filter((key) => !(key in (items[0] ?? {}))) : [];
+      expect(operation.kind === 'search' || items.length === 1, `${operation.key}: ${items.length} items`);
+      expect(missing.length === 0, `${operation.key}: output lacks ${missing.join(', ')}`);
+      lines.push(`${operation.key} → ${items.length} item(s)${items[0]?.id ? ` (${items[0].id})` : ''}`);
+    }
+    return `${lines.length} operations ran\n${lines.map((l) => `    ${l}`).join('\n')}`;
+  });
+} finally {
+  await n8n.stop();
+  await sandbox.close();
+  if (results.some((r) => !r.ok)) console.log(`\nn8n's log (last lines):\n${n8n.serverLog().split('\n').slice(-30).join('\n')}`);
+  n8n.remove();
+}
+
+function endpointOf(key: EndpointKey): string {
+  return `${endpoints[key].method} ${endpoints[key].path}`;
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log(`${failed.length ? `${failed.length} of ${results.length} cases failed` : `All ${results.length} cases passed`} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+process.exitCode = failed.length ? 1 : 0;

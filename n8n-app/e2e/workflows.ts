@@ -1,0 +1,75 @@
+import type { InputField } from '../../shared/operations/types.ts';
+import { ACTION_NODE, CREDENTIAL, TRIGGER_NODE } from '../names.ts';
+import { hookOperation, nodeOperations, resourceValue, type NodeOperation } from '../runtime/operations.ts';
+
+/** n8n names nodes loaded from a custom extension folder `CUSTOM.<name>`. */
+export const nodeType = (name: string) => `CUSTOM.${name}`;
+
+export interface CredentialRef {
+  id: string;
+  name: string;
+}
+
+/**
+ * A value for each required field, from the shared description alone: its example, else its
+ * first choice, else (a team dropdown) the first team the dropdown offered. Optional fields
+ * stay empty, so every operation also proves it leaves them out.
+ */
+function valueFor(field: InputField, firstTeam: string): string {
+  if (!field.required) return '';
+  if (field.dynamic === 'team') return firstTeam;
+  return field.example ?? field.choices?.[0]?.value ?? '';
+}
+
+/** The Pagerly node's parameters for one operation, required fields filled from the description. */
+export function parametersFor(operation: NodeOperation, firstTeam: string): Record<string, string> {
+  return {
+    resource: resourceValue(operation.noun),
+    operation: operation.key,
+    ...Object.fromEntries(operation.inputFields.map((field) => [field.key, valueFor(field, firstTeam)])),
+  };
+}
+
+/** The node's label in the workflow: its operation's label, unique within the workflow. */
+export const nodeName = (operation: NodeOperation) => operation.label;
+
+/**
+ * Every action and search of the Pagerly node, one after the other behind a manual trigger.
+ * Each runs once (`executeOnce`) and passes an item on even when a search finds nothing
+ * (`alwaysOutputData`), so one run reaches every operation.
+ */
+export function actionsWorkflow(credential: CredentialRef, firstTeam: string) {
+  const trigger = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const nodes = nodeOperations.map((operation, index) => ({
+    id: `op-${index}`,
+    name: nodeName(operation),
+    type: nodeType(ACTION_NODE.name),
+    typeVersion: 1,
+    position: [220 * (index + 1), 0],
+    executeOnce: true,
+    alwaysOutputData: true,
+    parameters: parametersFor(operation, firstTeam),
+    credentials: { [CREDENTIAL.name]: credential },
+  }));
+  const chain = [trigger, ...nodes];
+  const connections = Object.fromEntries(
+    chain.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: chain[index + 1]!.name, type: 'main', index: 0 }]] }]),
+  );
+  return { name: 'Pagerly: every operation', nodes: chain, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** The trigger alone, on one team: activation subscribes, deactivation unsubscribes. */
+export function triggerWorkflow(credential: CredentialRef, teamname: string) {
+  const hook = hookOperation();
+  const node = {
+    id: 'trigger',
+    name: TRIGGER_NODE.displayName,
+    type: nodeType(TRIGGER_NODE.name),
+    typeVersion: 1,
+    position: [0, 0],
+    webhookId: crypto.randomUUID(),
+    parameters: Object.fromEntries(hook.inputFields.map((field) => [field.key, field.dynamic === 'team' ? teamname : ''])),
+    credentials: { [CREDENTIAL.name]: credential },
+  };
+  return { name: 'Pagerly: on-call changes', nodes: [node], connections: {}, settings: { executionOrder: 'v1' } };
+}

@@ -1,0 +1,16 @@
+/**
+ * The n8n package's public names. A node's `name` and a credential's `name` are stored in
+ * every workflow that uses them: renaming one breaks users' workflows, like a Zapier key.
+ */
+export const PACKAGE_NAME = 'n8n-nodes-pagerly';
+export const CREDENTIAL = { name: 'pagerlyApi', displayName: 'Pagerly API', className: 'PagerlyApi' } as const;
+export const ACTION_NODE = { name: 'pagerly', displayName: 'Pagerly', className: 'Pagerly' } as const;
+export const TRIGGER_NODE = { name: 'pagerlyTrigger', displayName: 'Pagerly Trigger', className: 'PagerlyTrigger' } as const;
+/** The `loadOptions` method behind every team dropdown. */
+export const TEAM_OPTIONS_METHOD = 'getTeams';
+/** Credential fields besides the API key (whose key comes from the shared connection). */
+export const BASE_URL_FIELD = 'baseUrl';
+export const ROTATIONS_BASE_URL_FIELD = 'rotationsBaseUrl';
+/** Where the trigger keeps the subscription id between activation and deactivation. */
+export const SUBSCRIPTION_ID_KEY = 'subscriptionId';
+export const ICON_FILE = 'pagerly.svg';

@@ -1,0 +1,30 @@
+import { isPagerlyError } from '../../shared/errors.ts';
+import type { N8nErrorClasses } from './n8n-api.ts';
+
+/** Codes of the shared error model that come from the service's answer (or its absence). */
+const FROM_THE_SERVICE = new Set(['authentication', 'permission', 'not_found', 'rate_limited', 'server', 'network', 'timeout', 'invalid_response']);
+
+/**
+ * The shared error model in n8n's terms, once, at the edge: what the service answered (or
+ * failed to) is a `NodeApiError` with the HTTP status; bad input and settings are a
+ * `NodeOperationError`. Only the shared error's message goes in, which never holds the key,
+ * and no request or response object, whose headers would.
+ */
+export function toN8nError<Node>(error: unknown, node: Node, classes: N8nErrorClasses<Node>, itemIndex?: number): Error {
+  const index = itemIndex === undefined ? {} : { itemIndex };
+  if (!isPagerlyError(error)) {
+    // Already n8n's (a missing credential, say): it says what to fix and holds no key.
+    if (error instanceof Error && /^Node(Api|Operation)Error$/.test(error.name)) return error;
+    return new classes.NodeOperationError(node, error instanceof Error ? error.message : String(error), index);
+  }
+  const description = error.retryable ? 'This is usually temporary: run it again, or turn on the node\'s "Retry On Fail" setting.' : undefined;
+  if (FROM_THE_SERVICE.has(error.code)) {
+    return new classes.NodeApiError(node, { message: error.message, code: error.code }, {
+      message: error.message,
+      ...(description ? { description } : {}),
+      ...(error.status === undefined ? {} : { httpCode: String(error.status) }),
+      ...index,
+    });
+  }
+  return new classes.NodeOperationError(node, error.message, { ...(description ? { description } : {}), ...index });
+}

@@ -1,0 +1,40 @@
+import { searchResults } from '../../shared/operations/search-results.ts';
+import type { InputField } from '../../shared/operations/types.ts';
+import { endpointInput } from '../../zapier-app/fields/input-data.ts';
+import { pagerlyFor } from './client.ts';
+import { toN8nError } from './errors.ts';
+import type { DataObject, ExecutionItem, N8nErrorClasses, N8nExecuteContext } from './n8n-api.ts';
+import { nodeOperation, type NodeOperation } from './operations.ts';
+
+/** The endpoint input from the node's parameters: only the declared fields, an empty one left out. */
+function inputOf(context: N8nExecuteContext<unknown>, fields: readonly InputField[], itemIndex: number): Record<string, unknown> {
+  return endpointInput(fields, Object.fromEntries(fields.map((field) => [field.key, context.getNodeParameter(field.key, itemIndex, '')])));
+}
+
+async function run(context: N8nExecuteContext<unknown>, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
+  const input = inputOf(context, operation.inputFields, itemIndex);
+  const pagerly = await pagerlyFor(context, itemIndex);
+  const call = () => pagerly.call(operation.endpoint, input as never) as Promise<unknown>;
+  if (operation.kind === 'search') return (await searchResults(operation, call)) as DataObject[];
+  return [(await call()) as DataObject];
+}
+
+/**
+ * The Pagerly node's `execute`: each input item runs the chosen operation once; a search gives
+ * one item per result. With "Continue On Fail" a failed item becomes `{error}` and the others go on.
+ */
+export async function executePagerly<Node>(context: N8nExecuteContext<Node>, classes: N8nErrorClasses<Node>): Promise<ExecutionItem[][]> {
+  const output: ExecutionItem[] = [];
+  const items = context.getInputData();
+  for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    try {
+      const operation = nodeOperation(context.getNodeParameter('resource', itemIndex), context.getNodeParameter('operation', itemIndex));
+      for (const json of await run(context, operation, itemIndex)) output.push({ json, pairedItem: { item: itemIndex } });
+    } catch (error) {
+      const failure = toN8nError(error, context.getNode(), classes, itemIndex);
+      if (!context.continueOnFail()) throw failure;
+      output.push({ json: { error: failure.message }, pairedItem: { item: itemIndex } });
+    }
+  }
+  return [output];
+}

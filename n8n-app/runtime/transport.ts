@@ -1,0 +1,59 @@
+import { NetworkError, TimeoutError } from '../../shared/errors.ts';
+import type { HttpRequest, HttpResponse, Transport } from '../../shared/http/types.ts';
+import { CREDENTIAL } from '../names.ts';
+import type { N8nBaseContext, N8nFullResponse } from './n8n-api.ts';
+
+/** Under n8n's own default execution limits, and long enough for a slow service to answer. */
+export const REQUEST_TIMEOUT_MS = 25_000;
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+/**
+ * The shared API module's transport on n8n's `httpRequestWithAuthentication`, so n8n adds the
+ * key from the credential (its `authenticate` block) and applies its own proxy and SSRF rules.
+ * The module interprets every status itself: n8n must not throw for one
+ * (`ignoreHttpStatusErrors`) nor parse the body (`encoding: 'text'`).
+ */
+export function n8nTransport(context: N8nBaseContext): Transport {
+  return {
+    async send(request: HttpRequest): Promise<HttpResponse> {
+      let response: N8nFullResponse;
+      try {
+        response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL.name, {
+          url: request.url,
+          method: request.method,
+          qs: { ...request.query },
+          headers: { ...request.headers },
+          ...(request.body === undefined ? {} : { body: request.body }),
+          returnFullResponse: true,
+          ignoreHttpStatusErrors: true,
+          json: false,
+          encoding: 'text',
+          timeout: REQUEST_TIMEOUT_MS,
+        })) as N8nFullResponse;
+      } catch (error) {
+        throw noAnswer(error, request);
+      }
+      const body = response.body;
+      return {
+        status: response.statusCode,
+        headers: response.headers ?? {},
+        body: typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body),
+      };
+    },
+  };
+}
+
+/**
+ * No answer came (refused, reset, DNS, time-out). n8n wraps the HTTP library's error, whose
+ * request settings hold the key header; only its error code is kept, never the error itself.
+ */
+function noAnswer(error: unknown, request: HttpRequest): Error {
+  const cause = (error as { cause?: unknown }).cause;
+  const code = [error, cause].map((e) => (e as { code?: unknown } | undefined)?.code).find((c): c is string => typeof c === 'string' && /^E[A-Z_]+$/.test(c));
+  const host = new URL(request.url).host;
+  if (code && TIMEOUT_CODES.has(code)) {
+    return new TimeoutError(`The service at ${host} did not answer in time. Try again, or turn on the node's "Retry On Fail" setting.`, { endpoint: request.endpoint });
+  }
+  return new NetworkError(`Could not reach the service at ${host} (${code ?? 'network error'}). Check the credential's Base URL and the service's status, then try again.`, { endpoint: request.endpoint });
+}

@@ -1,0 +1,116 @@
+import { credentialDescription } from '../../n8n-app/generator/descriptions.ts';
+import { BASE_URL_FIELD, CREDENTIAL, ROTATIONS_BASE_URL_FIELD, SUBSCRIPTION_ID_KEY } from '../../n8n-app/names.ts';
+import type { N8nErrorClasses, N8nExecuteContext, N8nHookContext, N8nHttpRequest, N8nWebhookContext } from '../../n8n-app/runtime/n8n-api.ts';
+import { connection } from '../../shared/operations/connection.ts';
+
+/**
+ * n8n's function contexts as the engine builds them, for unit tests: parameters and the
+ * credential from plain objects, and `httpRequestWithAuthentication` doing what n8n does with
+ * it: apply the credential's generated `authenticate` block, then send the request for real
+ * (fetch, over loopback) without throwing for a status. The e2e runs the same code in n8n itself.
+ */
+export interface FakeNode { name: string; type: string }
+export const node: FakeNode = { name: 'Pagerly', type: 'CUSTOM.pagerly' };
+
+/** n8n-workflow's error classes as they behave for these tests: the node, message, options kept. */
+export class NodeApiError extends Error {
+  override name = 'NodeApiError';
+  readonly httpCode: string | null;
+  readonly description: string | undefined;
+  readonly itemIndex: number | undefined;
+  readonly node: FakeNode;
+  readonly errorResponse: { message: string; code: string };
+  constructor(node: FakeNode, errorResponse: { message: string; code: string }, options: { message?: string; description?: string; httpCode?: string; itemIndex?: number } = {}) {
+    super(options.message ?? errorResponse.message);
+    this.node = node;
+    this.errorResponse = errorResponse;
+    this.httpCode = options.httpCode ?? null;
+    this.description = options.description;
+    this.itemIndex = options.itemIndex;
+  }
+}
+export class NodeOperationError extends Error {
+  override name = 'NodeOperationError';
+  readonly description: string | undefined;
+  readonly itemIndex: number | undefined;
+  readonly node: FakeNode;
+  constructor(node: FakeNode, message: string, options: { description?: string; itemIndex?: number } = {}) {
+    super(message);
+    this.node = node;
+    this.description = options.description;
+    this.itemIndex = options.itemIndex;
+  }
+}
+export const classes: N8nErrorClasses<FakeNode> = { NodeApiError, NodeOperationError };
+
+export interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** What n8n's `authenticate` expression `={{$credentials.apiKey}}` resolves to. */
+function resolve(expression: string, credential: Record<string, unknown>): string {
+  return expression.replace(/^=\{\{\$credentials\.(\w+)\}\}$/, (_, field: string) => String(credential[field] ?? ''));
+}
+
+export function credentialFor(apiKey: string, baseUrl: string): Record<string, unknown> {
+  return { [connection.apiKeyField.key]: apiKey, [BASE_URL_FIELD]: baseUrl, [ROTATIONS_BASE_URL_FIELD]: '' };
+}
+
+function base(credential: Record<string, unknown>, sent: Sent[]) {
+  const authenticate = credentialDescription().authenticate;
+  return {
+    getNode: () => node,
+    getCredentials: async (type: string) => {
+      if (type !== CREDENTIAL.name) throw new Error(`unknown credential type ${type}`);
+      return credential;
+    },
+    helpers: {
+      async httpRequestWithAuthentication(this: unknown, type: string, options: N8nHttpRequest) {
+        if (type !== CREDENTIAL.name) throw new Error(`unknown credential type ${type}`);
+        const headers = { ...options.headers };
+        for (const [name, value] of Object.entries(authenticate.properties.headers)) headers[name] = resolve(value, credential);
+        const url = `${options.url}${options.qs && Object.keys(options.qs).length ? `?${new URLSearchParams(options.qs)}` : ''}`;
+        sent.push({ url, method: options.method, headers, body: options.body });
+        let response: Response;
+        try {
+          response = await fetch(url, { method: options.method, headers, body: options.body, signal: AbortSignal.timeout(options.timeout) });
+        } catch (error) {
+          // As n8n does: the HTTP library's error (with the request's headers) inside a NodeApiError.
+          const cause = Object.assign(new Error('request failed'), { code: (error as { cause?: { code?: string } }).cause?.code, config: { headers } });
+          throw Object.assign(new Error('The connection cannot be established'), { name: 'NodeApiError', cause });
+        }
+        return { body: await response.text(), headers: Object.fromEntries(response.headers), statusCode: response.status };
+      },
+    },
+  };
+}
+
+export function executeContext(credential: Record<string, unknown>, itemParameters: Record<string, unknown>[], options: { continueOnFail?: boolean } = {}) {
+  const sent: Sent[] = [];
+  const context: N8nExecuteContext<FakeNode> = {
+    ...base(credential, sent),
+    getInputData: () => itemParameters.map(() => ({ json: {} })),
+    getNodeParameter: (name, itemIndex, fallback) => itemParameters[itemIndex]?.[name] ?? fallback,
+    continueOnFail: () => options.continueOnFail ?? false,
+  };
+  return { context, sent };
+}
+
+export function hookContext(credential: Record<string, unknown>, parameters: Record<string, unknown>, webhookUrl: string) {
+  const sent: Sent[] = [];
+  const staticData: Record<string, unknown> = {};
+  const context: N8nHookContext<FakeNode> = {
+    ...base(credential, sent),
+    getNodeWebhookUrl: () => webhookUrl,
+    getNodeParameter: (name, fallback) => parameters[name] ?? fallback,
+    getWorkflowStaticData: () => staticData,
+  };
+  return { context, sent, staticData, storedId: () => staticData[SUBSCRIPTION_ID_KEY] };
+}
+
+export function webhookContext(body: unknown, headers: Record<string, unknown>, parameters: Record<string, unknown> = {}): N8nWebhookContext<FakeNode> {
+  return { getNode: () => node, getBodyData: () => body, getHeaderData: () => headers, getNodeParameter: (name, fallback) => parameters[name] ?? fallback };
+}
