@@ -7,6 +7,7 @@ import type { Subscription } from '../world/records.ts';
 import type { OnCallUserView } from '../world/views.ts';
 import type { WorldState } from '../world/world.ts';
 import type { DeliveryJob, DeliveryQueue, HookEvent } from './delivery-queue.ts';
+import { PLATFORMS } from '../world/records.ts';
 import type { OnCallWatcher } from './on-call-watcher.ts';
 
 /**
@@ -72,7 +73,7 @@ const stateSchema = z.object({
   subscriptions: z.array(z.object({
     id: text,
     orgId: text,
-    platform: z.enum(['zapier', 'make']),
+    platform: z.enum(PLATFORMS),
     url: text,
     teamId: text.nullable(),
     created_at: isoTime,

@@ -1,7 +1,9 @@
 /** The sandbox's stored things. Every record but the organization names the one it belongs to. */
 
 export type Role = 'owner' | 'admin' | 'user';
-export type Platform = 'zapier' | 'make' | 'n8n';
+/** The automation platforms a hook subscription belongs to (each has its own subscribe path). */
+export const PLATFORMS = ['zapier', 'make', 'n8n'] as const;
+export type Platform = (typeof PLATFORMS)[number];
 export type IncidentStatus = 'triggered' | 'acknowledged' | 'resolved';
 
 export interface Organization {

@@ -166,6 +166,21 @@ describe('sandbox: state file', () => {
     expect(third.sandbox.world.subscriptions.has(goneId)).toBe(false);
   });
 
+  it('keeps the subscriptions of every platform across a restart (Zapier, Make and n8n)', async () => {
+    const file = join(await folder(), 'state.json');
+    const listening = await receiver(() => 200);
+    const first = await sandbox({ persistence: { file } });
+    const ids: string[] = [];
+    for (const platform of ['zapier', 'make', 'n8n']) {
+      const answer = await first.call(`/o/${platform}/subscribe`, { method: 'POST', key: demoKeys.acmeUser, body: { url: listening.url, teamname: 'Platform' } });
+      expect(answer.status).toBe(201);
+      ids.push(answer.json.id as string);
+    }
+    await first.sandbox.close();
+    const second = await sandbox({ persistence: { file } });
+    expect([...second.sandbox.world.subscriptions.values()].map((sub) => [sub.id, sub.platform])).toEqual([[ids[0], 'zapier'], [ids[1], 'make'], [ids[2], 'n8n']]);
+  });
+
   it('replaces the file atomically: a reader never sees a partial state', async () => {
     const file = join(await folder(), 'state.json');
     const s = await sandbox({ persistence: { file }, rateLimit: false });
