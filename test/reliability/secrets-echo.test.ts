@@ -160,13 +160,18 @@ describe('a server that echoes the key back, in every form and place, gets it sh
   // the exact authData values (create-logger.js, `findSensitiveValuesFromAuthData`). An echo in
   // another form, or a piece of the key, stays in the response side of that log: a known gap
   // (README, Secrets). The request side of it is held to the rule.
+  // Core's handler exits the process after 250 runs in it once its memory passes 450 MB
+  // (memory-checker.js, constants.js), which a jest worker shared with secrets-zapier.test.ts
+  // reaches: so only the second key here, which has every character of the first's kinds and
+  // the form-only ones too (144 runs).
+  const zapierScope = (c: Case) => c.echo.key === KEYS[1];
   it('the Zapier app through zapier-platform-core (envelope and errors; core\'s own request log is a known gap)', async () => {
     const zapier = zapierHandler();
     const savedBase = process.env.PAGERLY_BASE_URL;
     process.env.PAGERLY_BASE_URL = server.url;
     const coreLog = new LeakWatch();
     try {
-      const { ran, leaks } = await runAll('zapier', all, async (apiKey, watch, place) => {
+      const { ran, leaks } = await runAll('zapier', zapierScope, async (apiKey, watch, place) => {
         const logged = zapier.logs.length;
         try {
           watch.value(`${place} → returned`, await zapier.run('authentication.test', { authData: { apiKey }, inputData: {} }));
@@ -175,11 +180,11 @@ describe('a server that echoes the key back, in every form and place, gets it sh
           zapier.logs.slice(logged).forEach(({ message, data }, index) => coreLog.value(`${place} → core log #${index} (request side)`, { message, url: data.request_url, params: data.request_params, headers: data.request_headers, body: data.request_data }));
         }
       });
-      expect(ran).toBe(cases.length);
+      expect(ran).toBe(cases.filter(zapierScope).length);
       expect(leaks).toEqual([]);
       // Core's request log was there (it names the header, censored) and does censor the key as sent.
       expect(zapier.logs.some((line) => /X-APIKEY: :censored:/.test(String(line.data.request_headers)))).toBe(true);
-      expect(coreLog.size).toBeGreaterThanOrEqual(cases.length * 2);
+      expect(coreLog.size).toBeGreaterThanOrEqual(cases.filter(zapierScope).length * 2);
       expect(coreLog.leaks([...KEYS])).toEqual([]);
     } finally {
       if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
