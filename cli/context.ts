@@ -3,6 +3,7 @@ import type { PagerlyClient } from '../shared/client.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import { createNodeClient } from '../shared/node-client.ts';
 import type { Output } from './output.ts';
+import { retryNoticeText } from './retry-notice.ts';
 import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } from './settings.ts';
 
 /** What every command gets: output, the settings, and the typed client made on first use. */
@@ -53,6 +54,8 @@ export function createContext(options: { program: Command; env: Env; out: Output
         userAgent: `pagerly-cli/${version}`,
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(retries === undefined ? {} : { retries }),
+        // A note on stderr for a person; none with --json, where stderr holds only the error document.
+        onRetry: (retry) => out.note(retryNoticeText(retry)),
       });
       return client;
     },

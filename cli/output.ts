@@ -70,9 +70,12 @@ export class Output {
     if (!this.json) this.writeErr(`${text}\n`);
   }
 
-  /** A stream for the progress bar: stderr, redacted, with stderr's terminal facts. */
+  /**
+   * A stream for the progress bar: stderr, redacted, with stderr's width. A terminal only when
+   * both stdout and stderr are: with the report going to a file or a pipe, nobody watches a bar.
+   */
   progressStream(): OutStream {
-    return { write: (text: string) => this.writeErr(text), isTTY: this.stderr.isTTY, columns: this.stderr.columns };
+    return { write: (text: string) => this.writeErr(text), isTTY: Boolean(this.stderr.isTTY && this.stdout.isTTY), columns: this.stderr.columns };
   }
 
   error(error: unknown): void {

@@ -2,7 +2,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { isPagerlyError } from '../shared/errors.ts';
 import { noAnswerError } from '../shared/http/failure.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, redirectTarget } from '../shared/http/redirect.ts';
-import { redact } from '../shared/redact.ts';
+import { holdsSecret, redact } from '../shared/redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.ts';
 
 /**
@@ -54,7 +54,10 @@ export function zRequestTransport(z: ZObject): Transport {
         const from = response.url || url;
         const location = response.headers.get('location') ?? undefined;
         if (!isSameOriginRedirect(location, from)) break;
-        url = redirectTarget(location, from)!.href;
+        const target = redirectTarget(location, from)!.href;
+        // A target that quotes the key is not followed: core would log that URL as sent (request_url).
+        if (holdsSecret(`${location} ${target} ${decodedOrAsIs(target)}`, Object.values(request.headers))) break;
+        url = target;
         if (response.status === 303) [method, body] = ['GET', undefined];
         response = await once(request, url, method, body);
       }
@@ -66,6 +69,15 @@ export function zRequestTransport(z: ZObject): Transport {
       };
     },
   };
+}
+
+/** A URL with its escapes undone (a stray `%` leaves it as it is). */
+function decodedOrAsIs(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
 }
 
 /** No answer came (refused, reset, DNS, time-out): the shared error, which says whether Zapier may try again. */

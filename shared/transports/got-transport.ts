@@ -13,6 +13,23 @@ export interface GotTransportOptions {
   backoffMs?: number;
   /** A longer `Retry-After` is not waited for: the caller gets the RateLimitError instead. Default 60 s. */
   maxRetryAfterMs?: number;
+  /**
+   * Told before each retry, so a person waiting can see why and for how long (the CLI writes it
+   * on stderr). Never given the request: its headers carry the key.
+   */
+  onRetry?: (retry: RetryNotice) => void;
+}
+
+export interface RetryNotice {
+  /** The attempt about to be made (2 for the first retry) and how many there can be in all. */
+  attempt: number;
+  of: number;
+  /** How long it waits first: Retry-After when the service sent one, else the backoff. */
+  delayMs: number;
+  /** The HTTP status that is retried; undefined when no answer came. */
+  status?: number;
+  /** The network error's code when no answer came (ECONNRESET, ETIMEDOUT, ...). */
+  code?: string;
 }
 
 // Statuses worth a second try; which requests may have one is `safeToResend`'s (failure.ts) call.
@@ -41,6 +58,7 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
     maxRetryAfter: options.maxRetryAfterMs ?? 60_000,
   };
 
+  const attempts = (retry.limit ?? 0) + 1;
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
       try {
@@ -64,7 +82,10 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
                 ? request.idempotent || !wasSent({ code: error.code, sent: sentBeforeFailure(error) })
                 : safeToResend(status, request.idempotent);
               if (!safe) return 0;
-              return retryAfter ?? backoffMs * 2 ** (attemptCount - 1);
+              const delayMs = retryAfter ?? backoffMs * 2 ** (attemptCount - 1);
+              // Told here, before the wait: got's beforeRetry hooks run only after it (core/index.js).
+              options.onRetry?.({ attempt: attemptCount + 1, of: attempts, delayMs, ...(status === undefined ? { code: error.code } : { status }) });
+              return delayMs;
             },
           },
         });

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { main } from '../../cli/main.ts';
+import { faultServer, json, type FaultServer } from '../support/fault-server.ts';
+import { Capture } from './support.ts';
+
+/**
+ * Issue 14, point 7: a wait the CLI sits through is said on stderr (why, how long, which
+ * attempt), never on stdout; with --json stderr stays quiet, so it holds at most the one error
+ * document a pipeline parses. Over loopback: a real 429 with Retry-After: 1, then the answer.
+ */
+const KEY = 'retry-notice-test-key-7c1e';
+const CHECKED = { valid: true, user: { id: 'usr_1', name: 'Grace Hopper', email: 'grace@acme.example', role: 'admin' }, organization: { id: 'org_1', name: 'Acme' } };
+let server: FaultServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function check(extra: string[] = []) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await main(['--base-url', server!.url, 'check', ...extra], { PAGERLY_API_KEY: KEY }, { stdout, stderr });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+describe('a retried request says so on stderr', () => {
+  it('a 429 with Retry-After: 1 then 200: one line naming the wait and the attempt, then the result', async () => {
+    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' }), json(200, CHECKED)]);
+    const started = performance.now();
+    const ran = await check();
+    expect(ran.code).toBe(0);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(server.arrivals).toHaveLength(2);
+    expect(ran.stderr).toBe('Rate limited by Pagerly; retrying in 1 s (attempt 2 of 3)…\n');
+    expect(ran.stdout).not.toContain('retrying');
+    expect(ran.stdout).toContain('Grace Hopper');
+  });
+
+  it('a 503 and a dropped connection on a read: each wait is said, with the backoff', async () => {
+    server = await faultServer([json(503, [{ Error: 'down' }]), { kind: 'reset' }, json(200, CHECKED)]);
+    const ran = await check(['--retries', '2']);
+    expect(ran.code).toBe(0);
+    expect(ran.stderr.trim().split('\n')).toEqual([
+      'Pagerly answered HTTP 503; retrying in 0.5 s (attempt 2 of 3)…',
+      expect.stringMatching(/^No answer from Pagerly \(E[A-Z_]+\); retrying in 1 s \(attempt 3 of 3\)…$/),
+    ]);
+  });
+
+  it('--json: stderr stays quiet on a retry that succeeds, and holds only the error document when it fails', async () => {
+    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' }), json(200, CHECKED)]);
+    const ok = await check(['--json']);
+    expect([ok.code, ok.stderr]).toEqual([0, '']);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true });
+    await server.close();
+    server = await faultServer([json(503, [{ Error: 'down' }])]);
+    const failed = await check(['--json', '--retries', '1']);
+    expect(failed.code).toBe(75);
+    expect(JSON.parse(failed.stderr)).toMatchObject({ error: { status: 503, retryable: true } });
+  });
+
+  it('no retry, no line: --retries 0', async () => {
+    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' })]);
+    const ran = await check(['--retries', '0']);
+    expect(ran.code).toBe(75);
+    expect(ran.stderr).not.toContain('retrying');
+  });
+});
