@@ -8,6 +8,7 @@ import { registerIncident } from './commands/incident.ts';
 import { registerOnCall } from './commands/on-call.ts';
 import { registerTeams } from './commands/teams.ts';
 import { createContext, type Context } from './context.ts';
+import { exampleHelp } from './examples.ts';
 import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import { Output, type OutStream } from './output.ts';
 import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
@@ -79,9 +80,11 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
   registerOnCall(program, ctx);
   registerIncident(program, ctx);
   registerDirectory(program, ctx);
-  // Every command's help ends with the exit codes, in one line.
+  // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
-    if (command !== program && command.commands.length === 0) command.addHelpText('after', `\n${SHORT_EXIT_CODES}`);
+    if (command === program) continue;
+    command.addHelpText('after', exampleHelp(commandPath(command)));
+    if (command.commands.length === 0) command.addHelpText('after', `\n${SHORT_EXIT_CODES}`);
   }
 
   try {
@@ -115,6 +118,13 @@ function abandonedOnInterrupt(ctx: Context): Promise<'interrupted'> {
     if (ctx.signal.aborted) abandon();
     else ctx.signal.addEventListener('abort', abandon, { once: true });
   });
+}
+
+/** "directory sync" for `pagerly directory sync`. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
 }
 
 function allCommands(command: Command): Command[] {

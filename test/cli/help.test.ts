@@ -38,6 +38,10 @@ describe('help', () => {
       expect(r.stdout).toContain('--api-key <key>');
       expect(r.stdout).toContain('--json');
       if (path.length > 0 && subcommandsIn(r.stdout).length === 0) expect(r.stdout).toContain('Exit codes: 0 ok, 1 failed, 2 bad usage');
+      // Every command shows how it is used, starting with `pagerly <its own path>`.
+      expect(r.stdout).toMatch(/\nExamples?:\n {2}\S/);
+      const examples = r.stdout.split(/\nExamples?:\n/)[1]!.split('\n\n')[0]!;
+      expect(examples).toContain(`pagerly ${path.join(' ')}`.trim());
     }
   });
 

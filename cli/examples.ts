@@ -1,0 +1,26 @@
+/**
+ * One example for every command's `--help`, keyed by the command's path. A test runs
+ * `--help` on every command and fails when one has none, so a new command needs one here.
+ */
+export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
+  check: ['pagerly check                     # Grace Hopper (Acme)'],
+  teams: ['pagerly teams --json | jq -r \'.teams[].name\''],
+  'on-call': ['pagerly on-call --team Payments', 'pagerly on-call --json            # every team'],
+  incident: ['id=$(pagerly incident create --title "Deploy failed" --severity P2)', 'pagerly incident update "$id" --title "Deploy failed" --status resolved'],
+  'incident create': ['id=$(pagerly incident create --title "Deploy of $SHA failed" --severity P2 --team Payments)'],
+  'incident update': ['pagerly incident update "$id" --title "Deploy of $SHA failed" --status acknowledged'],
+  directory: ['pagerly directory get grace@acme.example', 'pagerly directory sync people.csv --dry-run'],
+  'directory get': ['pagerly directory get grace@acme.example --json'],
+  'directory set': ['pagerly directory set new.hire@acme.example --name "New Hire" --phone "+1 415 555 0199" --role user'],
+  'directory phone': ['pagerly directory phone grace@acme.example "+1 (415) 555-0123"'],
+  'directory role': ['pagerly directory role alan@acme.example admin'],
+  'directory remove': ['pagerly directory remove gone@acme.example', 'pagerly directory remove me@acme.example --force   # your own entry: this key stops working'],
+  'directory sync': ['pagerly directory sync people.csv --dry-run   # see the plan first', 'pagerly directory sync people.csv --concurrency 8'],
+};
+
+/** The help text after a command's own: "Example:" and its lines, or nothing when it has none. */
+export function exampleHelp(path: string): string {
+  const lines = EXAMPLES[path];
+  if (!lines) return '';
+  return `\n${lines.length === 1 ? 'Example' : 'Examples'}:\n${lines.map((line) => `  ${line}`).join('\n')}`;
+}
