@@ -8,6 +8,7 @@ import { registerIncident } from './commands/incident.ts';
 import { registerOnCall } from './commands/on-call.ts';
 import { registerTeams } from './commands/teams.ts';
 import { createContext, type Context } from './context.ts';
+import { wantsColour } from './colour.ts';
 import { exampleHelp } from './examples.ts';
 import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import { Output, type OutStream } from './output.ts';
@@ -46,7 +47,7 @@ Examples:
  */
 export async function main(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
   const json = argv.includes('--json');
-  const out = new Output(io, { json, secrets: secretsIn(argv, env) });
+  const out = new Output(io, { json, secrets: secretsIn(argv, env), colour: wantsColour(io.stderr, env) });
   let usageMessage: string | undefined;
 
   const program = new Command('pagerly')

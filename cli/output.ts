@@ -1,6 +1,7 @@
 import { isPagerlyError, InvalidInputError, RateLimitError } from '../shared/errors.ts';
 import { redact } from '../shared/redact.ts';
 import { CliError, describeRowProblem, InvalidFileError } from './cli-errors.ts';
+import { paintFor, type Paint } from './colour.ts';
 import { exitCodeFor } from './exit-codes.ts';
 
 /** What the command line writes to: process.stdout / process.stderr, or a test's buffers. */
@@ -33,12 +34,15 @@ export class Output {
   private readonly secrets: readonly string[];
   private readonly stdout: OutStream;
   private readonly stderr: OutStream;
+  /** Colours for stderr's messages (see colour.ts); plain text when off. */
+  readonly paint: Paint;
 
-  constructor(io: { stdout: OutStream; stderr: OutStream }, options: { json: boolean; secrets: readonly string[] }) {
+  constructor(io: { stdout: OutStream; stderr: OutStream }, options: { json: boolean; secrets: readonly string[]; colour?: boolean }) {
     this.stdout = io.stdout;
     this.stderr = io.stderr;
     this.json = options.json;
     this.secrets = options.secrets;
+    this.paint = paintFor(!options.json && (options.colour ?? false));
   }
 
   private clean(text: string): string {
@@ -83,7 +87,7 @@ export class Output {
       this.writeErr(`${JSON.stringify({ error: jsonError(error) }, null, 2)}\n`);
       return;
     }
-    this.writeErr(`${humanError(error)}\n`);
+    this.writeErr(`${humanError(error).replace(/^error:/, this.paint(['bold', 'red'], 'error:'))}\n`);
   }
 }
 
