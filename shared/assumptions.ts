@@ -73,6 +73,12 @@ export const assumptions = [
     why: 'Demoting an admin because a sync file left the role column out would be a nasty surprise; roles have their own endpoint.',
   },
   {
+    id: 'directory-create-update',
+    topic: 'Create and update of a directory entry (one "create or replace" endpoint)',
+    choice: 'Create Directory Entry sends what it is given to `POST /o/oncalluser` (an entry with that e-mail is replaced). Update Directory Entry reads the entry first (`GET /o/oncalluser?email=`, 404 when there is none) and sends it back with the fields the user filled in, so an empty field keeps its value. Find or Create Directory Entry (Zapier) finds by e-mail and creates only when nothing is found.',
+    why: 'Zapier asks for update actions separate from create actions; an update that cleared a phone number because a field was left empty would page nobody.',
+  },
+  {
     id: 'phone-format',
     topic: 'Phone numbers',
     choice: 'Sent in E.164. The connectors accept spaces, dots, dashes and brackets and remove them before sending; anything else is refused with an example of the right form.',

@@ -1,6 +1,6 @@
 import { endpoints, type EndpointKey, type Endpoints } from './catalog/endpoints.ts';
 import type { InputOf, OutputOf } from './catalog/endpoint.ts';
-import { buildRequest } from './http/request.ts';
+import { buildRequest, checkApiKey, checkInput } from './http/request.ts';
 import { interpretResponse } from './http/response.ts';
 import type { Transport } from './http/types.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
@@ -12,6 +12,8 @@ type Call<K extends EndpointKey> = {} extends InputOf<Endpoints[K]>
 
 export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
   call<K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>>;
+  /** Throws what `call` would throw before sending (the key, then the input); sends nothing. */
+  check(key: EndpointKey, input: unknown, options?: { partial?: boolean }): void;
 };
 
 /**
@@ -30,5 +32,9 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
   const methods = Object.fromEntries(
     (Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]),
   );
-  return { ...methods, call } as PagerlyClient;
+  const checkOnly = (key: EndpointKey, input: unknown, options: { partial?: boolean } = {}) => {
+    checkApiKey(settings.apiKey);
+    checkInput(key, input, options);
+  };
+  return { ...methods, call, check: checkOnly } as PagerlyClient;
 }

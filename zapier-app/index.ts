@@ -1,6 +1,6 @@
 import zapier from 'zapier-platform-core';
 import packageJson from '../package.json' with { type: 'json' };
-import { operations } from '../shared/operations/index.ts';
+import { findOrCreates, operations } from '../shared/operations/index.ts';
 import type { ActionOperation, SearchOperation } from '../shared/operations/types.ts';
 import { authentication } from './authentication.ts';
 import { createFrom } from './creates/action.ts';
@@ -22,6 +22,10 @@ const App = {
   },
   creates: Object.fromEntries(actions.map((op) => [op.key, createFrom(op)])),
   searches: Object.fromEntries(searches.map((op) => [op.key, searchFrom(op)])),
+  // Zapier offers "create it if not found" on the search step; the search's key names the pair (schema: SearchOrCreateSchema).
+  searchOrCreates: Object.fromEntries(
+    findOrCreates.map((pair) => [pair.search.key, { key: pair.search.key, display: { label: pair.label, description: pair.description }, search: pair.search.key, create: pair.create.key }]),
+  ),
 };
 
 export default App;

@@ -57,7 +57,7 @@ export function generateMakeApp(): MakeAppFiles {
 
   const groups = [
     { label: 'On call', modules: [onCallChanged.makeName, ...operations.filter((op) => op.key === 'find_on_call_users').map((op) => op.makeName)] },
-    { label: 'Incidents', modules: operations.filter((op) => op.key === 'create_incident').map((op) => op.makeName) },
+    { label: 'Incidents', modules: operations.filter((op) => op.key.endsWith('_incident')).map((op) => op.makeName) },
     { label: 'Directory', modules: operations.filter((op) => op.key.includes('directory')).map((op) => op.makeName) },
     { label: 'Other', modules: [UNIVERSAL_MODULE] },
   ];

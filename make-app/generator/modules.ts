@@ -20,9 +20,8 @@ export interface ModuleFiles {
 
 /** What an action does to the service's data, for Make's module metadata. */
 function crudOf(operation: ActionOperation): ModuleFiles['actionCrud'] {
-  const { method, key } = endpoints[operation.endpoint];
-  if (method === 'DELETE') return 'delete';
-  return key === 'createOrUpdateIncident' || key === 'upsertDirectoryEntry' ? 'create' : 'update';
+  if (endpoints[operation.endpoint].method === 'DELETE') return 'delete';
+  return operation.key.startsWith('create_') ? 'create' : 'update';
 }
 
 const described = (operation: ActionOperation | SearchOperation | typeof onCallChanged) => ({

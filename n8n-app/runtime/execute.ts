@@ -1,3 +1,4 @@
+import { actionResult } from '../../shared/operations/action-result.ts';
 import { searchResults } from '../../shared/operations/search-results.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { endpointInput } from '../../zapier-app/fields/input-data.ts';
@@ -14,9 +15,8 @@ function inputOf(context: N8nExecuteContext<unknown>, fields: readonly InputFiel
 async function run(context: N8nExecuteContext<unknown>, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
   const input = inputOf(context, operation.inputFields, itemIndex);
   const pagerly = await pagerlyFor(context, itemIndex);
-  const call = () => pagerly.call(operation.endpoint, input as never) as Promise<unknown>;
-  if (operation.kind === 'search') return (await searchResults(operation, call)) as DataObject[];
-  return [(await call()) as DataObject];
+  if (operation.kind === 'search') return (await searchResults(operation, () => pagerly.call(operation.endpoint, input as never))) as DataObject[];
+  return [(await actionResult(operation, input, pagerly)) as DataObject];
 }
 
 /**

@@ -30,12 +30,12 @@ export function makeSteps(make: MakeRunner, receiver: HookReceiver) {
       state.incidentId = incident!.id;
       return `${incident!.id} "${incident!.title}" (${incident!.severity}, ${incident!.status})`;
     }),
-    step('createIncident (acknowledge)', call('createOrUpdateIncident'), async () => {
-      const [incident] = await module('createIncident', user, { id: needs(state.incidentId, 'createIncident'), title: 'Backup job failed', status: 'acknowledged' });
+    step('updateIncident (acknowledge)', call('createOrUpdateIncident'), async () => {
+      const [incident] = await module('updateIncident', user, { id: needs(state.incidentId, 'createIncident'), title: 'Backup job failed', status: 'acknowledged' });
       return `${incident!.id} ${incident!.status}`;
     }),
-    step('upsertDirectoryEntry', call('upsertDirectoryEntry'), async () => {
-      const [entry] = await module('upsertDirectoryEntry', admin, { email: EMAIL, name: 'Make New Hire', phone: '+1 415-555-0143' });
+    step('createDirectoryEntry', call('upsertDirectoryEntry'), async () => {
+      const [entry] = await module('createDirectoryEntry', admin, { email: EMAIL, name: 'Make New Hire', phone: '+1 415-555-0143' });
       return `${entry!.email}: ${entry!.name}, ${entry!.phone}, ${entry!.role}`;
     }),
     step('updateDirectoryPhone', call('updateDirectoryPhone'), async () => `phone ${(await module('updateDirectoryPhone', user, { email: EMAIL, phone: '+31 20 555 0143' }))[0]!.phone}`),

@@ -36,12 +36,12 @@ export function zapierSteps(zapier: ZapierRuntime, receiver: HookReceiver) {
       state.incidentId = incident.id;
       return `${incident.id} "${incident.title}" (${incident.severity}, ${incident.status})`;
     }),
-    step('create_incident (resolve)', call('createOrUpdateIncident'), async () => {
-      const incident = await run('creates.create_incident.operation.perform', user, { id: needs(state.incidentId, 'create_incident'), title: 'Deploy 4512 failed', status: 'resolved' });
+    step('update_incident (resolve)', call('createOrUpdateIncident'), async () => {
+      const incident = await run('creates.update_incident.operation.perform', user, { id: needs(state.incidentId, 'create_incident'), title: 'Deploy 4512 failed', status: 'resolved' });
       return `${incident.id} ${incident.status}`;
     }),
-    step('upsert_directory_entry', call('upsertDirectoryEntry'), async () => {
-      const entry = await run('creates.upsert_directory_entry.operation.perform', admin, { email: EMAIL, name: 'Zapier New Hire', phone: '+1 (415) 555-0142' });
+    step('create_directory_entry', call('upsertDirectoryEntry'), async () => {
+      const entry = await run('creates.create_directory_entry.operation.perform', admin, { email: EMAIL, name: 'Zapier New Hire', phone: '+1 (415) 555-0142' });
       return `${entry.email}: ${entry.name}, ${entry.phone}, ${entry.role}`;
     }),
     step('update_directory_phone', call('updateDirectoryPhone'), async () => `phone ${(await run('creates.update_directory_phone.operation.perform', user, { email: EMAIL, phone: '+44 20 7946 0142' })).phone}`),

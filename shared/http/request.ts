@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { endpoints, type EndpointKey, type Endpoints } from '../catalog/endpoints.ts';
 import type { InputOf } from '../catalog/endpoint.ts';
 import { AuthenticationError, InvalidInputError } from '../errors.ts';
@@ -26,6 +27,27 @@ export function checkApiKey(apiKey: unknown): string {
 }
 
 /**
+ * The endpoint's input as it will be sent, or the InvalidInputError that says what to fix.
+ * `partial`: only the fields given are checked (an update that fills the others in later).
+ */
+export function checkInput(key: EndpointKey, input: unknown, { partial = false } = {}): Record<string, unknown> {
+  const endpoint = endpoints[key];
+  const schema = partial ? z.partial(endpoint.input as z.ZodMiniObject) : endpoint.input;
+  const checked = check(schema, input ?? {});
+  if (!checked.ok) {
+    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(checked.problems)}.`, checked.problems, 'input', { endpoint: key });
+  }
+  const fields = checked.value as Record<string, unknown>;
+  // Text with a broken surrogate pair cannot be sent as a URL or as UTF-8; say which field.
+  const broken = Object.entries(fields).filter(([, value]) => typeof value === 'string' && !value.isWellFormed()).map(([field]) => field);
+  if (broken.length) {
+    const problems = broken.map((field) => ({ field, problem: 'contains a broken character (an unpaired surrogate); retype it' }));
+    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });
+  }
+  return fields;
+}
+
+/**
  * Validates the input against the endpoint's schema and places each field by the
  * catalog's rule: `{name}` path segments first, then the query (GET, DELETE) or the JSON body (POST).
  */
@@ -37,22 +59,7 @@ export function buildRequest<K extends EndpointKey>(
 ): HttpRequest {
   const endpoint = endpoints[key];
   const apiKey = checkApiKey(settings.apiKey);
-  const checked = check(endpoint.input, input ?? {});
-  if (!checked.ok) {
-    throw new InvalidInputError(
-      `Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(checked.problems)}.`,
-      checked.problems,
-      'input',
-      { endpoint: key },
-    );
-  }
-  const fields: Record<string, unknown> = { ...(checked.value as Record<string, unknown>) };
-  // Text with a broken surrogate pair cannot be sent as a URL or as UTF-8; say which field.
-  const broken = Object.entries(fields).filter(([, value]) => typeof value === 'string' && !value.isWellFormed()).map(([field]) => field);
-  if (broken.length) {
-    const problems = broken.map((field) => ({ field, problem: 'contains a broken character (an unpaired surrogate); retype it' }));
-    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });
-  }
+  const fields: Record<string, unknown> = { ...checkInput(key, input) };
   const path = endpoint.path.replace(PATH_PARAM, (_, name: string) => {
     const value = String(fields[name]);
     delete fields[name];

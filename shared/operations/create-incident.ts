@@ -1,5 +1,35 @@
-import type { ActionOperation } from './types.ts';
+import type { ActionOperation, InputField, OutputField } from './types.ts';
 import { incidentStatusField, severityField, teamField } from './fields.ts';
+
+/**
+ * Incidents: one endpoint (`POST /o/incident`) creates without an `id` and updates with one
+ * (assumption `incident-fields`); each platform gets two actions, one job each.
+ */
+
+const titleField: InputField = { key: 'title', label: 'Title', type: 'string', required: true, example: 'Checkout latency above 2 s', help: 'What is wrong, in a few words (up to 255 characters).' };
+const descriptionField: InputField = { key: 'description', label: 'Description', type: 'text', required: false, help: 'Details for the people on call: what failed, links to logs or dashboards.' };
+
+const incidentOutput: readonly OutputField[] = [
+  { key: 'id', label: 'Incident ID', type: 'string' },
+  { key: 'title', label: 'Title', type: 'string' },
+  { key: 'severity', label: 'Severity', type: 'string' },
+  { key: 'status', label: 'Status', type: 'string' },
+  { key: 'description', label: 'Description', type: 'string' },
+  { key: 'teamname', label: 'Team', type: 'string' },
+  { key: 'created_at', label: 'Created At', type: 'datetime' },
+  { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+];
+
+const incidentSample = {
+  id: 'inc_0001',
+  title: 'Checkout latency above 2 s',
+  severity: 'P2',
+  status: 'triggered',
+  description: 'p95 latency of /checkout has been above 2 s for 10 minutes.',
+  teamname: 'Platform',
+  created_at: '2026-11-02T08:00:00.000Z',
+  updated_at: '2026-11-02T08:00:00.000Z',
+};
 
 export const createIncident: ActionOperation = {
   kind: 'action',
@@ -7,34 +37,43 @@ export const createIncident: ActionOperation = {
   makeName: 'createIncident',
   endpoint: 'createOrUpdateIncident',
   noun: 'Incident',
-  label: 'Create or Update Incident',
-  description: 'Opens a new incident, or updates one you created before when you give its ID (for example to resolve it when the deploy recovers).',
+  label: 'Create Incident',
+  makeLabel: 'Create an incident',
+  description: 'Creates a new incident and pages the people on call. Keep its Incident ID to update or resolve it later.',
   inputFields: [
-    { key: 'title', label: 'Title', type: 'string', required: true, example: 'Checkout latency above 2 s', help: 'What is wrong, in a few words (up to 255 characters).' },
+    titleField,
     severityField,
-    { key: 'description', label: 'Description', type: 'text', required: false, help: 'Details for the people on call: what failed, links to logs or dashboards.' },
+    descriptionField,
     teamField(false, 'The team whose on-call people should handle it. Leave empty for the service\'s default routing.'),
-    incidentStatusField,
-    { key: 'id', label: 'Incident ID', type: 'string', required: false, example: 'inc_0001', help: 'To update an incident instead of creating one: the ID this step returned when it created the incident. Leave empty to create a new incident.' },
+    { ...incidentStatusField, help: 'Left empty, the new incident is triggered.' },
   ],
-  outputFields: [
-    { key: 'id', label: 'Incident ID', type: 'string' },
-    { key: 'title', label: 'Title', type: 'string' },
-    { key: 'severity', label: 'Severity', type: 'string' },
-    { key: 'status', label: 'Status', type: 'string' },
-    { key: 'description', label: 'Description', type: 'string' },
-    { key: 'teamname', label: 'Team', type: 'string' },
-    { key: 'created_at', label: 'Created At', type: 'datetime' },
-    { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+  outputFields: incidentOutput,
+  sample: incidentSample,
+};
+
+/**
+ * The service has no endpoint that lists incidents, so the ID cannot be a dropdown (integration
+ * check D004 asks for one where it can be): the help says where the ID comes from instead.
+ */
+export const INCIDENT_ID_HELP = 'The ID of the incident to change: map the Incident ID from the Create Incident step (or from the system that created it). Pagerly has no list of incidents to pick from.';
+
+export const updateIncident: ActionOperation = {
+  kind: 'action',
+  key: 'update_incident',
+  makeName: 'updateIncident',
+  endpoint: 'createOrUpdateIncident',
+  noun: 'Incident',
+  label: 'Update Incident',
+  makeLabel: 'Update an incident',
+  description: 'Updates an incident by its ID, for example to resolve it when the deploy recovers. Fields left empty keep their values.',
+  inputFields: [
+    { key: 'id', label: 'Incident ID', type: 'string', required: true, example: 'inc_0001', help: INCIDENT_ID_HELP },
+    { ...titleField, help: 'The incident\'s title (up to 255 characters); the service needs it on every update, so map the title from the Create Incident step to keep it.' },
+    { ...severityField, help: 'P1 (most urgent) to P5, or your organization\'s own label (up to 32 characters). Left empty, it keeps its severity.' },
+    descriptionField,
+    teamField(false, 'Route the incident to this team instead. Leave empty to keep its team.'),
+    { ...incidentStatusField, help: 'Acknowledged or Resolved to move the incident on. Left empty, it keeps its status.' },
   ],
-  sample: {
-    id: 'inc_0001',
-    title: 'Checkout latency above 2 s',
-    severity: 'P2',
-    status: 'triggered',
-    description: 'p95 latency of /checkout has been above 2 s for 10 minutes.',
-    teamname: 'Platform',
-    created_at: '2026-11-02T08:00:00.000Z',
-    updated_at: '2026-11-02T08:00:00.000Z',
-  },
+  outputFields: incidentOutput,
+  sample: { ...incidentSample, status: 'resolved', updated_at: '2026-11-02T08:40:00.000Z' },
 };

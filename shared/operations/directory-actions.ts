@@ -2,24 +2,53 @@ import type { ActionOperation } from './types.ts';
 import { ADMIN_ONLY_NOTE, emailField, phoneField, roleField } from './fields.ts';
 import { directoryEntryOutput, directoryEntrySample } from './outputs.ts';
 
-/** The four directory actions: one description each, sharing fields and output. */
+/**
+ * The directory actions: one description each, sharing fields and output. The service has one
+ * "create or replace" endpoint (`POST /o/oncalluser`, assumption `directory-upsert`); Create
+ * sends it what the user gave, Update reads the entry first and keeps what was left empty
+ * (assumption `directory-create-update`).
+ */
 
-export const upsertDirectoryEntry: ActionOperation = {
+const nameField = (required: boolean, help: string) =>
+  ({ key: 'name', label: 'Name', type: 'string', required, example: 'Alex Morgan', help }) as const;
+
+export const createDirectoryEntry: ActionOperation = {
   kind: 'action',
-  key: 'upsert_directory_entry',
-  makeName: 'upsertDirectoryEntry',
+  key: 'create_directory_entry',
+  makeName: 'createDirectoryEntry',
   endpoint: 'upsertDirectoryEntry',
   noun: 'Directory Entry',
-  label: 'Create or Replace Directory Entry',
-  description: `Adds a person to the on-call directory, or replaces their name and phone number if the e-mail is already there. An omitted phone number is cleared; an omitted role is kept. ${ADMIN_ONLY_NOTE}`,
+  label: 'Create Directory Entry',
+  makeLabel: 'Create a directory entry',
+  description: `Creates an entry in the on-call directory for a person, by e-mail. An entry that already has this e-mail is replaced. ${ADMIN_ONLY_NOTE}`,
   inputFields: [
     emailField('The person\'s e-mail: it identifies the entry.'),
-    { key: 'name', label: 'Name', type: 'string', required: true, example: 'Alex Morgan', help: 'Full name as the on-call schedule should show it.' },
+    nameField(true, 'Full name as the on-call schedule should show it.'),
     phoneField(false),
-    roleField(false, 'Left empty, a new entry is a User and an existing entry keeps its role.'),
+    roleField(false, 'Left empty, the person is a User.'),
   ],
   outputFields: directoryEntryOutput,
   sample: directoryEntrySample,
+};
+
+export const updateDirectoryEntry: ActionOperation = {
+  kind: 'action',
+  key: 'update_directory_entry',
+  makeName: 'updateDirectoryEntry',
+  endpoint: 'upsertDirectoryEntry',
+  keepsOmitted: { read: 'getDirectoryEntry' },
+  noun: 'Directory Entry',
+  label: 'Update Directory Entry',
+  makeLabel: 'Update a directory entry',
+  description: `Updates a person's name, phone number or role in the on-call directory, by e-mail. Fields left empty keep their values. ${ADMIN_ONLY_NOTE}`,
+  inputFields: [
+    emailField('The e-mail of the directory entry to change.'),
+    nameField(false, 'The new full name. Leave empty to keep it.'),
+    { ...phoneField(false), help: `${phoneField(false).help} Leave empty to keep it.` },
+    roleField(false, 'Leave empty to keep the role.'),
+  ],
+  outputFields: directoryEntryOutput,
+  sample: { ...directoryEntrySample, phone: '+14155550104' },
 };
 
 export const updateDirectoryPhone: ActionOperation = {
@@ -29,7 +58,8 @@ export const updateDirectoryPhone: ActionOperation = {
   endpoint: 'updateDirectoryPhone',
   noun: 'Phone Number',
   label: 'Update Phone Number',
-  description: 'Changes the phone number the service calls or texts when this person is paged.',
+  makeLabel: 'Update a phone number',
+  description: 'Updates the phone number the service calls or texts when this person is paged.',
   inputFields: [emailField('The e-mail of the directory entry to change.'), phoneField(true)],
   outputFields: directoryEntryOutput,
   sample: directoryEntrySample,
@@ -42,7 +72,8 @@ export const changeDirectoryRole: ActionOperation = {
   endpoint: 'changeDirectoryRole',
   noun: 'Role',
   label: 'Change Role',
-  description: `Makes a person an org admin or a user. The owner's role cannot be changed here. ${ADMIN_ONLY_NOTE}`,
+  makeLabel: 'Change a role',
+  description: `Changes a person's role in the on-call directory to org admin or user. The owner's role cannot be changed here. ${ADMIN_ONLY_NOTE}`,
   inputFields: [emailField('The e-mail of the directory entry to change.'), roleField(true, 'Admins can manage the directory and generate API keys.')],
   outputFields: directoryEntryOutput,
   sample: { ...directoryEntrySample, role: 'admin' },
@@ -61,11 +92,14 @@ export const removeDirectoryEntry: ActionOperation = {
   endpoint: 'removeDirectoryEntry',
   noun: 'Directory Entry',
   label: 'Remove Directory Entry',
-  description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
+  makeLabel: 'Remove a directory entry',
+  notFoundIsDone: { removed: false },
+  irreversible: 'Removing cannot be undone: the person leaves every rotation and their API keys stop working for good.',
+  description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. Someone already removed is not an error: the step succeeds with Removed Now false. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
   inputFields: [emailField(`The e-mail of the directory entry to remove. ${REMOVES_OWN_KEY_NOTE}`)],
   outputFields: [
     { key: 'email', label: 'E-mail', type: 'string' },
-    { key: 'removed', label: 'Removed', type: 'boolean' },
+    { key: 'removed', label: 'Removed Now', type: 'boolean' },
   ],
   sample: { email: 'katherine@acme.example', removed: true },
 };

@@ -1,5 +1,5 @@
-import { createIncident } from './create-incident.ts';
-import { changeDirectoryRole, removeDirectoryEntry, updateDirectoryPhone, upsertDirectoryEntry } from './directory-actions.ts';
+import { createIncident, updateIncident } from './create-incident.ts';
+import { changeDirectoryRole, createDirectoryEntry, removeDirectoryEntry, updateDirectoryEntry, updateDirectoryPhone } from './directory-actions.ts';
 import { onCallChanged } from './on-call-changed.ts';
 import { findDirectoryEntry, findOnCallUsers } from './searches.ts';
 import { teamList } from './team-list.ts';
@@ -9,17 +9,27 @@ export { connection } from './connection.ts';
 export * from './item-shape.ts';
 export * from './on-call-change-item.ts';
 export * from './types.ts';
-export { createIncident, changeDirectoryRole, removeDirectoryEntry, updateDirectoryPhone, upsertDirectoryEntry, onCallChanged, findDirectoryEntry, findOnCallUsers, teamList };
+export {
+  createIncident, updateIncident, changeDirectoryRole, createDirectoryEntry, removeDirectoryEntry, updateDirectoryEntry,
+  updateDirectoryPhone, onCallChanged, findDirectoryEntry, findOnCallUsers, teamList,
+};
 
 /** Every connector operation, in the order the apps list them. */
 export const operations: readonly Operation[] = [
   teamList,
   onCallChanged,
   createIncident,
-  upsertDirectoryEntry,
+  updateIncident,
+  createDirectoryEntry,
+  updateDirectoryEntry,
   updateDirectoryPhone,
   changeDirectoryRole,
   removeDirectoryEntry,
   findOnCallUsers,
   findDirectoryEntry,
 ];
+
+/** Zapier's search-or-create pairs (`searchOrCreates`): find the entry, create it when none is found. */
+export const findOrCreates = [
+  { label: 'Find or Create Directory Entry', description: 'Finds a person in the on-call directory by e-mail, or creates their entry when there is none.', search: findDirectoryEntry, create: createDirectoryEntry },
+] as const;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ON_CALL_CHANGED } from '../schemas/on-call-change-event.ts';
 import type { OnCallUser } from '../schemas/on-call-user.ts';
 import type { Team } from '../schemas/team.ts';
 import { onCallChanged } from './on-call-changed.ts';
@@ -8,7 +9,11 @@ export type OnCallChangeItem = Record<string, unknown> & { id: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A payload without an id still needs a stable one, so the platform de-duplicates its retries. */
+/**
+ * A payload without an id still needs a stable one: neither Zapier (REST hooks are not
+ * deduplicated, integration checks D010/T002: "Hooks are not deduped") nor Make drops a
+ * redelivery, so the id is what a Zap builder filters repeats on, and it must not change.
+ */
 function stableId(payload: unknown): string {
   return `unrecognized_${createHash('sha256').update(JSON.stringify(payload) ?? 'undefined').digest('hex').slice(0, 16)}`;
 }
@@ -21,7 +26,7 @@ function stableId(payload: unknown): string {
 export function onCallChangeItem(payload: unknown, receivedAt: Date, eventIdHeader?: string): OnCallChangeItem {
   const item: Record<string, unknown> = isObject(payload) ? shapeItem(onCallChanged.item, { body: payload }) : { payload };
   const id = item.id;
-  // A blank id is no id: the platform would take every later id-less event for a repeat and drop it.
+  // A blank id is no id: a Zap builder filtering on it would take every later id-less event for a repeat.
   const usable = typeof id === 'number' || (typeof id === 'string' && id.trim() !== '');
   item.id = usable ? String(id).trim() : (eventIdHeader?.trim() || stableId(payload));
   if (item.changed_at === null || item.changed_at === undefined) item.changed_at = receivedAt.toISOString();
@@ -38,13 +43,14 @@ export function isForTeam(item: Record<string, unknown>, teamname: string | unde
 }
 
 /**
- * Who is on call now, shaped exactly like a hook item (nobody "before"), so a platform's
- * test step and field mapping work before any change has happened.
+ * Who is on call now, shaped exactly like a hook item, the same `type` included (nobody
+ * "before"), so a platform's test step and field mapping work before any change has happened
+ * (integration check D006: a poll result must look like a hook).
  */
 export function currentOnCallItem(team: Team, users: readonly OnCallUser[], now: Date): OnCallChangeItem {
   const ids = users.map((user) => user.id).join('+') || 'nobody';
   return onCallChangeItem(
-    { id: `current_${team.id}_${ids}`, type: 'oncall.current', occurred_at: now.toISOString(), team: { id: team.id, name: team.name }, previous: [], current: users },
+    { id: `current_${team.id}_${ids}`, type: ON_CALL_CHANGED, occurred_at: now.toISOString(), team: { id: team.id, name: team.name }, previous: [], current: users },
     now,
   );
 }

@@ -24,5 +24,5 @@ export const directoryEntrySample = {
   name: 'Katherine Johnson',
   phone: '+14155550103',
   role: 'user',
-  imageurl: null,
+  imageurl: 'https://images.acme.example/katherine.png',
 };

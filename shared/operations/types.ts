@@ -44,7 +44,10 @@ interface OperationBase {
   /** Make module or RPC name (camelCase). */
   readonly makeName: string;
   readonly noun: string;
+  /** Zapier's label: title case (integration check D018). */
   readonly label: string;
+  /** Make's label: sentence case, verb first ("Create an incident"). */
+  readonly makeLabel?: string;
   readonly description: string;
   readonly inputFields: readonly InputField[];
   readonly outputFields: readonly OutputField[];
@@ -55,6 +58,15 @@ interface OperationBase {
 export interface ActionOperation extends OperationBase {
   readonly kind: 'action';
   readonly endpoint: EndpointKey;
+  /**
+   * The endpoint replaces the whole record, so an update reads it first (`read`, with the same
+   * identifying fields) and fills each field the user left empty with its current value.
+   */
+  readonly keepsOmitted?: { readonly read: EndpointKey };
+  /** A "not found" answer means the goal is already reached: the step succeeds with this output. */
+  readonly notFoundIsDone?: Readonly<Record<string, unknown>>;
+  /** Said above the fields: what cannot be undone (Zapier's guidance for delete actions). */
+  readonly irreversible?: string;
 }
 
 /** Finds things: a list (one result per element) or one entry; "not found" is an empty result. */

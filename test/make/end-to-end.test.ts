@@ -50,13 +50,13 @@ describe('Make app against the sandbox', () => {
   it('creates, updates and resolves an incident', async () => {
     const [created] = (await run.module('createIncident', { connection: user, parameters: { title: 'Checkout down', severity: 'P1', description: '', teamname: 'Platform' } })) as Record<string, unknown>[];
     expect(created).toMatchObject({ title: 'Checkout down', severity: 'P1', status: 'triggered', teamname: 'Platform', description: null });
-    const [resolved] = (await run.module('createIncident', { connection: user, parameters: { id: created!.id, title: 'Checkout down', status: 'resolved' } })) as Record<string, unknown>[];
+    const [resolved] = (await run.module('updateIncident', { connection: user, parameters: { id: created!.id, title: 'Checkout down', status: 'resolved' } })) as Record<string, unknown>[];
     expect(resolved).toMatchObject({ id: created!.id, status: 'resolved', severity: 'P1' });
   });
 
   it('keeps the directory: create with a typed phone number, update phone and role, find, remove', async () => {
     const parameters = { email: 'new.hire@acme.example', name: 'New Hire', phone: '+1 (415) 555-0199' };
-    const [entry] = (await run.module('upsertDirectoryEntry', { connection: admin, parameters })) as Record<string, unknown>[];
+    const [entry] = (await run.module('createDirectoryEntry', { connection: admin, parameters })) as Record<string, unknown>[];
     expect(entry).toMatchObject({ email: 'new.hire@acme.example', phone: '+14155550199', role: 'user' });
     await expect(run.module('updateDirectoryPhone', { connection: user, parameters: { email: 'new.hire@acme.example', phone: '+44 20 7946 0958' } })).resolves.toMatchObject([{ phone: '+442079460958' }]);
     await expect(run.module('changeDirectoryRole', { connection: admin, parameters: { email: 'new.hire@acme.example', role: 'admin' } })).resolves.toMatchObject([{ role: 'admin' }]);

@@ -69,7 +69,8 @@ function fromZapier(definition: Loose): NeutralOperation {
   return {
     label: definition.display.label,
     description: definition.display.description,
-    fields: (definition.operation.inputFields ?? []).map(zapierField),
+    // A Zapier `copy` field is a note shown above the inputs (a delete action's warning), not a field: Make says it in the description.
+    fields: (definition.operation.inputFields ?? []).filter((field: Loose) => field.type !== 'copy').map(zapierField),
     outputs: definition.operation.outputFields.map((f: Loose) => `${f.key}:${f.type}`),
   };
 }

@@ -22,9 +22,10 @@ const viaMake: Partial<Record<EndpointKey, (run: Run, input: Record<string, unkn
   checkApiKey: (run) => run.testConnection(connection),
   listTeams: (run) => run.rpc('listTeams', { connection }),
   listOnCallUsers: (run, input) => run.module('listOnCallUsers', { connection, parameters: input }),
-  createOrUpdateIncident: async (run, input) => (await run.module('createIncident', { connection, parameters: input }))[0],
+  // An input with an id is an update: the Update Incident module sends it; without one, Create Incident.
+  createOrUpdateIncident: async (run, input) => (await run.module(input.id ? 'updateIncident' : 'createIncident', { connection, parameters: input }))[0],
   getDirectoryEntry: (run, input) => run.module('getDirectoryEntry', { connection, parameters: input }),
-  upsertDirectoryEntry: (run, input) => run.module('upsertDirectoryEntry', { connection, parameters: input }),
+  upsertDirectoryEntry: (run, input) => run.module('createDirectoryEntry', { connection, parameters: input }),
   updateDirectoryPhone: (run, input) => run.module('updateDirectoryPhone', { connection, parameters: input }),
   changeDirectoryRole: (run, input) => run.module('changeDirectoryRole', { connection, parameters: input }),
   removeDirectoryEntry: (run, input) => run.module('removeDirectoryEntry', { connection, parameters: input }),

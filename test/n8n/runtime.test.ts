@@ -37,7 +37,8 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     for (const operation of nodeOperations) {
       const { context, sent } = executeContext(good(), [parametersFor(operation, 'Platform')]);
       const [items] = await executePagerly(context, classes);
-      expect({ key: operation.key, requests: sent.length }).toEqual({ key: operation.key, requests: 1 });
+      // An update that keeps what is left empty reads the entry first.
+      expect({ key: operation.key, requests: sent.length }).toEqual({ key: operation.key, requests: operation.kind === 'action' && operation.keepsOmitted ? 2 : 1 });
       if (operation.kind === 'action') {
         expect(items).toHaveLength(1);
         expect(Object.keys(items![0]!.json)).toEqual(expect.arrayContaining(operation.outputFields.map((f) => f.key)));

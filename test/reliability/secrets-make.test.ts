@@ -78,7 +78,7 @@ describe('the Make app never shows the key', () => {
       ...Object.keys(manifest.webhook).flatMap((id) => ['attach', 'receive', 'detach'].map((step) => `webhook ${id} ${step}`)),
     ];
     expect(makeComponents.map((c) => c.name).sort()).toEqual(expected.sort());
-    expect(expected).toHaveLength(14);
+    expect(expected).toHaveLength(16);
   });
 
   it('every component succeeds, sending the key in X-APIKEY only', async () => {
@@ -93,9 +93,9 @@ describe('the Make app never shows the key', () => {
     expect(await run('rpc listTeams', () => runner.rpc('listTeams', { connection }), 1)).toHaveLength(3);
     const [incident] = await run('createIncident', () => runner.module('createIncident', { connection, parameters: { title: 'Checkout down', severity: 'P1', teamname: 'Platform' } }), 1);
     expect(incident).toMatchObject({ severity: 'P1', status: 'triggered' });
-    expect(await run('createIncident (resolve)', () => runner.module('createIncident', { connection, parameters: { id: incident.id, title: 'Checkout down', status: 'resolved' } }), 1)).toMatchObject([{ status: 'resolved' }]);
+    expect(await run('createIncident (resolve)', () => runner.module('updateIncident', { connection, parameters: { id: incident.id, title: 'Checkout down', status: 'resolved' } }), 1)).toMatchObject([{ status: 'resolved' }]);
     const email = 'make.secret@acme.example';
-    expect(await run('upsertDirectoryEntry', () => runner.module('upsertDirectoryEntry', { connection, parameters: { email, name: 'Make Secret', phone: '+1 (415) 555-0155' } }), 1)).toMatchObject([{ phone: '+14155550155' }]);
+    expect(await run('upsertDirectoryEntry', () => runner.module('createDirectoryEntry', { connection, parameters: { email, name: 'Make Secret', phone: '+1 (415) 555-0155' } }), 1)).toMatchObject([{ phone: '+14155550155' }]);
     expect(await run('updateDirectoryPhone', () => runner.module('updateDirectoryPhone', { connection, parameters: { email, phone: '+14155550156' } }), 1)).toMatchObject([{ phone: '+14155550156' }]);
     expect(await run('changeDirectoryRole', () => runner.module('changeDirectoryRole', { connection, parameters: { email, role: 'admin' } }), 1)).toMatchObject([{ role: 'admin' }]);
     expect(await run('getDirectoryEntry', () => runner.module('getDirectoryEntry', { connection, parameters: { email } }), 1)).toMatchObject([{ name: 'Make Secret' }]);
@@ -173,10 +173,10 @@ describe('the Make app never shows the key', () => {
       ['createIncident (empty title)', () => runner.module('createIncident', { connection: user, parameters: { title: '' } }), 'DataError'],
       ['updateDirectoryPhone (bad phone)', () => runner.module('updateDirectoryPhone', { connection: user, parameters: { email: 'katherine@acme.example', phone: 'call me' } }), 'DataError'],
       ['attach (ftp URL)', () => runner.attach('onCallChanges', { connection: user, parameters: {}, webhook: { id: 'h', url: 'ftp://example.com/x' } }), 'DataError'],
-      ['upsertDirectoryEntry (not an admin)', () => runner.module('upsertDirectoryEntry', { connection: user, parameters: { email: 'x@acme.example', name: 'X' } }), 'InvalidConfigurationError'],
+      ['upsertDirectoryEntry (not an admin)', () => runner.module('createDirectoryEntry', { connection: user, parameters: { email: 'x@acme.example', name: 'X' } }), 'InvalidConfigurationError'],
       ['removeDirectoryEntry (not an admin)', () => runner.module('removeDirectoryEntry', { connection: user, parameters: { email: 'katherine@acme.example' } }), 'InvalidConfigurationError'],
       ['listOnCallUsers (unknown team)', () => runner.module('listOnCallUsers', { connection: user, parameters: { teamname: 'No such team' } }), 'DataError'],
-      ['createIncident (unknown id)', () => runner.module('createIncident', { connection: user, parameters: { id: 'inc_404', title: 'x' } }), 'DataError'],
+      ['createIncident (unknown id)', () => runner.module('updateIncident', { connection: user, parameters: { id: 'inc_404', title: 'x' } }), 'DataError'],
       ['detach (unknown id: already gone)', () => runner.detach('onCallChanges', { connection: user, parameters: {}, webhook: { externalHookId: 'sub_404' } }), 'no error'],
     ];
     for (const [place, call, expected] of cases) {

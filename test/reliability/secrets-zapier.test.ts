@@ -74,10 +74,13 @@ const operations: Operation[] = [
   { method: `${hook}.perform`, bundle: { ...auth(), inputData: {}, cleanedRequest: sampleEvent } },
   { method: `${hook}.performUnsubscribe`, endpoint: 'unsubscribeZapierHook', bundle: { ...auth(), inputData: {}, subscribeData: { id: 'sub_9999' } }, onNotFound: { id: 'sub_9999', removed: true } },
   { method: 'creates.create_incident.operation.perform', endpoint: 'createOrUpdateIncident', bundle: { ...auth(), inputData: { title: 'Disk full', severity: 'P2' } } },
-  { method: 'creates.upsert_directory_entry.operation.perform', endpoint: 'upsertDirectoryEntry', bundle: { ...auth(), inputData: { email: 'z@acme.example', name: 'Z' } } },
+  { method: 'creates.create_directory_entry.operation.perform', endpoint: 'upsertDirectoryEntry', bundle: { ...auth(), inputData: { email: 'z@acme.example', name: 'Z' } } },
   { method: 'creates.update_directory_phone.operation.perform', endpoint: 'updateDirectoryPhone', bundle: { ...auth(), inputData: { email: 'katherine@acme.example', phone: '+14155550103' } } },
   { method: 'creates.change_directory_role.operation.perform', endpoint: 'changeDirectoryRole', bundle: { ...auth(), inputData: { email: 'katherine@acme.example', role: 'user' } } },
-  { method: 'creates.remove_directory_entry.operation.perform', endpoint: 'removeDirectoryEntry', bundle: { ...auth(), inputData: { email: 'nobody@acme.example' } } },
+  { method: 'creates.update_incident.operation.perform', endpoint: 'createOrUpdateIncident', bundle: { ...auth(), inputData: { id: 'inc_0001', title: 'Disk full', status: 'resolved' } } },
+  { method: 'creates.update_directory_entry.operation.perform', endpoint: 'getDirectoryEntry', bundle: { ...auth(), inputData: { email: 'katherine@acme.example', name: 'K' } } },
+  // Already gone is the goal reached (Zapier's guidance for delete actions): it succeeds and says so.
+  { method: 'creates.remove_directory_entry.operation.perform', endpoint: 'removeDirectoryEntry', bundle: { ...auth(), inputData: { email: 'nobody@acme.example' } }, onNotFound: { email: 'nobody@acme.example', removed: false } },
   { method: 'searches.find_on_call_users.operation.perform', endpoint: 'listOnCallUsers', bundle: { ...auth(), inputData: { teamname: 'Payments' } } },
   { method: 'searches.find_directory_entry.operation.perform', endpoint: 'getDirectoryEntry', bundle: { ...auth(), inputData: { email: 'katherine@acme.example' } }, onNotFound: [] },
 ];
@@ -96,7 +99,7 @@ function appMethods(): string[] {
 describe('the Zapier app never shows the key', () => {
   it('covers every operation the app defines', () => {
     expect(operations.map((op) => op.method).sort()).toEqual(appMethods().sort());
-    expect(operations).toHaveLength(14);
+    expect(operations).toHaveLength(16);
   });
 
   it('every operation succeeds through core, sending the key in X-APIKEY only', async () => {
@@ -129,12 +132,14 @@ describe('the Zapier app never shows the key', () => {
     expect(items).toEqual([expect.objectContaining({ team_name: 'Platform', current_names: 'Edsger Dijkstra' })]);
     expect(await run(`${hook}.performUnsubscribe`, { ...auth(), inputData: {}, subscribeData: subscription }, 1)).toEqual({ id: subscription.id, removed: true });
     const incident = await run('creates.create_incident.operation.perform', { ...auth(), inputData: { title: 'Deploy failed', severity: 'P2', teamname: 'Platform' } }, 1);
-    expect(await run('creates.create_incident.operation.perform', { ...auth(), inputData: { id: incident.id, title: 'Deploy failed', status: 'resolved' } }, 1)).toMatchObject({ status: 'resolved' });
+    expect(await run('creates.update_incident.operation.perform', { ...auth(), inputData: { id: incident.id, title: 'Deploy failed', status: 'resolved' } }, 1)).toMatchObject({ status: 'resolved' });
     const email = 'zapier.secret@acme.example';
-    expect(await run('creates.upsert_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret', phone: '+1 415 555 0166' } }, 1)).toMatchObject({ phone: '+14155550166' });
+    expect(await run('creates.create_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret', phone: '+1 415 555 0166' } }, 1)).toMatchObject({ phone: '+14155550166' });
     expect(await run('creates.update_directory_phone.operation.perform', { ...auth(), inputData: { email, phone: '+14155550167' } }, 1)).toMatchObject({ phone: '+14155550167' });
     expect(await run('creates.change_directory_role.operation.perform', { ...auth(), inputData: { email, role: 'admin' } }, 1)).toMatchObject({ role: 'admin' });
-    expect(await run('searches.find_directory_entry.operation.perform', { ...auth(), inputData: { email } }, 1)).toEqual([expect.objectContaining({ name: 'Zap Secret' })]);
+    // Read first, then replaced: two requests, the phone kept.
+    expect(await run('creates.update_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret 2' } }, 2)).toMatchObject({ name: 'Zap Secret 2', phone: '+14155550167' });
+    expect(await run('searches.find_directory_entry.operation.perform', { ...auth(), inputData: { email } }, 1)).toEqual([expect.objectContaining({ name: 'Zap Secret 2' })]);
     expect(await run('creates.remove_directory_entry.operation.perform', { ...auth(), inputData: { email } }, 1)).toEqual({ email, removed: true });
     expect(await run('searches.find_on_call_users.operation.perform', { ...auth(), inputData: { teamname: 'Payments' } }, 1)).toHaveLength(2);
 
@@ -180,7 +185,7 @@ describe('the Zapier app never shows the key', () => {
   it('bad input is refused before anything is sent, without the key', async () => {
     const bad: [string, Record<string, unknown>][] = [
       ['creates.create_incident.operation.perform', { title: '   ' }],
-      ['creates.upsert_directory_entry.operation.perform', { email: 'not an e-mail', name: 'X' }],
+      ['creates.create_directory_entry.operation.perform', { email: 'not an e-mail', name: 'X' }],
       ['creates.update_directory_phone.operation.perform', { email: 'katherine@acme.example', phone: SECRET_KEY }],
       ['creates.change_directory_role.operation.perform', { email: 'katherine@acme.example', role: 'owner' }],
       ['searches.find_directory_entry.operation.perform', { email: 'nobody' }],
@@ -198,12 +203,12 @@ describe('the Zapier app never shows the key', () => {
   it('the service\'s own refusals (403 for a non-admin key, 404 for unknown things) hold no key', async () => {
     const user = auth(SECRET_USER_KEY);
     const cases: [string, Record<string, unknown>, string][] = [
-      ['creates.upsert_directory_entry.operation.perform', { email: 'x@acme.example', name: 'X' }, 'AppError:permission'],
+      ['creates.create_directory_entry.operation.perform', { email: 'x@acme.example', name: 'X' }, 'AppError:permission'],
       ['creates.change_directory_role.operation.perform', { email: 'katherine@acme.example', role: 'admin' }, 'AppError:permission'],
       ['creates.remove_directory_entry.operation.perform', { email: 'katherine@acme.example' }, 'AppError:permission'],
       ['searches.find_on_call_users.operation.perform', { teamname: SECRET_USER_KEY }, 'AppError:not_found'],
       [`${hook}.performList`, { teamname: 'No such team' }, 'AppError:not_found'],
-      ['creates.create_incident.operation.perform', { id: 'inc_404', title: 'x' }, 'AppError:not_found'],
+      ['creates.update_incident.operation.perform', { id: 'inc_404', title: 'x' }, 'AppError:not_found'],
       ['creates.update_directory_phone.operation.perform', { email: 'nobody@acme.example', phone: '+14155550100' }, 'AppError:not_found'],
     ];
     for (const [method, inputData, expected] of cases) {

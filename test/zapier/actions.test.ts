@@ -6,10 +6,11 @@ import { appTester, authData, performOf } from './support.ts';
 offlineNock();
 
 const createIncident = performOf('creates', 'create_incident');
+const updateIncident = performOf('creates', 'update_incident');
 
-describe('create_incident', () => {
+describe('create_incident and update_incident', () => {
   // What Zapier sends for fields left empty: "", which must not reach the service.
-  const emptyFields = { description: '', teamname: '', status: '', id: '', severity: '' };
+  const emptyFields = { description: '', teamname: '', status: '', severity: '' };
 
   it('opens an incident, updates it by the id it returned, then resolves it', async () => {
     const scopes = replay('incident-create-update-resolve');
@@ -18,8 +19,8 @@ describe('create_incident', () => {
       inputData: { ...emptyFields, title: 'Checkout latency above 2 s', severity: 'P2', teamname: 'Platform' },
     });
     const id = (created as { id: string }).id;
-    const updated = await appTester(createIncident, { authData, inputData: { ...emptyFields, id, title: 'Checkout latency above 2 s', severity: 'P1' } });
-    const resolved = await appTester(createIncident, { authData, inputData: { ...emptyFields, id, title: 'Checkout latency above 2 s', status: 'resolved' } });
+    const updated = await appTester(updateIncident, { authData, inputData: { ...emptyFields, id, title: 'Checkout latency above 2 s', severity: 'P1' } });
+    const resolved = await appTester(updateIncident, { authData, inputData: { ...emptyFields, id, title: 'Checkout latency above 2 s', status: 'resolved' } });
     expectAllUsed(scopes);
     expect([created, updated, resolved]).toEqual([0, 1, 2].map((i) => recordedResponse('incident-create-update-resolve', i)));
     expect(id).toBe('inc_0001');
@@ -30,7 +31,7 @@ describe('create_incident', () => {
 describe('directory actions (org admin key)', () => {
   it('creates an entry, sending a phone typed with spaces in international format', async () => {
     const scopes = replaySteps('directory-lifecycle', 0);
-    const entry = await appTester(performOf('creates', 'upsert_directory_entry'), {
+    const entry = await appTester(performOf('creates', 'create_directory_entry'), {
       authData,
       inputData: { email: 'new.hire@acme.example', name: 'New Hire', phone: '+1 415 555 0199', role: '' },
     });
@@ -55,9 +56,9 @@ describe('directory actions (org admin key)', () => {
     expect(entry).toEqual(recordedResponse('directory-lifecycle', 2));
   });
 
-  it('replaces an entry, leaving out the empty phone and role', async () => {
+  it('creating an entry whose e-mail is taken replaces it, leaving out the empty phone and role', async () => {
     const scopes = replaySteps('directory-lifecycle', 3);
-    const entry = await appTester(performOf('creates', 'upsert_directory_entry'), {
+    const entry = await appTester(performOf('creates', 'create_directory_entry'), {
       authData,
       inputData: { email: 'new.hire@acme.example', name: 'New Hire (Platform)', phone: '', role: '  ' },
     });

@@ -49,7 +49,7 @@ describe('Zapier app definition', () => {
   it('declares exactly the public keys, which existing Zaps depend on', () => {
     expect(Object.keys(App.triggers).sort()).toEqual(['on_call_changed', 'team']);
     expect(Object.keys(App.creates).sort()).toEqual(
-      ['change_directory_role', 'create_incident', 'remove_directory_entry', 'update_directory_phone', 'upsert_directory_entry'],
+      ['change_directory_role', 'create_directory_entry', 'create_incident', 'remove_directory_entry', 'update_directory_entry', 'update_directory_phone', 'update_incident'],
     );
     expect(Object.keys(App.searches).sort()).toEqual(['find_directory_entry', 'find_on_call_users']);
     for (const [key, definition] of [...Object.entries(App.triggers), ...Object.entries(App.creates), ...Object.entries(App.searches)]) {
@@ -86,7 +86,7 @@ describe('Zapier app definition', () => {
       })
       .map((create) => create.key)
       .sort();
-    expect(adminOnly).toEqual(['change_directory_role', 'remove_directory_entry', 'upsert_directory_entry']);
+    expect(adminOnly).toEqual(['change_directory_role', 'create_directory_entry', 'remove_directory_entry', 'update_directory_entry']);
     for (const create of Object.values(App.creates)) {
       const says = create.display.description.includes(ADMIN_ONLY_NOTE) && /org admin's key/.test(create.display.description);
       expect({ key: create.key, saysOrgAdminOnly: says }).toEqual({ key: create.key, saysOrgAdminOnly: adminOnly.includes(create.key) });
@@ -95,7 +95,7 @@ describe('Zapier app definition', () => {
 
   it('offers every team field as the team trigger\'s dropdown (value and label: the team name)', () => {
     const teamFields = definitions.flatMap(({ definition }) => (definition.operation.inputFields ?? []).filter((f) => f.key === 'teamname'));
-    expect(teamFields.length).toBe(3); // on_call_changed, create_incident, find_on_call_users
+    expect(teamFields.length).toBe(4); // on_call_changed, create_incident, update_incident, find_on_call_users
     for (const field of teamFields) expect(field.dynamic).toBe('team.name.name');
   });
 
@@ -104,7 +104,7 @@ describe('Zapier app definition', () => {
     const severity = incidentFields.find((f) => f.key === 'severity');
     expect(severity?.choices?.map((c) => c.value)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
     expect(severity?.helpText).toMatch(/type or map another value/);
-    for (const key of ['upsert_directory_entry', 'change_directory_role']) {
+    for (const key of ['create_directory_entry', 'update_directory_entry', 'change_directory_role']) {
       const role = App.creates[key]?.operation.inputFields.find((f) => f.key === 'role');
       expect(role?.choices?.map((c) => c.value)).toEqual(['admin', 'user']);
       for (const choice of role?.choices ?? []) expect(choice.label.trim()).not.toBe('');
@@ -128,7 +128,7 @@ describe('Zapier app definition', () => {
     });
 
     it('has the input fields of its shared description, each labelled and helped', () => {
-      const fields = definition.operation.inputFields ?? [];
+      const fields = (definition.operation.inputFields ?? []).filter((f) => f.type !== 'copy');
       expect(fields.map((f) => [f.key, f.required])).toEqual(source.inputFields.map((f) => [f.key, f.required]));
       for (const field of fields) {
         expect(field.label.trim()).not.toBe('');
@@ -149,11 +149,17 @@ describe('shared operation descriptions against the endpoint catalog', () => {
       expect(unknown).toEqual([]);
     });
 
-    it('marks a field required exactly when its endpoint requires it', () => {
-      const disagreements = op.inputFields
-        .map((field) => ({ field: field.key, operation: field.required, endpoint: !optional(input.shape[field.key] as z.ZodType) }))
-        .filter((entry) => entry.operation !== entry.endpoint);
-      expect(disagreements).toEqual([]);
+    it('requires every field its endpoint requires, unless an update fills it from the record it reads first', () => {
+      const notRequired = op.inputFields
+        .filter((field) => !field.required && !optional(input.shape[field.key] as z.ZodType))
+        .map((field) => field.key);
+      expect(notRequired).toEqual(op.kind === 'action' && op.keepsOmitted ? notRequired : []);
+      // An update may require more than its endpoint (the Incident ID), never less than the record it reads needs.
+      if (op.kind === 'action' && op.keepsOmitted) {
+        const read = endpoints[op.keepsOmitted.read].input as unknown as z.ZodObject;
+        const readRequired = Object.entries(read.shape).filter(([, schema]) => !optional(schema as z.ZodType)).map(([key]) => key);
+        expect(readRequired.filter((key) => !op.inputFields.some((f) => f.key === key && f.required))).toEqual([]);
+      }
     });
 
     it('offers every field the endpoint requires (a hook\'s url comes from Zapier\'s targetUrl)', () => {

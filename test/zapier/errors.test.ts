@@ -19,7 +19,7 @@ describe('errors the service answers', () => {
 
   describe('an action only an org admin may do, with a non-admin\'s key', () => {
     const cases = [
-      ['upsert_directory_entry', { email: 'new.hire@acme.example', name: 'New Hire' }, 'create or replace a directory entry'],
+      ['create_directory_entry', { email: 'new.hire@acme.example', name: 'New Hire' }, 'create or replace a directory entry'],
       ['change_directory_role', { email: 'katherine@acme.example', role: 'admin' }, 'change the role of a directory entry'],
       ['remove_directory_entry', { email: 'katherine@acme.example' }, 'remove a directory entry'],
     ] as const;
@@ -40,19 +40,20 @@ describe('errors the service answers', () => {
 
   it('an update of an unknown incident says it was not found, with the service\'s reason', async () => {
     const scopes = replay('incident-update-unknown');
-    const failure = await failureOf(appTester(performOf('creates', 'create_incident'), { authData, inputData: { id: 'inc_does_not_exist', title: 'x' } }));
+    const failure = await failureOf(appTester(performOf('creates', 'update_incident'), { authData, inputData: { id: 'inc_does_not_exist', title: 'x' } }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
     expect(failure.text).toMatch(/^Could not create an incident, or update one by its id: not found\./);
     expect(failure.text).toContain('No incident with id "inc_does_not_exist"');
   });
 
-  it('removing an entry that is already gone says so', async () => {
+  // Zapier's guidance for delete actions (docs.zapier.com/platform/build/action, "Delete actions"):
+  // the goal of a removal is an entry that is not there, so one already gone succeeds and says so.
+  it('removing an entry that is already gone succeeds with Removed Now false, not a failed Zap', async () => {
     const scopes = replaySteps('directory-lifecycle', 6);
-    const failure = await failureOf(appTester(performOf('creates', 'remove_directory_entry'), { authData, inputData: { email: 'new.hire@acme.example' } }));
+    const removal = await appTester(performOf('creates', 'remove_directory_entry'), { authData, inputData: { email: 'new.hire@acme.example' } });
     expectAllUsed(scopes);
-    expect(failure).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
-    expect(failure.text).toContain('No directory entry for "new.hire@acme.example"');
+    expect(removal).toEqual({ email: 'new.hire@acme.example', removed: false });
   });
 
   it('a 429 asks Zapier to retry after the service\'s Retry-After', async () => {
@@ -110,7 +111,7 @@ describe('input refused before anything is sent', () => {
   const cases = [
     ['creates', 'create_incident', 'title', { title: '', severity: 'P2' }, 'title is required'],
     ['creates', 'create_incident', 'status', { title: 'x', status: 'closed' }, 'status must be one of: triggered, acknowledged, resolved'],
-    ['creates', 'upsert_directory_entry', 'email', { email: 'not-an-email', name: 'New Hire' }, 'email must be an e-mail address'],
+    ['creates', 'create_directory_entry', 'email', { email: 'not-an-email', name: 'New Hire' }, 'email must be an e-mail address'],
     ['creates', 'update_directory_phone', 'phone', { email: 'katherine@acme.example', phone: '415-555' }, 'phone must be in international format'],
     ['creates', 'change_directory_role', 'role', { email: 'katherine@acme.example', role: 'owner' }, 'role must be one of: admin, user'],
     ['searches', 'find_directory_entry', 'email', { email: 'katherine at acme' }, 'email must be an e-mail address'],

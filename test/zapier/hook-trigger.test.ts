@@ -89,12 +89,12 @@ describe('on_call_changed: performList (test step and field mapping before any c
     const [alan] = recordedResponse('on-call-team') as Item[];
     expect(item).toEqual({
       id: 'current_team_platform_usr_alan',
-      type: 'oncall.current',
+      type: 'oncall.changed',
       occurred_at: item.changed_at,
       team: { id: 'team_platform', name: 'Platform' },
       previous: [],
       current: [alan],
-      event_type: 'oncall.current',
+      event_type: 'oncall.changed',
       changed_at: item.changed_at,
       team_id: 'team_platform',
       team_name: 'Platform',

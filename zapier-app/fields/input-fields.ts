@@ -6,7 +6,8 @@ import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 export interface ZapierInputField {
   key: string;
   label: string;
-  type: 'string' | 'text';
+  /** `copy`: text shown to the user, not a value to fill in. */
+  type: 'string' | 'text' | 'copy';
   required: boolean;
   helpText: string;
   placeholder?: string;

@@ -1,15 +1,22 @@
 import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
-import { zapierInputField } from './input-fields.ts';
+import { zapierInputField, type ZapierInputField } from './input-fields.ts';
 import { zapierOutputFields } from './output-fields.ts';
+
+/**
+ * A `copy` field is text shown above the inputs, nothing the user fills in: Zapier asks delete
+ * actions for one that says the action cannot be undone (docs.zapier.com/platform/build/action, "Delete actions").
+ */
+const irreversibleNote = (text: string): ZapierInputField => ({ key: 'irreversible', label: 'Cannot be undone', type: 'copy', required: false, helpText: text });
 
 /** What every Zapier create and search shares, from its shared description; `perform` is the caller's. */
 export function operationEnvelope<P>(operation: ActionOperation | SearchOperation, perform: P) {
+  const irreversible = operation.kind === 'action' && operation.irreversible ? [irreversibleNote(operation.irreversible)] : [];
   return {
     key: operation.key,
     noun: operation.noun,
     display: { label: operation.label, description: operation.description },
     operation: {
-      inputFields: operation.inputFields.map(zapierInputField),
+      inputFields: [...irreversible, ...operation.inputFields.map(zapierInputField)],
       perform,
       outputFields: zapierOutputFields(operation.outputFields),
       sample: operation.sample,

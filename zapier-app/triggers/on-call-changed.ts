@@ -8,8 +8,12 @@ import { zapierInputField } from '../fields/input-fields.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { pagerlyFor, withZapierErrors } from '../pagerly-client.ts';
 
-/** performList samples at most this many teams when no team is chosen: one request each. */
-const SAMPLED_TEAMS = 10;
+/**
+ * performList samples at most this many teams when no team is chosen, one request each: Zapier
+ * shows a few samples to pick from and asks for at most 3 while a Zap is set up
+ * (`bundle.meta.isLoadingSample`), and fewer requests keep the test step fast.
+ */
+const SAMPLED_TEAMS = 3;
 
 type RawRequest = { content?: string; headers?: Record<string, string> };
 
@@ -79,7 +83,9 @@ export const onCallChangedTrigger = {
         if (teamname && !chosen) {
           throw new NotFoundError(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`);
         }
-        const sampled = chosen ? [chosen] : teams.slice(0, SAMPLED_TEAMS);
+        const asked = bundle.meta?.limit;
+        const limit = !bundle.meta?.isLoadingSample && asked && asked > 0 && asked < SAMPLED_TEAMS ? asked : SAMPLED_TEAMS;
+        const sampled = chosen ? [chosen] : teams.slice(0, limit);
         const now = new Date();
         return Promise.all(sampled.map(async (team) => currentOnCallItem(team, await pagerly.listOnCallUsers({ teamname: team.name }), now)));
       }),

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createSandbox, demoKeys, demoSeed, type Sandbox } from '../../sandbox/index.ts';
+import { findOrCreates, operations } from '../../shared/operations/index.ts';
+import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
+import { App, appTester, failureOf, performOf } from './support.ts';
+
+/**
+ * The rules of Zapier's publishing review that the definition can be held to offline. Source:
+ * "Integration check reference", docs.zapier.com/platform/publish/integration-checks-reference
+ * (check ids below), and "Action", docs.zapier.com/platform/build/action.
+ */
+type Definition = { key: string; noun: string; display: { label: string; description: string; hidden?: boolean }; operation: { sample: unknown; inputFields?: { key: string; type?: string; helpText?: string }[] } };
+const all = (kind: 'triggers' | 'creates' | 'searches') => Object.values(App[kind]) as unknown as Definition[];
+const visible = [...all('triggers'), ...all('creates'), ...all('searches')].filter((d) => !d.display.hidden);
+
+/** Every path in a value whose value is null. */
+const nullsIn = (value: unknown, path = '$'): string[] => {
+  if (value === null) return [path];
+  if (Array.isArray(value)) return value.flatMap((element, i) => nullsIn(element, `${path}[${i}]`));
+  if (typeof value === 'object') return Object.entries(value as object).flatMap(([key, v]) => nullsIn(v, `${path}.${key}`));
+  return [];
+};
+
+describe('Zapier publishing review: wording', () => {
+  it('D021: every trigger description starts "Triggers when " and ends with "."', () => {
+    for (const trigger of all('triggers').filter((t) => !t.display.hidden)) {
+      expect(trigger.display.description).toMatch(/^Triggers when .*\.$/s);
+    }
+  });
+
+  it('searches start "Finds", creates with the verb of their label ("Creates", "Updates", "Changes", "Removes")', () => {
+    for (const search of all('searches')) expect(search.display.description).toMatch(/^Finds /);
+    for (const create of all('creates')) {
+      const verb = create.display.label.split(' ')[0]!;
+      expect({ key: create.key, starts: create.display.description.split(' ')[0] }).toEqual({ key: create.key, starts: `${verb}s` });
+    }
+  });
+
+  it('D018: labels in title case; nouns short (at most 3 words); descriptions within the schema\'s 1000 characters', () => {
+    for (const definition of visible) {
+      const words = definition.display.label.split(' ').filter((word) => !['or', 'is', 'a', 'an'].includes(word));
+      expect(words.filter((word) => !/^[A-Z0-9]/.test(word))).toEqual([]);
+      expect(definition.noun.split(' ').length).toBeLessThanOrEqual(3);
+      expect(definition.display.description.length).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('one job per action: Create and Update of incidents and directory entries are separate ("Update actions should be separate from create actions")', () => {
+    const labels = all('creates').map((c) => c.display.label);
+    expect(labels).toEqual(expect.arrayContaining(['Create Incident', 'Update Incident', 'Create Directory Entry', 'Update Directory Entry']));
+    expect(labels.filter((label) => / or /i.test(label))).toEqual([]);
+    expect(App.creates.create_incident!.operation.inputFields.map((f) => f.key)).not.toContain('id');
+  });
+
+  it('D004 cannot be met for the Incident ID (no endpoint lists incidents): its help says where the ID comes from', () => {
+    const id = App.creates.update_incident!.operation.inputFields.find((f) => f.key === 'id')!;
+    expect(id).toMatchObject({ required: true });
+    expect(id.helpText).toMatch(/Create Incident step/);
+  });
+
+  it('every operation has a sentence-case Make label, verb first', () => {
+    for (const op of operations) expect(op.makeLabel).toMatch(/^(Watch|Create|Update|Change|Remove|Search|Get|List) [a-z]/);
+  });
+});
+
+describe('Zapier publishing review: samples and output fields', () => {
+  it('no sample holds a null value (D012, D024: a sample matches the output field types)', () => {
+    for (const definition of [...all('triggers'), ...all('creates'), ...all('searches')]) {
+      expect({ key: definition.key, nulls: nullsIn(definition.operation.sample) }).toEqual({ key: definition.key, nulls: [] });
+    }
+  });
+
+  it('D015: the search-or-create pairs an existing search with an existing create, keyed by the search', () => {
+    const pairs = Object.entries(App.searchOrCreates);
+    expect(pairs.map(([key]) => key)).toEqual(findOrCreates.map((p) => p.search.key));
+    for (const [key, pair] of pairs) {
+      expect(pair.key).toBe(key);
+      expect(App.searches[pair.search]).toBeDefined();
+      expect(App.creates[pair.create]).toBeDefined();
+      expect(pair.display.label).toBe('Find or Create Directory Entry');
+    }
+  });
+
+  it('a delete action opens with a copy field saying it cannot be undone ("Delete actions", docs.zapier.com/platform/build/action)', () => {
+    const [first] = App.creates.remove_directory_entry!.operation.inputFields;
+    expect(first).toMatchObject({ type: 'copy' });
+    expect(first!.helpText).toMatch(/cannot be undone/);
+  });
+});
+
+describe('against the sandbox over loopback', () => {
+  let sandbox: Sandbox;
+  const saved = process.env.PAGERLY_BASE_URL;
+  const authData = { apiKey: demoKeys.acmeAdmin };
+
+  beforeAll(async () => {
+    // Five teams, so the sample limit shows.
+    const seed = structuredClone(demoSeed) as typeof demoSeed;
+    seed.organizations[0]!.teams.push({ id: 'team_data', name: 'Data' }, { id: 'team_security', name: 'Security' });
+    sandbox = await createSandbox({ seed });
+    process.env.PAGERLY_BASE_URL = await sandbox.listen();
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.PAGERLY_BASE_URL;
+    else process.env.PAGERLY_BASE_URL = saved;
+    await sandbox?.close();
+  });
+
+  it('performList gives at most 3 items while Zapier loads samples (bundle.meta.isLoadingSample), with the type a live hook has', async () => {
+    const items = (await appTester(onCallChangedTrigger.operation.performList, { authData, inputData: {}, meta: { isLoadingSample: true, limit: -1 } })) as Record<string, unknown>[];
+    expect(items).toHaveLength(3);
+    for (const item of items) expect(item.type).toBe(onCallChangedTrigger.operation.sample.type);
+  });
+
+  it('Update Directory Entry changes what is given and keeps what is left empty (the phone is not cleared)', async () => {
+    const email = 'update.me@acme.example';
+    const created = await appTester(performOf('creates', 'create_directory_entry'), { authData, inputData: { email, name: 'Update Me', phone: '+1 415 555 0111', role: '' } });
+    expect(created).toMatchObject({ email, name: 'Update Me', phone: '+14155550111', role: 'user' });
+    const updated = await appTester(performOf('creates', 'update_directory_entry'), { authData, inputData: { email, name: 'Updated Name', phone: '', role: '' } });
+    expect(updated).toMatchObject({ email, name: 'Updated Name', phone: '+14155550111', role: 'user' });
+  });
+
+  it('Update Directory Entry of an e-mail with no entry stops with "not found" and changes nothing', async () => {
+    const failure = await failureOf(appTester(performOf('creates', 'update_directory_entry'), { authData, inputData: { email: 'nobody.here@acme.example', name: 'X' } }));
+    expect(failure).toMatchObject({ code: 'not_found', status: 404 });
+    const found = await appTester(performOf('searches', 'find_directory_entry'), { authData, inputData: { email: 'nobody.here@acme.example' } });
+    expect(found).toEqual([]);
+  });
+});
