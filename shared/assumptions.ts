@@ -1,3 +1,5 @@
+import { PHONE_SEPARATORS_TEXT } from './schemas/primitives.ts';
+
 /**
  * Every choice this project makes where the API spec (../shared/spec/automation-api.md)
  * says "not shown". Each is made once, here; the catalog, the sandbox and both apps refer
@@ -75,7 +77,7 @@ export const assumptions = [
   {
     id: 'phone-format',
     topic: 'Phone numbers',
-    choice: 'Sent in E.164. The connectors accept spaces, dots, dashes and brackets and remove them before sending; anything else is refused with an example of the right form.',
+    choice: `Sent in E.164. The connectors accept ${PHONE_SEPARATORS_TEXT.toLowerCase()} and remove them before sending; anything else is refused with an example of the right form.`,
     why: 'Every paging and SMS provider dials E.164; people type numbers with separators.',
   },
   {

@@ -1,5 +1,6 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
-import { API_KEY_HEADER, NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
+import { API_KEY_HEADER } from '../../shared/http/types.ts';
+import { NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
 import { errorDirective, validDirective } from './errors.ts';
 import { keyHeader } from './iml-key.ts';
 

@@ -1,11 +1,10 @@
 import { endpoints, type EndpointKey, type Endpoints } from '../catalog/endpoints.ts';
-import type { InputOf } from '../catalog/endpoint.ts';
+import { fillPath, type InputOf } from '../catalog/endpoint.ts';
 import { AuthenticationError, InvalidInputError } from '../errors.ts';
 import { resolveBases, type ApiSettings, type Bases } from '../settings.ts';
 import { check, describeProblems } from '../validation.ts';
 import { API_KEY_HEADER, type HttpRequest } from './types.ts';
 
-const PATH_PARAM = /\{(\w+)\}/g;
 const DEFAULT_USER_AGENT = 'pagerly-connectors';
 // A header value with control or non-ASCII characters would be refused by Node after we
 // had built an error around it; refuse it first, without repeating the value.
@@ -53,7 +52,7 @@ export function buildRequest<K extends EndpointKey>(
     const problems = broken.map((field) => ({ field, problem: 'contains a broken character (an unpaired surrogate); retype it' }));
     throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });
   }
-  const path = endpoint.path.replace(PATH_PARAM, (_, name: string) => {
+  const path = fillPath(endpoint.path, (name) => {
     const value = String(fields[name]);
     delete fields[name];
     return encodeURIComponent(value);
