@@ -1,27 +1,32 @@
 import zapier from 'zapier-platform-core';
 import packageJson from '../package.json' with { type: 'json' };
-import { operations } from '../shared/operations/index.ts';
-import type { ActionOperation, SearchOperation } from '../shared/operations/types.ts';
+import { operations as allOperations } from '../shared/operations/index.ts';
+import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
 import { authentication } from './authentication.ts';
 import { createFrom } from './creates/action.ts';
 import { searchFrom } from './searches/search.ts';
 import { onCallChangedTrigger } from './triggers/on-call-changed.ts';
 import { teamTrigger } from './triggers/team.ts';
 
-const actions = operations.filter((op): op is ActionOperation => op.kind === 'action');
-const searches = operations.filter((op): op is SearchOperation => op.kind === 'search');
+/**
+ * The Zapier integration: every create and search derived from the shared descriptions
+ * (`operations`: the real ones unless a test gives others). The two triggers are written
+ * for their operations (a dropdown source and a REST hook).
+ */
+export function zapierApp(operations: readonly Operation[] = allOperations) {
+  const actions = operations.filter((op): op is ActionOperation => op.kind === 'action');
+  const searches = operations.filter((op): op is SearchOperation => op.kind === 'search');
+  return {
+    version: packageJson.version,
+    platformVersion: zapier.version,
+    authentication,
+    triggers: {
+      [teamTrigger.key]: teamTrigger,
+      [onCallChangedTrigger.key]: onCallChangedTrigger,
+    },
+    creates: Object.fromEntries(actions.map((op) => [op.key, createFrom(op)])),
+    searches: Object.fromEntries(searches.map((op) => [op.key, searchFrom(op)])),
+  };
+}
 
-/** The Zapier integration: every operation derived from the shared descriptions. */
-const App = {
-  version: packageJson.version,
-  platformVersion: zapier.version,
-  authentication,
-  triggers: {
-    [teamTrigger.key]: teamTrigger,
-    [onCallChangedTrigger.key]: onCallChangedTrigger,
-  },
-  creates: Object.fromEntries(actions.map((op) => [op.key, createFrom(op)])),
-  searches: Object.fromEntries(searches.map((op) => [op.key, searchFrom(op)])),
-};
-
-export default App;
+export default zapierApp();

@@ -1,4 +1,5 @@
 import type { ActionOperation } from './types.ts';
+import { GROUPS } from './groups.ts';
 import { incidentStatusField, severityField, teamField } from './fields.ts';
 
 export const createIncident: ActionOperation = {
@@ -6,6 +7,8 @@ export const createIncident: ActionOperation = {
   key: 'create_incident',
   makeName: 'createIncident',
   endpoint: 'createOrUpdateIncident',
+  effect: 'create',
+  group: GROUPS.incidents,
   noun: 'Incident',
   label: 'Create or Update Incident',
   description: 'Opens a new incident, or updates one you created before when you give its ID (for example to resolve it when the deploy recovers).',

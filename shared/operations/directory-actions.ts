@@ -1,5 +1,6 @@
 import type { ActionOperation } from './types.ts';
 import { ADMIN_ONLY_NOTE, emailField, phoneField, roleField } from './fields.ts';
+import { GROUPS } from './groups.ts';
 import { directoryEntryOutput, directoryEntrySample } from './outputs.ts';
 
 /** The four directory actions: one description each, sharing fields and output. */
@@ -9,6 +10,8 @@ export const upsertDirectoryEntry: ActionOperation = {
   key: 'upsert_directory_entry',
   makeName: 'upsertDirectoryEntry',
   endpoint: 'upsertDirectoryEntry',
+  effect: 'create',
+  group: GROUPS.directory,
   noun: 'Directory Entry',
   label: 'Create or Replace Directory Entry',
   description: `Adds a person to the on-call directory, or replaces their name and phone number if the e-mail is already there. An omitted phone number is cleared; an omitted role is kept. ${ADMIN_ONLY_NOTE}`,
@@ -27,6 +30,8 @@ export const updateDirectoryPhone: ActionOperation = {
   key: 'update_directory_phone',
   makeName: 'updateDirectoryPhone',
   endpoint: 'updateDirectoryPhone',
+  effect: 'update',
+  group: GROUPS.directory,
   noun: 'Phone Number',
   label: 'Update Phone Number',
   description: 'Changes the phone number the service calls or texts when this person is paged.',
@@ -40,6 +45,8 @@ export const changeDirectoryRole: ActionOperation = {
   key: 'change_directory_role',
   makeName: 'changeDirectoryRole',
   endpoint: 'changeDirectoryRole',
+  effect: 'update',
+  group: GROUPS.directory,
   noun: 'Role',
   label: 'Change Role',
   description: `Makes a person an org admin or a user. The owner's role cannot be changed here. ${ADMIN_ONLY_NOTE}`,
@@ -59,6 +66,8 @@ export const removeDirectoryEntry: ActionOperation = {
   key: 'remove_directory_entry',
   makeName: 'removeDirectoryEntry',
   endpoint: 'removeDirectoryEntry',
+  effect: 'delete',
+  group: GROUPS.directory,
   noun: 'Directory Entry',
   label: 'Remove Directory Entry',
   description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
