@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { onCallUser } from '../../shared/schemas/on-call-user.ts';
+import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
 import { check, describeProblems } from '../../shared/validation.ts';
 import type { Subscription } from '../world/records.ts';
-import type { OnCallUserView } from '../world/views.ts';
 import type { WorldState } from '../world/world.ts';
 import type { DeliveryJob, DeliveryQueue, HookEvent } from './delivery-queue.ts';
 import type { OnCallWatcher } from './on-call-watcher.ts';
@@ -24,7 +25,7 @@ export interface PersistedState {
   readonly ids: Readonly<Record<string, number>>;
   readonly subscriptions: readonly Subscription[];
   /** Team id to the people last seen on call (the `previous` of that team's next event). */
-  readonly onCall: Readonly<Record<string, readonly OnCallUserView[]>>;
+  readonly onCall: Readonly<Record<string, readonly OnCallUser[]>>;
   /** Every event some pending delivery still has to send, by id, exactly as it is sent. */
   readonly events: Readonly<Record<string, HookEvent>>;
   readonly pending: readonly PendingDelivery[];
@@ -63,7 +64,6 @@ const isoTime = z.union([
   z.iso.datetime({ offset: true }),
   z.string().regex(/^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/).refine((time) => !Number.isNaN(Date.parse(time))),
 ], { error: 'must be an ISO 8601 time' });
-const onCallUser = z.object({ id: text, name: z.string(), email: z.string(), imageurl: z.string().nullable() });
 const stateSchema = z.object({
   format: z.literal(FORMAT, { error: `must be "${FORMAT}"` }),
   version: z.literal(VERSION, { error: `must be ${VERSION} (this sandbox reads version ${VERSION} only)` }),
