@@ -3,8 +3,8 @@ import packageJson from '../package.json' with { type: 'json' };
 import { operations as allOperations } from '../shared/operations/index.ts';
 import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
 import { authentication } from './authentication.ts';
-import { createFrom } from './creates/action.ts';
-import { searchFrom } from './searches/search.ts';
+import { zapierCreate } from './creates/zapier-create.ts';
+import { zapierSearch } from './searches/zapier-search.ts';
 import { onCallChangedTrigger } from './triggers/on-call-changed.ts';
 import { teamTrigger } from './triggers/team.ts';
 
@@ -24,8 +24,8 @@ export function zapierApp(operations: readonly Operation[] = allOperations) {
       [teamTrigger.key]: teamTrigger,
       [onCallChangedTrigger.key]: onCallChangedTrigger,
     },
-    creates: Object.fromEntries(actions.map((op) => [op.key, createFrom(op)])),
-    searches: Object.fromEntries(searches.map((op) => [op.key, searchFrom(op)])),
+    creates: Object.fromEntries(actions.map((op) => [op.key, zapierCreate(op)])),
+    searches: Object.fromEntries(searches.map((op) => [op.key, zapierSearch(op)])),
   };
 }
 

@@ -1,7 +1,7 @@
 import { connection } from '../../shared/operations/connection.ts';
 import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
-import { errorDirective, validDirective } from './errors.ts';
+import { errorDirective, validDirective } from './response-directives.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
 
 const KEY = 'parameters.apiKey';

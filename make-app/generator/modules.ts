@@ -1,7 +1,7 @@
 import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
-import { validDirective } from './errors.ts';
+import { validDirective } from './response-directives.ts';
 import { outputTemplate } from './iml-expressions.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
 

@@ -10,7 +10,8 @@ const DEFAULT_USER_AGENT = 'pagerly-connectors';
 // had built an error around it; refuse it first, without repeating the value.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-export function checkApiKey(apiKey: unknown): string {
+/** The key as it is sent (trimmed), or an AuthenticationError that says what to fix; no call is made. */
+export function usableApiKey(apiKey: unknown): string {
   if (apiKey !== undefined && apiKey !== null && typeof apiKey !== 'string') {
     throw new AuthenticationError('The API key must be text; copy it again from the dashboard (API keys).');
   }
@@ -35,7 +36,7 @@ export function buildRequest<K extends EndpointKey>(
   bases: Bases = resolveBases(settings),
 ): HttpRequest {
   const endpoint = endpoints[key];
-  const apiKey = checkApiKey(settings.apiKey);
+  const apiKey = usableApiKey(settings.apiKey);
   const checked = check(endpoint.input, input ?? {});
   if (!checked.ok) {
     throw new InvalidInputError(
