@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { API_KEY_HEADER } from '../shared/http/types.ts';
-import { describeOrphans } from './delivery/orphan-report.ts';
+import { describeOrphans } from './delivery/describe-orphans.ts';
 import { createSandbox, demoKeys, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
 import type { Context } from '../context.ts';
 import { columns } from '../output.ts';
-import { mapWithLimit } from '../pool.ts';
+import { mapWithLimit } from '../map-with-limit.ts';
 
 /** How many teams are looked up at once when no team is named. */
 const TEAM_LOOKUPS = 4;

@@ -9,7 +9,7 @@ import { actionModule, instantTriggerModule, searchModule, type ModuleFiles } fr
 import { MANIFEST, type CodeKey, type ComponentMetadata, type ComponentType, type Manifest } from '../manifest.ts';
 import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK } from './names.ts';
 import { readme } from './readme.ts';
-import { teamRpcFiles } from './rpc.ts';
+import { teamRpcFiles } from './team-rpc.ts';
 import { universalModule } from './universal-module.ts';
 import { webhookFiles } from './webhook.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';

@@ -47,7 +47,7 @@ const runnable: Runnable[] = operations.flatMap((operation): Runnable[] => {
 const ZAPIER_ERRORS = ['AppError', 'ExpiredAuthError', 'ThrottledError'];
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: what the app documents it sends (zapier-app/fields/input-data.ts), written out here
+// The oracle: what the app documents it sends (zapier-app/fields/endpoint-input.ts), written out here
 // again so the test does not take the app's word for it.
 
 /** Only declared fields; "", blank, null and undefined left out; numbers and booleans as text. */

@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { ActionOperation } from '../../shared/operations/types.ts';
-import { endpointInput } from '../fields/input-data.ts';
+import { endpointInput } from '../fields/endpoint-input.ts';
 import { operationEnvelope } from '../fields/operation-envelope.ts';
 import { callPagerly } from '../pagerly-client.ts';
 

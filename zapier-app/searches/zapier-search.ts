@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { SearchOperation } from '../../shared/operations/types.ts';
 import { shapeItem } from '../../shared/operations/item-shape.ts';
-import { endpointInput } from '../fields/input-data.ts';
+import { endpointInput } from '../fields/endpoint-input.ts';
 import { operationEnvelope } from '../fields/operation-envelope.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';

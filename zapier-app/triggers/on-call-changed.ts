@@ -3,7 +3,7 @@ import { NotFoundError } from '../../shared/errors.ts';
 import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { currentOnCallItem, findTeam, isForTeam, onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
-import { endpointInput } from '../fields/input-data.ts';
+import { endpointInput } from '../fields/endpoint-input.ts';
 import { zapierInputField } from '../fields/input-fields.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';
