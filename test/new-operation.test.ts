@@ -188,12 +188,19 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect(groups.find((group) => group.label === 'Escalations')!.modules).toEqual(['listEscalations']);
     });
 
+    it('lists both in the app\'s README, after the real operations', () => {
+      const lines = (files.get('README.md') as string).split('\n');
+      const realLines = (real.get('README.md') as string).split('\n');
+      const at = realLines.findIndex((line) => line.startsWith('- **Make an API Call**'));
+      expect(lines).toEqual([...realLines.slice(0, at), `- **Snooze Incident**: ${snooze.description}`, `- **Find Escalations**: ${findEscalations.description}`, ...realLines.slice(at)]);
+    });
+
     it('changes no other file, and no other component', () => {
       const newFiles = [...files.keys()].filter((path) => !real.has(path));
       const suffixes = ['communication', 'static-params', 'mappable-params', 'interface', 'samples'];
       expect(newFiles.sort()).toEqual(['snoozeIncident', 'listEscalations'].flatMap((id) => suffixes.map((suffix) => codeFilePath('module', id, suffix))).sort());
       for (const [path, content] of real) {
-        if (path === 'makecomapp.json' || path === 'modules/groups.json') continue;
+        if (path === 'makecomapp.json' || path === 'modules/groups.json' || path === 'README.md') continue;
         expect([path, files.get(path)]).toEqual([path, content]);
       }
       const realManifest = real.get('makecomapp.json') as any;

@@ -4,7 +4,7 @@ import { standalone } from './communication.ts';
 import { errorDirective, validDirective } from './response-directives.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
 
-const KEY = 'parameters.apiKey';
+const KEY = `parameters.${connection.apiKeyField.key}` as const;
 
 /**
  * The `pagerly` connection: one API key, checked with GET /o/test/apikey. A key a header cannot

@@ -78,7 +78,7 @@ export function generateMakeApp({ operations = allOperations, endpoints = allEnd
   const files: MakeAppFiles = new Map();
   files.set('general/base.iml.json', base());
   files.set('general/common.json', {});
-  files.set('README.md', readme());
+  files.set('README.md', readme(operations));
 
   const modules: Record<string, ModuleFiles> = {};
   for (const operation of operations) {
