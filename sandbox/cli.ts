@@ -7,7 +7,8 @@
  * (JSON) and picked up again by the next start on the same file.
  */
 import { parseArgs } from 'node:util';
-import { describeOrphans } from './hooks/orphan-report.ts';
+import { API_KEY_HEADER } from '../shared/http/types.ts';
+import { describeOrphans } from './delivery/describe-orphans.ts';
 import { createSandbox, demoKeys, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
@@ -49,7 +50,7 @@ Controls (no key needed; not part of the real service):
 
 Example:
   npm run sandbox -- --port 4010 --state /tmp/pagerly-sandbox.json
-  curl -s -H 'X-APIKEY: ${demoKeys.acmeAdmin}' http://127.0.0.1:4010/pagerly/o/zapier/allteams`);
+  curl -s -H '${API_KEY_HEADER}: ${demoKeys.acmeAdmin}' http://127.0.0.1:4010/pagerly/o/zapier/allteams`);
   process.exit(0);
 }
 
@@ -94,7 +95,7 @@ console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed
 ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}
 
   Try:
-    curl -s -H 'X-APIKEY: ${keys[0]?.key ?? '<API_KEY>'}' '${rotationsUrl}/o/currentusers?teamname=${encodeURIComponent(seed.organizations[0]?.teams[0]?.name ?? 'Platform')}'
+    curl -s -H '${API_KEY_HEADER}: ${keys[0]?.key ?? '<API_KEY>'}' '${rotationsUrl}/o/currentusers?teamname=${encodeURIComponent(seed.organizations[0]?.teams[0]?.name ?? 'Platform')}'
 
   Ctrl-C stops it.`);
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
-import { DeliveryQueue, type DeliveryAttempt, type FailedDelivery } from './hooks/delivery-queue.ts';
-import { OnCallWatcher } from './hooks/on-call-watcher.ts';
-import { readStateFile, restoreState, snapshotState, StateFileWriter, type PendingDelivery } from './hooks/state-file.ts';
+import { DeliveryQueue, type DeliveryAttempt, type FailedDelivery } from './delivery/delivery-queue.ts';
+import { OnCallWatcher } from './delivery/on-call-watcher.ts';
+import { readStateFile, restoreState, snapshotState, stateFileWriter, type PendingDelivery } from './delivery/state-file.ts';
 import type { RateLimitOptions } from './plugins/rate-limit.ts';
 import { demoSeed } from './seed/demo.ts';
 import { parseSeed } from './seed/load.ts';
@@ -16,10 +16,10 @@ export { demoKeys, demoSeed } from './seed/demo.ts';
 export { parseSeed, readSeedFile, SeedError } from './seed/load.ts';
 export type { Seed, ValidSeed } from './seed/schema.ts';
 export type { Fault } from './faults/fault-list.ts';
-export type { DeliveryAttempt, DeliveryOutcome, FailedDelivery } from './hooks/delivery-queue.ts';
-export type { OnCallChangedEvent } from './hooks/on-call-watcher.ts';
-export { StateFileError } from './hooks/state-file.ts';
-export type { PendingDelivery, PersistedState } from './hooks/state-file.ts';
+export type { DeliveryAttempt, DeliveryOutcome, FailedDelivery } from './delivery/delivery-queue.ts';
+export type { OnCallChangedEvent } from './delivery/on-call-watcher.ts';
+export { StateFileError } from './delivery/state-file.ts';
+export type { PendingDelivery, PersistedState } from './delivery/state-file.ts';
 export type { World } from './world/world.ts';
 export type { Incident, Organization, Person, Rotation, Subscription, Team } from './world/records.ts';
 
@@ -179,7 +179,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
  */
 async function keepStateIn(file: string, kept: ReturnType<typeof readStateFile>, parts: Omit<Parameters<typeof snapshotState>[0], 'orphans'>) {
   const orphans = kept ? restoreState(file, kept, parts) : [];
-  const writer = new StateFileWriter(file, () => snapshotState({ ...parts, orphans }));
+  const writer = stateFileWriter(file, () => snapshotState({ ...parts, orphans }));
   parts.world.onChange = () => writer.changed(true);
   parts.watcher.onChange = () => writer.changed(true);
   parts.deliveries.onChange = (change) => writer.changed(change === 'added');

@@ -1,3 +1,5 @@
+import { PHONE_SEPARATORS_TEXT } from './schemas/primitives.ts';
+
 /**
  * Every choice this project makes where the API spec (../shared/spec/automation-api.md)
  * says "not shown". Each is made once, here; the catalog, the sandbox and both apps refer
@@ -46,12 +48,12 @@ export const assumptions = [
     id: 'severity-values',
     topic: 'Severity values',
     choice: '`P1` to `P5` are offered as choices; any other non-empty label of up to 32 characters is sent as given.',
-    why: 'The spec shows `P<digit>` only as an example; refusing other labels could break an organisation that uses its own.',
+    why: 'The spec shows `P<digit>` only as an example; refusing other labels could break an organization that uses its own.',
   },
   {
     id: 'currentusers-all-teams',
     topic: '`currentusers` without `teamname`',
-    choice: 'Everybody on call in any team of the organisation, each person once.',
+    choice: 'Everybody on call in any team of the organization, each person once.',
     why: 'The overview describes the endpoint as returning the on-call users of every team.',
   },
   {
@@ -63,7 +65,7 @@ export const assumptions = [
   {
     id: 'directory-entry',
     topic: 'Directory entry fields',
-    choice: '`{id, email, name, phone, role, imageurl}`, one per e-mail within an organisation (e-mails compare ignoring letter case; the same e-mail may exist in two organisations); `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
+    choice: '`{id, email, name, phone, role, imageurl}`, one per e-mail within an organization (e-mails compare ignoring letter case; the same e-mail may exist in two organizations); `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
     why: 'The spec names e-mail, phone and role; name and image come from the on-call user shape.',
   },
   {
@@ -81,7 +83,7 @@ export const assumptions = [
   {
     id: 'phone-format',
     topic: 'Phone numbers',
-    choice: 'Sent in E.164. The connectors accept spaces, dots, dashes and brackets and remove them before sending; anything else is refused with an example of the right form.',
+    choice: `Sent in E.164. The connectors accept ${PHONE_SEPARATORS_TEXT.toLowerCase()} and remove them before sending; anything else is refused with an example of the right form.`,
     why: 'Every paging and SMS provider dials E.164; people type numbers with separators.',
   },
   {

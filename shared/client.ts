@@ -1,6 +1,6 @@
 import { endpoints, type EndpointKey, type Endpoints } from './catalog/endpoints.ts';
 import type { InputOf, OutputOf } from './catalog/endpoint.ts';
-import { buildRequest, checkApiKey, checkInput } from './http/request.ts';
+import { buildRequest, checkInput, usableApiKey } from './http/request.ts';
 import { interpretResponse } from './http/response.ts';
 import type { Transport } from './http/types.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
@@ -33,7 +33,7 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     (Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]),
   );
   const checkOnly = (key: EndpointKey, input: unknown, options: { partial?: boolean } = {}) => {
-    checkApiKey(settings.apiKey);
+    usableApiKey(settings.apiKey);
     checkInput(key, input, options);
   };
   return { ...methods, call, check: checkOnly } as PagerlyClient;

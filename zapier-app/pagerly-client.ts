@@ -9,7 +9,7 @@ import { toZapierError } from './zapier-errors.ts';
  * The typed client with the connection's key, on z.request. The bases default to the
  * service's public ones; the environment can point them elsewhere (the sandbox in tests and demos).
  */
-export function pagerlyFor(z: ZObject, bundle: Pick<Bundle, 'authData'>): PagerlyClient {
+export function clientForBundle(z: ZObject, bundle: Pick<Bundle, 'authData'>): PagerlyClient {
   return createClient({
     apiKey: bundle.authData.apiKey ?? '',
     baseUrl: process.env.PAGERLY_BASE_URL,
@@ -34,5 +34,5 @@ export function callPagerly<K extends EndpointKey>(
   key: K,
   input: InputOf<Endpoints[K]>,
 ): Promise<OutputOf<Endpoints[K]>> {
-  return withZapierErrors(z, () => pagerlyFor(z, bundle).call(key, input));
+  return withZapierErrors(z, () => clientForBundle(z, bundle).call(key, input));
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
 import type { Context } from '../context.ts';
 import { columns } from '../output.ts';
-import { mapWithLimit } from '../pool.ts';
+import { mapWithLimit } from '../map-with-limit.ts';
 
 /** How many teams are looked up at once when no team is named. */
 const TEAM_LOOKUPS = 4;
@@ -47,7 +47,7 @@ With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "image
 }
 
 function humanOnCall(teams: readonly TeamOnCall[], oneTeam: boolean): string[] {
-  if (teams.length === 0) return ['No teams in this organisation.'];
+  if (teams.length === 0) return ['No teams in this organization.'];
   // One alignment for all sections, so the e-mails line up down the page.
   const width = Math.max(0, ...teams.flatMap((t) => t.onCall.map((u) => u.name.length)));
   const lines: string[] = [];

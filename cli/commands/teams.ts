@@ -5,10 +5,10 @@ import { columns } from '../output.ts';
 export function registerTeams(program: Command, ctx: Context): void {
   program
     .command('teams')
-    .description('list the teams of the organisation')
+    .description('list the teams of the organization')
     .addHelpText('after', '\nHuman output: one team a line, name then id. With --json: {"teams": [{"id", "name"}]}.')
     .action(async () => {
       const teams = await ctx.client().listTeams();
-      ctx.out.result({ teams }, () => (teams.length === 0 ? 'No teams in this organisation.' : columns(teams.map((t) => [t.name, t.id]))));
+      ctx.out.result({ teams }, () => (teams.length === 0 ? 'No teams in this organization.' : columns(teams.map((t) => [t.name, t.id]))));
     });
 }

@@ -1,7 +1,9 @@
+import type { InputOf } from '../../shared/catalog/endpoint.ts';
+import type { Endpoints } from '../../shared/catalog/endpoints.ts';
 import type { PagerlyClient } from '../../shared/client.ts';
 import { AuthenticationError, NotFoundError } from '../../shared/errors.ts';
 import type { DirectoryEntry } from '../../shared/schemas/directory-entry.ts';
-import { mapWithLimit } from '../pool.ts';
+import { mapWithLimit } from '../map-with-limit.ts';
 import type { SyncRow } from './validate-rows.ts';
 
 export interface FieldChange {
@@ -10,13 +12,8 @@ export interface FieldChange {
   readonly to: string | null;
 }
 
-/** The upsert body a create or update sends. */
-export interface UpsertBody {
-  email: string;
-  name: string;
-  phone?: string;
-  role?: 'admin' | 'user';
-}
+/** The upsert body a create or update sends, as the endpoint's schema types it. */
+export type UpsertBody = InputOf<Endpoints['upsertDirectoryEntry']>;
 
 /** What one row of the file comes to, after its entry was looked up. */
 export type PlannedRow =

@@ -1,6 +1,7 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
-import { API_KEY_HEADER, NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
-import { errorDirective, validDirective } from './errors.ts';
+import { API_KEY_HEADER } from '../../shared/http/types.ts';
+import { NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
+import { errorDirective, validDirective } from './response-directives.ts';
 import { keyHeader } from './iml-key.ts';
 
 /** `general/base.iml.json`: what every module and RPC inherits. */

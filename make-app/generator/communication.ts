@@ -1,11 +1,12 @@
+import { fillPath, type Endpoint } from '../../shared/catalog/endpoint.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
+import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { optionalParameter, phoneParameter } from './iml-expressions.ts';
 
-/** `request.headers.x-apikey` written as Make's examples write hyphenated names. */
-export const SANITIZE_KEY = { sanitize: ['request.headers.`x-apikey`'] };
-export const API_KEY_HEADER = 'X-APIKEY';
+/** `request.headers.x-apikey` written as Make's examples write hyphenated names (Make lower-cases header names in its logs). */
+export const SANITIZE_KEY = { sanitize: [`request.headers.\`${API_KEY_HEADER.toLowerCase()}\``] };
 
 /**
  * Make follows 3xx answers by default, GET and non-GET alike (`followRedirects` and
@@ -16,13 +17,10 @@ export const API_KEY_HEADER = 'X-APIKEY';
  */
 export const NO_REDIRECTS = { followRedirects: false, followAllRedirects: false } as const;
 
-const PATH_PARAM = /\{(\w+)\}/g;
-
 /** The endpoint's path as Make sees it: relative to the base (rotations endpoints under `/pagerly`), `{id}` as IML. */
-export function relativeUrl(key: EndpointKey, params: (name: string) => string = (name) => `{{parameters.${name}}}`): string {
-  const endpoint = endpoints[key];
+export function relativeUrl(endpoint: Endpoint, params: (name: string) => string = (name) => `{{parameters.${name}}}`): string {
   const prefix = endpoint.base === 'rotations' ? ROTATIONS_SEGMENT : '';
-  return `${prefix}${endpoint.path.replace(PATH_PARAM, (_, name: string) => params(name))}`;
+  return `${prefix}${fillPath(endpoint.path, params)}`;
 }
 
 /**
@@ -36,7 +34,7 @@ export function standalone(
   pathParams: Readonly<Record<string, string>> = {},
 ): Record<string, unknown> {
   return {
-    url: `${DEFAULT_BASE_URL}${relativeUrl(key, (name) => pathParams[name] ?? `{{parameters.${name}}}`)}`,
+    url: `${DEFAULT_BASE_URL}${relativeUrl(endpoints[key], (name) => pathParams[name] ?? `{{parameters.${name}}}`)}`,
     method: endpoints[key].method,
     headers: { [API_KEY_HEADER]: apiKey, Accept: 'application/json' },
     ...NO_REDIRECTS,
@@ -56,9 +54,9 @@ export function fieldValues(fields: readonly InputField[]): Record<string, strin
 }
 
 /** A module's request for one endpoint: fields in the body (POST) or the query (GET, DELETE). */
-export function endpointRequest(key: EndpointKey, fields: readonly InputField[]): Record<string, unknown> {
-  const { method } = endpoints[key];
+export function endpointRequest(endpoint: Endpoint, fields: readonly InputField[]): Record<string, unknown> {
+  const { method } = endpoint;
   const values = fieldValues(fields);
-  return { url: relativeUrl(key), method, ...(method === 'POST' ? { body: values } : Object.keys(values).length ? { qs: values } : {}) };
+  return { url: relativeUrl(endpoint), method, ...(method === 'POST' ? { body: values } : Object.keys(values).length ? { qs: values } : {}) };
 }
 

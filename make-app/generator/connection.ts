@@ -1,10 +1,10 @@
 import { connection } from '../../shared/operations/connection.ts';
 import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
-import { errorDirective, validDirective } from './errors.ts';
+import { errorDirective, validDirective } from './response-directives.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
 
-const KEY = 'parameters.apiKey';
+const KEY = `parameters.${connection.apiKeyField.key}` as const;
 
 /**
  * The `pagerly` connection: one API key, checked with GET /o/test/apikey. A key a header cannot

@@ -1,12 +1,15 @@
-import { operations } from '../../shared/operations/index.ts';
-import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
+import type { Endpoint } from '../../shared/catalog/endpoint.ts';
+import { endpoints as allEndpoints } from '../../shared/catalog/endpoints.ts';
+import { connection } from '../../shared/operations/connection.ts';
+import { operations as allOperations } from '../../shared/operations/index.ts';
+import type { Operation } from '../../shared/operations/types.ts';
 import { base } from './base.ts';
 import { connectionFiles } from './connection.ts';
 import { actionModule, instantTriggerModule, searchModule, type ModuleFiles } from './modules.ts';
 import { MANIFEST, type CodeKey, type ComponentMetadata, type ComponentType, type Manifest } from '../manifest.ts';
 import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK } from './names.ts';
 import { readme } from './readme.ts';
-import { teamRpcFiles } from './rpc.ts';
+import { teamRpcFiles } from './team-rpc.ts';
 import { universalModule } from './universal-module.ts';
 import { webhookFiles } from './webhook.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
@@ -41,33 +44,55 @@ function moduleEntry(files: MakeAppFiles, id: string, module: ModuleFiles): Comp
   };
 }
 
+/** What the app is made from: the shared descriptions, unless a test gives others. */
+export interface MakeAppSource {
+  readonly operations?: readonly Operation[];
+  readonly endpoints?: Readonly<Record<string, Endpoint>>;
+}
+
+/** One module per hook, action and search; the team list is an RPC (rpc.ts), not a module. */
+function moduleOf(operation: Operation, endpoints: Readonly<Record<string, Endpoint>>): ModuleFiles | undefined {
+  const endpointOf = (key: string) => {
+    const endpoint = endpoints[key];
+    if (!endpoint) throw new Error(`Operation "${operation.key}" calls the endpoint "${key}", which the catalog does not have.`);
+    return endpoint;
+  };
+  if (operation.kind === 'hook') return instantTriggerModule(operation);
+  if (operation.kind === 'action') return actionModule(operation, endpointOf(operation.endpoint));
+  if (operation.kind === 'search') return searchModule(operation, endpointOf(operation.endpoint));
+  return undefined;
+}
+
+/** Make's module groups: each operation under its `group`, groups in the order of their first operation; the universal module last. */
+function moduleGroups(operations: readonly Operation[]): { label: string; modules: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const operation of operations) {
+    if (operation.kind === 'list') continue;
+    groups.set(operation.group, [...(groups.get(operation.group) ?? []), operation.makeName]);
+  }
+  return [...[...groups].map(([label, modules]) => ({ label, modules })), { label: 'Other', modules: [UNIVERSAL_MODULE] }];
+}
+
 /** Every file of the Make app, from the shared descriptions. Same input, same files, same order. */
-export function generateMakeApp(): MakeAppFiles {
+export function generateMakeApp({ operations = allOperations, endpoints = allEndpoints }: MakeAppSource = {}): MakeAppFiles {
   const files: MakeAppFiles = new Map();
   files.set('general/base.iml.json', base());
   files.set('general/common.json', {});
-  files.set('README.md', readme());
+  files.set('README.md', readme(operations));
 
-  const modules: Record<string, ModuleFiles> = { [onCallChanged.makeName]: instantTriggerModule() };
+  const modules: Record<string, ModuleFiles> = {};
   for (const operation of operations) {
-    if (operation.kind === 'action') modules[operation.makeName] = actionModule(operation as ActionOperation);
-    if (operation.kind === 'search') modules[operation.makeName] = searchModule(operation as SearchOperation);
+    const module = moduleOf(operation, endpoints);
+    if (module) modules[operation.makeName] = module;
   }
   modules[UNIVERSAL_MODULE] = universalModule();
-
-  const groups = [
-    { label: 'On call', modules: [onCallChanged.makeName, ...operations.filter((op) => op.key === 'find_on_call_users').map((op) => op.makeName)] },
-    { label: 'Incidents', modules: operations.filter((op) => op.key.endsWith('_incident')).map((op) => op.makeName) },
-    { label: 'Directory', modules: operations.filter((op) => op.key.includes('directory')).map((op) => op.makeName) },
-    { label: 'Other', modules: [UNIVERSAL_MODULE] },
-  ];
-  files.set('modules/groups.json', groups);
+  files.set('modules/groups.json', moduleGroups(operations));
 
   const manifest: Manifest = {
     fileVersion: 1,
     generalCodeFiles: { base: 'general/base.iml.json', common: 'general/common.json', groups: 'modules/groups.json', readme: 'README.md' },
     components: {
-      connection: { [CONNECTION]: { label: 'Pagerly', connectionType: 'basic', codeFiles: addComponent(files, 'connection', CONNECTION, connectionFiles()) } },
+      connection: { [CONNECTION]: { label: connection.label, connectionType: 'basic', codeFiles: addComponent(files, 'connection', CONNECTION, connectionFiles()) } },
       webhook: { [WEBHOOK]: { label: onCallChanged.label, webhookType: 'web', connection: CONNECTION, codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()) } },
       rpc: { [TEAM_RPC]: { label: 'List Teams', connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
       module: Object.fromEntries(Object.entries(modules).map(([id, module]) => [id, moduleEntry(files, id, module)])),

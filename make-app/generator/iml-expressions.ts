@@ -1,4 +1,5 @@
 import type { Expression, ItemShape } from '../../shared/operations/item-shape.ts';
+import { PHONE_SEPARATORS } from '../../shared/schemas/primitives.ts';
 
 /**
  * The shared item shapes as IML. Their paths already name Make's variables (`body`, `item`),
@@ -50,6 +51,5 @@ export function outputTemplate(shape: ItemShape, { tolerant = false } = {}): Rec
 export const optionalParameter = (name: string) => `{{ifempty(parameters.${name}, undefined)}}`;
 
 /** What people type around phone numbers, removed before sending (assumption `phone-format`). */
-const PHONE_SEPARATORS = [' ', '-', '(', ')', '.'];
 export const phoneParameter = (name: string) =>
-  `{{ifempty(${PHONE_SEPARATORS.reduce((inner, separator) => `replace(${inner}, ${imlString(separator)}, '')`, `toString(parameters.${name})`)}, undefined)}}`;
+  `{{ifempty(${Object.keys(PHONE_SEPARATORS).reduce((inner, separator) => `replace(${inner}, ${imlString(separator)}, '')`, `toString(parameters.${name})`)}, undefined)}}`;

@@ -1,3 +1,4 @@
+import type { connection } from '../../shared/operations/connection.ts';
 import { imlString } from './iml-expressions.ts';
 
 /**
@@ -10,7 +11,8 @@ import { imlString } from './iml-expressions.ts';
  */
 
 /** Where the key is: `connection.apiKey` in modules, `parameters.apiKey` in the connection's own check. */
-export type KeyVariable = 'connection.apiKey' | 'parameters.apiKey';
+type ApiKeyField = typeof connection.apiKeyField.key;
+export type KeyVariable = `connection.${ApiKeyField}` | `parameters.${ApiKeyField}`;
 
 /** What stands for a text that quoted the key in a form or piece a plain replace cannot take out. */
 export const WITHHELD = '(withheld: it quoted the API key)';

@@ -1,8 +1,7 @@
-import { endpoints } from '../../shared/catalog/endpoints.ts';
-import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
-import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
+import type { Endpoint } from '../../shared/catalog/endpoint.ts';
+import type { ActionOperation, HookOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
-import { validDirective } from './errors.ts';
+import { validDirective } from './response-directives.ts';
 import { outputTemplate } from './iml-expressions.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
 
@@ -18,13 +17,7 @@ export interface ModuleFiles {
   samples: Record<string, unknown>;
 }
 
-/** What an action does to the service's data, for Make's module metadata. */
-function crudOf(operation: ActionOperation): ModuleFiles['actionCrud'] {
-  if (endpoints[operation.endpoint].method === 'DELETE') return 'delete';
-  return operation.key.startsWith('create_') ? 'create' : 'update';
-}
-
-const described = (operation: ActionOperation | SearchOperation | typeof onCallChanged) => ({
+const described = (operation: ActionOperation | SearchOperation | HookOperation) => ({
   label: operation.label,
   description: operation.description,
   staticParams: [],
@@ -32,12 +25,13 @@ const described = (operation: ActionOperation | SearchOperation | typeof onCallC
   samples: { ...operation.sample },
 });
 
-export function actionModule(operation: ActionOperation): ModuleFiles {
+/** An action module; `endpoint` is the catalog's entry for `operation.endpoint`. */
+export function actionModule(operation: ActionOperation, endpoint: Endpoint): ModuleFiles {
   return {
     ...described(operation),
     moduleType: 'action',
-    actionCrud: crudOf(operation),
-    communication: { ...endpointRequest(operation.endpoint, operation.inputFields), response: { output: '{{body}}' } },
+    actionCrud: operation.effect,
+    communication: { ...endpointRequest(endpoint, operation.inputFields), response: { output: '{{body}}' } },
     mappableParams: operation.inputFields.map(makeParameter),
   };
 }
@@ -46,13 +40,13 @@ export function actionModule(operation: ActionOperation): ModuleFiles {
  * A search iterates: one bundle per element of a list, or the one entry found. "Not found"
  * (404) is a valid answer with nothing in it, so the scenario goes on with no bundles.
  */
-export function searchModule(operation: SearchOperation): ModuleFiles {
+export function searchModule(operation: SearchOperation, endpoint: Endpoint): ModuleFiles {
   const single = operation.notFoundIsEmpty ? '{{if(statusCode == 404, emptyarray, add(emptyarray, body))}}' : '{{add(emptyarray, body)}}';
   return {
     ...described(operation),
     moduleType: 'search',
     communication: {
-      ...endpointRequest(operation.endpoint, operation.inputFields),
+      ...endpointRequest(endpoint, operation.inputFields),
       response: {
         ...(operation.notFoundIsEmpty ? { valid: validDirective([404]) } : {}),
         iterate: operation.results === 'each-element' ? '{{body}}' : single,
@@ -64,6 +58,6 @@ export function searchModule(operation: SearchOperation): ModuleFiles {
 }
 
 /** The instant trigger: the webhook's communication shapes each delivery; the module only describes it. */
-export function instantTriggerModule(): ModuleFiles {
-  return { ...described(onCallChanged), moduleType: 'instant_trigger', communication: {}, mappableParams: [] };
+export function instantTriggerModule(operation: HookOperation): ModuleFiles {
+  return { ...described(operation), moduleType: 'instant_trigger', communication: {}, mappableParams: [] };
 }

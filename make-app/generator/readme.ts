@@ -1,11 +1,12 @@
-import { operations } from '../../shared/operations/index.ts';
+import { connection } from '../../shared/operations/connection.ts';
+import type { Operation } from '../../shared/operations/types.ts';
 
-/** The app's README.md (Make shows it as the app's documentation). */
-export function readme(): string {
+/** The app's README.md (Make shows it as the app's documentation): one line per module. */
+export function readme(operations: readonly Operation[]): string {
   const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${op.label}**: ${op.description}`);
   return [
-    'Pagerly',
-    '=======',
+    connection.label,
+    '='.repeat(connection.label.length),
     '',
     'On-call and incident management: raise incidents, keep the on-call directory in sync, find who is on call,',
     'and react the moment the people on call change.',

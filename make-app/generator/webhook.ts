@@ -1,6 +1,6 @@
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { standalone } from './communication.ts';
-import { errorDirective, validDirective } from './errors.ts';
+import { errorDirective, validDirective } from './response-directives.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
 import { keyHeader } from './iml-key.ts';
 import { makeParameter } from './parameters.ts';

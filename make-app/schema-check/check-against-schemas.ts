@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { schemaFor } from './schema-for-file.ts';
+import { schemaForFile } from './schema-for-file.ts';
 
 export interface FileResult {
   path: string;
@@ -22,7 +22,7 @@ export function checkAgainstSchemas(schemasDir: string, files: ReadonlyMap<strin
     ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, name), 'utf8')), name);
   }
   return [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, content]) => {
-    const schema = schemaFor(path);
+    const schema = schemaForFile(path);
     if (!schema) return { path, schema, errors: [] };
     const validate = ajv.getSchema(schema);
     if (!validate) return { path, schema, errors: [`schema ${schema} is missing from ${schemasDir}`] };

@@ -17,6 +17,6 @@ const BY_NAME: readonly [RegExp, string][] = [
 ];
 
 /** The schema file for an app file, or undefined for files no schema governs (README.md). */
-export function schemaFor(path: string): string | undefined {
+export function schemaForFile(path: string): string | undefined {
   return BY_NAME.find(([pattern]) => pattern.test(path))?.[1];
 }

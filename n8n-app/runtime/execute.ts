@@ -1,7 +1,7 @@
 import { actionResult } from '../../shared/operations/action-result.ts';
 import { searchResults } from '../../shared/operations/search-results.ts';
 import type { InputField } from '../../shared/operations/types.ts';
-import { endpointInput } from '../../zapier-app/fields/input-data.ts';
+import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
 import type { DataObject, ExecutionItem, N8nErrorClasses, N8nExecuteContext } from './n8n-api.ts';

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../shared/errors.ts';
 import { isForTeam, onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
 import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
-import { endpointInput } from '../../zapier-app/fields/input-data.ts';
+import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { SUBSCRIPTION_ID_KEY } from '../names.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';

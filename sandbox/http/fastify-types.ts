@@ -1,7 +1,7 @@
 import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { SandboxClock } from '../clock.ts';
 import type { FaultList } from '../faults/fault-list.ts';
-import type { OnCallWatcher } from '../hooks/on-call-watcher.ts';
+import type { OnCallWatcher } from '../delivery/on-call-watcher.ts';
 import type { Caller, WorldState } from '../world/world.ts';
 
 // The sandbox's decorators and route config, as Fastify's types see them.

@@ -1,3 +1,4 @@
+import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { INVALID_KEY_TEXT } from '../../shared/schemas/error-body.ts';
 import { ServiceError } from '../http/service-error.ts';
 import fp from 'fastify-plugin';
@@ -11,7 +12,7 @@ import '../http/fastify-types.ts';
 export const authentication = fp(async (app) => {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    const presented = request.headers['x-apikey'];
+    const presented = request.headers[API_KEY_HEADER.toLowerCase()];
     const caller = typeof presented === 'string' && presented !== '' ? app.world.authenticate(presented) : undefined;
     if (!caller) throw new ServiceError(400, INVALID_KEY_TEXT);
     request.caller = caller;

@@ -1,6 +1,6 @@
 import type { SandboxClock } from '../clock.ts';
 import type { FaultList } from '../faults/fault-list.ts';
-import type { OnCallWatcher } from '../hooks/on-call-watcher.ts';
+import type { OnCallWatcher } from '../delivery/on-call-watcher.ts';
 import fp from 'fastify-plugin';
 import type { WorldState } from '../world/world.ts';
 import '../http/fastify-types.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../shared/catalog/endpoint.ts';
+import { fillPath, type Endpoint } from '../../shared/catalog/endpoint.ts';
 import { endpointList, type EndpointKey, type Endpoints } from '../../shared/catalog/endpoints.ts';
 import { check, describeProblems } from '../../shared/validation.ts';
 import { badInput } from '../http/service-error.ts';
@@ -51,7 +51,7 @@ export function catalogRoutes<K extends EndpointKey>(name: string, handlers: { r
 }
 
 /** `/o/zapier/subscribe/{id}` → `/o/zapier/subscribe/:id`. */
-export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+export const fastifyPath = (path: string) => fillPath(path, (name) => `:${name}`);
 
 /** Path fields, then the query (GET, DELETE) or the JSON body (POST), as `endpoint.ts` places them. */
 function readInput(endpoint: Endpoint, request: FastifyRequest): unknown {

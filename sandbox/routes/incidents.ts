@@ -1,7 +1,7 @@
 import { notFound } from '../http/service-error.ts';
 import { incidentView } from '../world/views.ts';
 import { catalogRoutes } from './catalog-routes.ts';
-import { teamNamedOr404 } from './team-lookup.ts';
+import { teamNamedOr404 } from './team-named-or-404.ts';
 
 /** The severity the service applies when none is given (assumption `incident-fields`). */
 const DEFAULT_SEVERITY = 'P3';

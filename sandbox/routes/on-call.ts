@@ -1,6 +1,6 @@
 import { onCallUserView } from '../world/views.ts';
 import { catalogRoutes } from './catalog-routes.ts';
-import { teamNamedOr404 } from './team-lookup.ts';
+import { teamNamedOr404 } from './team-named-or-404.ts';
 
 /** Teams and who is on call: the two endpoints of the rotations base. */
 export const onCallRoutes = catalogRoutes('on-call routes', {

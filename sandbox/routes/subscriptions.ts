@@ -2,7 +2,7 @@ import { notFound } from '../http/service-error.ts';
 import type { Platform } from '../world/records.ts';
 import { subscriptionView } from '../world/views.ts';
 import { catalogRoutes, type Call } from './catalog-routes.ts';
-import { teamNamedOr404 } from './team-lookup.ts';
+import { teamNamedOr404 } from './team-named-or-404.ts';
 
 /**
  * REST hooks for on-call changes, one path pair per automation platform (assumptions

@@ -1,15 +1,15 @@
+import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
 import type { Incident, Person, Subscription } from './records.ts';
 
 /** The answers' shapes, one place each, so routes and hook events agree on them. */
 
 /** Exactly the four documented fields; `imageurl` stays null rather than disappearing. */
-export const onCallUserView = (person: Person) => ({
+export const onCallUserView = (person: Person): OnCallUser => ({
   id: person.id,
   name: person.name,
   email: person.email,
   imageurl: person.imageurl,
 });
-export type OnCallUserView = ReturnType<typeof onCallUserView>;
 
 /** Assumption `directory-entry`. */
 export const directoryEntryView = (person: Person) => ({

@@ -1,5 +1,5 @@
 import type { ValidSeed } from '../seed/schema.ts';
-import { ApiKeyRing } from './api-keys.ts';
+import { ApiKeyRing } from './api-key-ring.ts';
 import { IdSequences } from './ids.ts';
 import { onCallInRotations } from './on-call.ts';
 import type { Incident, IncidentStatus, Organization, Person, Platform, Role, Rotation, Subscription, Team } from './records.ts';

@@ -43,7 +43,7 @@ export const endpoints = {
   }),
   listTeams: defineEndpoint({
     key: 'listTeams', method: 'GET', path: '/o/zapier/allteams', base: 'rotations',
-    summary: 'List the teams of the organisation',
+    summary: 'List the teams of the organization',
     adminOnly: false, idempotent: true, documented: true,
     input: noInput, output: z.array(team), outputShape: 'documented', assumptions: [],
   }),

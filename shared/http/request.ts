@@ -1,18 +1,18 @@
 import * as z from 'zod/mini';
 import { endpoints, type EndpointKey, type Endpoints } from '../catalog/endpoints.ts';
-import type { InputOf } from '../catalog/endpoint.ts';
+import { fillPath, type InputOf } from '../catalog/endpoint.ts';
 import { AuthenticationError, InvalidInputError } from '../errors.ts';
 import { resolveBases, type ApiSettings, type Bases } from '../settings.ts';
 import { check, describeProblems } from '../validation.ts';
 import { API_KEY_HEADER, type HttpRequest } from './types.ts';
 
-const PATH_PARAM = /\{(\w+)\}/g;
 const DEFAULT_USER_AGENT = 'pagerly-connectors';
 // A header value with control or non-ASCII characters would be refused by Node after we
 // had built an error around it; refuse it first, without repeating the value.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-export function checkApiKey(apiKey: unknown): string {
+/** The key as it is sent (trimmed), or an AuthenticationError that says what to fix; no call is made. */
+export function usableApiKey(apiKey: unknown): string {
   if (apiKey !== undefined && apiKey !== null && typeof apiKey !== 'string') {
     throw new AuthenticationError('The API key must be text; copy it again from the dashboard (API keys).');
   }
@@ -58,9 +58,9 @@ export function buildRequest<K extends EndpointKey>(
   bases: Bases = resolveBases(settings),
 ): HttpRequest {
   const endpoint = endpoints[key];
-  const apiKey = checkApiKey(settings.apiKey);
+  const apiKey = usableApiKey(settings.apiKey);
   const fields: Record<string, unknown> = { ...checkInput(key, input) };
-  const path = endpoint.path.replace(PATH_PARAM, (_, name: string) => {
+  const path = fillPath(endpoint.path, (name) => {
     const value = String(fields[name]);
     delete fields[name];
     return encodeURIComponent(value);

@@ -1,4 +1,5 @@
 import type { ActionOperation, InputField, OutputField } from './types.ts';
+import { GROUPS } from './groups.ts';
 import { incidentStatusField, severityField, teamField } from './fields.ts';
 
 /**
@@ -36,6 +37,8 @@ export const createIncident: ActionOperation = {
   key: 'create_incident',
   makeName: 'createIncident',
   endpoint: 'createOrUpdateIncident',
+  effect: 'create',
+  group: GROUPS.incidents,
   noun: 'Incident',
   label: 'Create Incident',
   makeLabel: 'Create an incident',
@@ -62,6 +65,8 @@ export const updateIncident: ActionOperation = {
   key: 'update_incident',
   makeName: 'updateIncident',
   endpoint: 'createOrUpdateIncident',
+  effect: 'update',
+  group: GROUPS.incidents,
   noun: 'Incident',
   label: 'Update Incident',
   makeLabel: 'Update an incident',

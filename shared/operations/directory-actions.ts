@@ -1,5 +1,6 @@
 import type { ActionOperation } from './types.ts';
 import { ADMIN_ONLY_NOTE, emailField, phoneField, roleField } from './fields.ts';
+import { GROUPS } from './groups.ts';
 import { directoryEntryOutput, directoryEntrySample } from './outputs.ts';
 
 /**
@@ -17,6 +18,8 @@ export const createDirectoryEntry: ActionOperation = {
   key: 'create_directory_entry',
   makeName: 'createDirectoryEntry',
   endpoint: 'upsertDirectoryEntry',
+  effect: 'create',
+  group: GROUPS.directory,
   noun: 'Directory Entry',
   label: 'Create Directory Entry',
   makeLabel: 'Create a directory entry',
@@ -36,6 +39,8 @@ export const updateDirectoryEntry: ActionOperation = {
   key: 'update_directory_entry',
   makeName: 'updateDirectoryEntry',
   endpoint: 'upsertDirectoryEntry',
+  effect: 'update',
+  group: GROUPS.directory,
   keepsOmitted: { read: 'getDirectoryEntry' },
   noun: 'Directory Entry',
   label: 'Update Directory Entry',
@@ -56,6 +61,8 @@ export const updateDirectoryPhone: ActionOperation = {
   key: 'update_directory_phone',
   makeName: 'updateDirectoryPhone',
   endpoint: 'updateDirectoryPhone',
+  effect: 'update',
+  group: GROUPS.directory,
   noun: 'Phone Number',
   label: 'Update Phone Number',
   makeLabel: 'Update a phone number',
@@ -70,6 +77,8 @@ export const changeDirectoryRole: ActionOperation = {
   key: 'change_directory_role',
   makeName: 'changeDirectoryRole',
   endpoint: 'changeDirectoryRole',
+  effect: 'update',
+  group: GROUPS.directory,
   noun: 'Role',
   label: 'Change Role',
   makeLabel: 'Change a role',
@@ -90,6 +99,8 @@ export const removeDirectoryEntry: ActionOperation = {
   key: 'remove_directory_entry',
   makeName: 'removeDirectoryEntry',
   endpoint: 'removeDirectoryEntry',
+  effect: 'delete',
+  group: GROUPS.directory,
   noun: 'Directory Entry',
   label: 'Remove Directory Entry',
   makeLabel: 'Remove a directory entry',

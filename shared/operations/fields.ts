@@ -1,5 +1,5 @@
 import { incidentStatuses, suggestedSeverities } from '../schemas/incident.ts';
-import { settableRoles } from '../schemas/primitives.ts';
+import { PHONE_SEPARATORS_TEXT, settableRoles } from '../schemas/primitives.ts';
 import type { InputField } from './types.ts';
 
 /** Input fields used by more than one operation, described once. */
@@ -14,7 +14,7 @@ export const emailField = (help: string): InputField => ({
 
 export const phoneField = (required: boolean): InputField => ({
   key: 'phone', label: 'Phone number', type: 'phone', required, example: '+14155550123',
-  help: 'In international format with the country code, e.g. +14155550123. Spaces, dots, dashes and brackets are removed before sending.',
+  help: `In international format with the country code, e.g. +14155550123. ${PHONE_SEPARATORS_TEXT} are removed before sending.`,
 });
 
 const roleLabels: Record<(typeof settableRoles)[number], string> = { admin: 'Admin (org admin)', user: 'User' };

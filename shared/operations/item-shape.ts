@@ -12,10 +12,17 @@ export type Expression =
   /** How many elements the list at `count` has (0 when it is not a list). */
   | { readonly count: string };
 
+/**
+ * A field the item adds, with what the platforms show for it: its expression, label and
+ * type are stated here once, and the operation's output fields and sample are made from it.
+ * `type` defaults to a number for a count and to text otherwise.
+ */
+export type DerivedField = Expression & { readonly label: string; readonly type?: 'string' | 'number' | 'datetime' };
+
 export interface ItemShape {
   /** Every field of the value at this path is kept, so nothing unknown is dropped. */
   readonly spread?: string;
-  readonly fields: Readonly<Record<string, Expression>>;
+  readonly fields: Readonly<Record<string, DerivedField>>;
 }
 
 export type Scope = Readonly<Record<string, unknown>>;
@@ -41,6 +48,11 @@ export function evaluate(expression: Expression, scope: Scope): unknown {
     .map((element) => at({ element }, `element.${expression.field}`))
     .filter((value) => value !== null && value !== '')
     .join(expression.separator);
+}
+
+/** The output fields the item adds, in its order (shared/operations/types.ts `OutputField`). */
+export function derivedOutputFields(shape: ItemShape): { key: string; label: string; type: 'string' | 'number' | 'datetime' }[] {
+  return Object.entries(shape.fields).map(([key, field]) => ({ key, label: field.label, type: field.type ?? ('count' in field ? 'number' : 'string') }));
 }
 
 export function shapeItem(shape: ItemShape, scope: Scope): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import type { DerivedField } from './item-shape.ts';
 import type { OutputField } from './types.ts';
 
 /** Output fields used by more than one operation, described once. */
@@ -26,3 +27,13 @@ export const directoryEntrySample = {
   role: 'user',
   imageurl: 'https://images.acme.example/katherine.png',
 };
+
+/**
+ * Everyone in the list at `list` as flat fields a no-code user can map without line items:
+ * `<prefix>_names`, `<prefix>_emails` ("Ada Lovelace, Grace Hopper") and `<prefix>_count`.
+ */
+export const peopleFields = (list: string, prefix: string, label: string): Record<string, DerivedField> => ({
+  [`${prefix}_names`]: { join: list, field: 'name', separator: ', ', label: `${label}: Names` },
+  [`${prefix}_emails`]: { join: list, field: 'email', separator: ', ', label: `${label}: E-mails` },
+  [`${prefix}_count`]: { count: list, label: `${label}: Count` },
+});

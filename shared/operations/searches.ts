@@ -1,11 +1,23 @@
 import type { SearchOperation } from './types.ts';
 import { emailField, teamField } from './fields.ts';
-import { directoryEntryOutput, directoryEntrySample, onCallUserOutput } from './outputs.ts';
+import { GROUPS } from './groups.ts';
+import { derivedOutputFields, shapeItem, type ItemShape } from './item-shape.ts';
+import { directoryEntryOutput, directoryEntrySample, onCallUserOutput, peopleFields } from './outputs.ts';
+
+/** Each person found, with everyone's names, e-mails and count (so the first result can notify them all). */
+const onCallItem: ItemShape = { spread: 'item', fields: peopleFields('body', 'on_call', 'Everyone On Call') };
+
+/** `GET /o/currentusers` as the service answers it: two people on call. */
+const onCallAnswer = [
+  { id: 'usr_edsger', name: 'Edsger Dijkstra', email: 'edsger@acme.example', imageurl: 'https://images.acme.example/edsger.png' },
+  { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@acme.example', imageurl: null },
+];
 
 export const findOnCallUsers: SearchOperation = {
   kind: 'search',
   key: 'find_on_call_users',
   makeName: 'listOnCallUsers',
+  group: GROUPS.onCall,
   endpoint: 'listOnCallUsers',
   results: 'each-element',
   notFoundIsEmpty: false,
@@ -14,35 +26,16 @@ export const findOnCallUsers: SearchOperation = {
   makeLabel: 'Search on-call users',
   description: 'Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone\'s names and e-mails, so the first result is enough to notify them all.',
   inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in any team (each person once).')],
-  item: {
-    spread: 'item',
-    fields: {
-      on_call_names: { join: 'body', field: 'name', separator: ', ' },
-      on_call_emails: { join: 'body', field: 'email', separator: ', ' },
-      on_call_count: { count: 'body' },
-    },
-  },
-  outputFields: [
-    ...onCallUserOutput,
-    { key: 'on_call_names', label: 'Everyone On Call: Names', type: 'string' },
-    { key: 'on_call_emails', label: 'Everyone On Call: E-mails', type: 'string' },
-    { key: 'on_call_count', label: 'Everyone On Call: Count', type: 'number' },
-  ],
-  sample: {
-    id: 'usr_edsger',
-    name: 'Edsger Dijkstra',
-    email: 'edsger@acme.example',
-    imageurl: 'https://images.acme.example/edsger.png',
-    on_call_names: 'Edsger Dijkstra, Grace Hopper',
-    on_call_emails: 'edsger@acme.example, grace@acme.example',
-    on_call_count: 2,
-  },
+  item: onCallItem,
+  outputFields: [...onCallUserOutput, ...derivedOutputFields(onCallItem)],
+  sample: shapeItem(onCallItem, { body: onCallAnswer, item: onCallAnswer[0] }),
 };
 
 export const findDirectoryEntry: SearchOperation = {
   kind: 'search',
   key: 'find_directory_entry',
   makeName: 'getDirectoryEntry',
+  group: GROUPS.directory,
   endpoint: 'getDirectoryEntry',
   results: 'single',
   notFoundIsEmpty: true,

@@ -54,10 +54,22 @@ interface OperationBase {
   readonly sample: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The heading an operation is listed under in an app (Make's module groups), e.g. "On call":
+ * operations of one group are listed together, groups in the order their first operation comes.
+ */
+interface Grouped {
+  readonly group: string;
+}
+
+/** What an action does to the service's data (Make's `actionCrud`). */
+export type ActionEffect = 'create' | 'update' | 'delete';
+
 /** Calls one endpoint and returns what it answered. */
-export interface ActionOperation extends OperationBase {
+export interface ActionOperation extends OperationBase, Grouped {
   readonly kind: 'action';
   readonly endpoint: EndpointKey;
+  readonly effect: ActionEffect;
   /**
    * The endpoint replaces the whole record, so an update reads it first (`read`, with the same
    * identifying fields) and fills each field the user left empty with its current value.
@@ -70,12 +82,12 @@ export interface ActionOperation extends OperationBase {
 }
 
 /** Finds things: a list (one result per element) or one entry; "not found" is an empty result. */
-export interface SearchOperation extends OperationBase {
+export interface SearchOperation extends OperationBase, Grouped {
   readonly kind: 'search';
   readonly endpoint: EndpointKey;
   readonly results: 'each-element' | 'single';
   readonly notFoundIsEmpty: boolean;
-  /** How each result is shaped from the answer (`body`) and the element (`item`). */
+  /** How each result is shaped from the answer (`body`) and the element (`item`); its derived fields are output fields too. */
   readonly item: ItemShape;
 }
 
@@ -89,11 +101,11 @@ export interface ListOperation extends Omit<OperationBase, 'inputFields'> {
 }
 
 /** An instant trigger on the service's hooks. */
-export interface HookOperation extends OperationBase {
+export interface HookOperation extends OperationBase, Grouped {
   readonly kind: 'hook';
   readonly subscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey; readonly n8n: EndpointKey };
   readonly unsubscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey; readonly n8n: EndpointKey };
-  /** The item a delivered payload (`body`) becomes. */
+  /** The item a delivered payload (`body`) becomes; its derived fields are output fields too. */
   readonly item: ItemShape;
 }
 

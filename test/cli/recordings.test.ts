@@ -48,10 +48,10 @@ describe('commands on the recordings', () => {
     allReplayed();
   });
 
-  it('teams, and an organisation without any', async () => {
+  it('teams, and an organization without any', async () => {
     expect((await cli(replay('list-teams'), ['teams'])).stdout).toBe('Platform  team_platform\nPayments  team_payments\nMobile    team_mobile\n');
     allReplayed();
-    expect((await cli(replay('list-teams-empty'), ['teams'])).stdout).toBe('No teams in this organisation.\n');
+    expect((await cli(replay('list-teams-empty'), ['teams'])).stdout).toBe('No teams in this organization.\n');
     allReplayed();
   });
 

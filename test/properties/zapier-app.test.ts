@@ -47,7 +47,7 @@ const runnable: Runnable[] = operations.flatMap((operation): Runnable[] => {
 const ZAPIER_ERRORS = ['AppError', 'ExpiredAuthError', 'ThrottledError'];
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: what the app documents it sends (zapier-app/fields/input-data.ts), written out here
+// The oracle: what the app documents it sends (shared/operations/endpoint-input.ts), written out here
 // again so the test does not take the app's word for it.
 
 /** Only declared fields; "", blank, null and undefined left out; numbers and booleans as text. */
@@ -62,7 +62,7 @@ function documentedInput(fields: readonly InputField[], inputData: Record<string
   return input;
 }
 
-/** A key the client would send (checkApiKey): printable ASCII without spaces once trimmed. */
+/** A key the client would send (usableApiKey): printable ASCII without spaces once trimmed. */
 const usableKey = (apiKey: unknown): apiKey is string => typeof apiKey === 'string' && /^[\x21-\x7e]+$/.test(apiKey.trim());
 
 // ---------------------------------------------------------------------------------------------
@@ -188,11 +188,11 @@ describe('regressions: bugs these properties found, now fixed', () => {
   });
 
   // Found by this property (fixed): an authData.apiKey that is not a string crashes every operation with a TypeError
-  // ("apiKey?.trim is not a function", shared/http/request.ts checkApiKey) instead of asking for
-  // the connection to be fixed: pagerlyFor passes `bundle.authData.apiKey ?? ''` on unchecked.
+  // ("apiKey?.trim is not a function", shared/http/request.ts usableApiKey) instead of asking for
+  // the connection to be fixed: clientForBundle passes `bundle.authData.apiKey ?? ''` on unchecked.
   // Minimal: creates.create_incident with authData { apiKey: 0 }, inputData { title: 'x' }.
   // Zapier stores auth fields as text, so this takes a hand-made bundle (tests, a replayed or
-  // migrated bundle, a future auth field of another type). Fix: checkApiKey takes
+  // migrated bundle, a future auth field of another type). Fix: usableApiKey takes
   // `unknown` and refuses a non-string with the AuthenticationError it gives an empty key.
   it('an authData.apiKey of another type marks the connection as needing attention', async () => {
     // A lone surrogate anywhere in authData hangs zapier-platform-core's own secret scrubber

@@ -1,10 +1,10 @@
 import { demoSeed } from '../../sandbox/seed/demo.ts';
 import type { Seed } from '../../sandbox/seed/schema.ts';
 
-/** A fake key of an organisation with no teams: `allteams` answers `[]` for it. */
+/** A fake key of an organization with no teams: `allteams` answers `[]` for it. */
 export const EMPTY_ORG_KEY = 'sbx_initech_admin_90e4b1d7c26a3f58';
 
-/** The demo world plus Initech, an organisation that has not set up any team yet. */
+/** The demo world plus Initech, an organization that has not set up any team yet. */
 export function withEmptyOrganization(): Seed {
   return {
     ...demoSeed,

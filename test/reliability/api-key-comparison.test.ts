@@ -4,7 +4,7 @@ import type { Running } from '../sandbox/support.ts';
 import { SECRET_KEY, secretSeed } from './secret-world.ts';
 
 /**
- * How the sandbox compares API keys (sandbox/world/api-keys.ts): it keeps SHA-256 digests
+ * How the sandbox compares API keys (sandbox/world/api-key-ring.ts): it keeps SHA-256 digests
  * only, compares the digest of the presented key with every stored digest using
  * `timingSafeEqual` (equal-length buffers by construction) and never leaves the loop early.
  * Checked by structure (what is compared, how often), not by timing; and over HTTP, every
@@ -22,7 +22,7 @@ jest.unstable_mockModule('node:crypto', () => ({
   },
 }));
 // Imported after the mock (a static import would load the sandbox, and the key ring, first).
-const { ApiKeyRing } = await import('../../sandbox/world/api-keys.ts');
+const { ApiKeyRing } = await import('../../sandbox/world/api-key-ring.ts');
 const { INVALID_KEY_BODY, startSandbox } = await import('../sandbox/support.ts');
 
 describe('the key ring compares in constant time', () => {

@@ -3,7 +3,7 @@ import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { demoKeys, HOUR, startReceiver, startSandbox, type Answer, type Receiver, type Running } from '../sandbox/support.ts';
 
 /**
- * Organisation isolation on every route of the catalog. Acme (org_acme) and Globex
+ * Organization isolation on every route of the catalog. Acme (org_acme) and Globex
  * (org_globex) of the demo seed; Globex's key (an org admin's, so no admin rule stands in the
  * way) tries to read and change Acme's teams, on-call people, incidents (by id), directory
  * entries (by e-mail) and hook subscriptions (by id). Each attempt must end in a 404 that is
@@ -74,7 +74,7 @@ function expectOwnData(answer: Answer, what: string) {
 
 /**
  * A Globex answer that must be a 404, byte for byte the answer for something that exists in no
- * organisation (`probe(absent)` gives that answer; the names differ only where the caller's own input is quoted).
+ * organization (`probe(absent)` gives that answer; the names differ only where the caller's own input is quoted).
  */
 async function expectNotFoundLikeAbsent(answer: Answer, probe: (value: string) => Promise<Answer>, value: string, absent: string, what: string) {
   const reference = await probe(absent);
@@ -158,7 +158,7 @@ const attacks = {
   },
 
   upsertDirectoryEntry: async () => {
-    // The same e-mail may exist in two organisations: Globex gets an entry of its own, and an
+    // The same e-mail may exist in two organizations: Globex gets an entry of its own, and an
     // Acme owner's e-mail is no different (a 403 "the owner cannot be replaced" would tell Globex
     // who owns Acme).
     for (const email of ['katherine@acme.example', 'ada@acme.example']) {

@@ -134,7 +134,7 @@ describe('the Make app never shows the key', () => {
     });
 
     // The generated app takes the key out of the service's text and body excerpts (replace()
-    // in make-app/generator/errors.ts), and the runner redacts JSON that does not parse.
+    // in make-app/generator/response-directives.ts), and the runner redacts JSON that does not parse.
     it('no error holds the key', () => {
       expect(faultWatch.size).toBeGreaterThan(0);
       expect(faultWatch.leaks(SECRETS)).toEqual([]);

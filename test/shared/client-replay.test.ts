@@ -63,7 +63,7 @@ describe('typed client against recorded responses', () => {
 });
 
 describe('what the recorded answers mean', () => {
-  it('nobody on call, and an organisation without teams, are empty lists, not errors', async () => {
+  it('nobody on call, and an organization without teams, are empty lists, not errors', async () => {
     expect((await replay(scenario('on-call-nobody'))).results[0]!.value).toEqual([]);
     expect((await replay(scenario('list-teams-empty'))).results[0]!.value).toEqual([]);
   });

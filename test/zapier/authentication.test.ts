@@ -42,12 +42,12 @@ describe('connection label', () => {
   const user = { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@acme.example' };
   const organization = { id: 'org_acme', name: 'Acme' };
 
-  it('names the person and the organisation', () => {
+  it('names the person and the organization', () => {
     expect(connectionLabel({ user, organization }, KEY)).toBe('Grace Hopper (Acme)');
     expect(connectionLabel({ user: { ...user, name: '  Grace Hopper ' }, organization: { name: ' Acme ' } }, KEY)).toBe('Grace Hopper (Acme)');
   });
 
-  it('falls back to the e-mail, then to the organisation, then to the service', () => {
+  it('falls back to the e-mail, then to the organization, then to the service', () => {
     expect(connectionLabel({ user: { email: 'grace@acme.example' }, organization }, KEY)).toBe('grace@acme.example (Acme)');
     expect(connectionLabel({ user: { name: '', email: 'grace@acme.example' } }, KEY)).toBe('grace@acme.example');
     expect(connectionLabel({ organization }, KEY)).toBe('Acme API key');
@@ -55,7 +55,7 @@ describe('connection label', () => {
     expect(connectionLabel({ user: null, organization: null }, undefined)).toBe('Pagerly API key');
   });
 
-  it('never shows any piece of the key, and leaves out a name or organisation that quotes it', () => {
+  it('never shows any piece of the key, and leaves out a name or organization that quotes it', () => {
     const quoting = { user: { name: `Key ${KEY}`, email: `${KEY.slice(0, 9)}@acme.example` }, organization: { name: KEY.slice(-8) } };
     expect(connectionLabel(quoting, KEY)).toBe('Pagerly API key');
     expect(connectionLabel({ ...quoting, organization }, KEY)).toBe('Acme API key');

@@ -75,7 +75,7 @@ const performFor = async (hook: Received, teamname = ''): Promise<Item[]> =>
 describe('Zapier app against the sandbox', () => {
   const subscribeData: { platform?: { id: string }; all?: { id: string } } = {};
 
-  it('connects with an org admin\'s key and labels the connection with the person and organisation', async () => {
+  it('connects with an org admin\'s key and labels the connection with the person and organization', async () => {
     const answer = await appTester(App.authentication.test, { authData });
     const label = await appTester(App.authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
     expect(label).toBe('Grace Hopper (Acme)');

@@ -135,7 +135,7 @@ describe('on_call_changed: performList (test step and field mapping before any c
     for (const item of items) expect(Object.keys(item).sort()).toEqual(keys);
   });
 
-  it('with no team in an organisation without teams: nothing', async () => {
+  it('with no team in an organization without teams: nothing', async () => {
     const scopes = replay('list-teams-empty');
     expect(await appTester(performList, { authData, inputData: {} })).toEqual([]);
     expectAllUsed(scopes);

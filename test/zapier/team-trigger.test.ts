@@ -7,7 +7,7 @@ import { appTester, authData } from './support.ts';
 offlineNock();
 
 describe('team trigger (the Team dropdown)', () => {
-  it('lists the organisation\'s teams as the service answered them', async () => {
+  it('lists the organization\'s teams as the service answered them', async () => {
     const scopes = replay('list-teams');
     const teams = await appTester(teamTrigger.operation.perform, { authData });
     expectAllUsed(scopes);
@@ -15,7 +15,7 @@ describe('team trigger (the Team dropdown)', () => {
     expect((teams as { name: string }[]).map((team) => team.name)).toEqual(['Platform', 'Payments', 'Mobile']);
   });
 
-  it('gives an organisation without teams an empty list, not an error', async () => {
+  it('gives an organization without teams an empty list, not an error', async () => {
     const scopes = replay('list-teams-empty');
     const teams = await appTester(teamTrigger.operation.perform, { authData });
     expectAllUsed(scopes);

@@ -3,10 +3,10 @@ import { NotFoundError } from '../../shared/errors.ts';
 import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { currentOnCallItem, findTeam, isForTeam, onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
-import { endpointInput } from '../fields/input-data.ts';
+import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { zapierInputField } from '../fields/input-fields.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
-import { pagerlyFor, withZapierErrors } from '../pagerly-client.ts';
+import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';
 
 /**
  * performList samples at most this many teams when no team is chosen, one request each: Zapier
@@ -51,7 +51,7 @@ export const onCallChangedTrigger = {
     performSubscribe: (z: ZObject, bundle: Bundle) => {
       const teamname = teamOf(bundle);
       return withZapierErrors(z, () =>
-        pagerlyFor(z, bundle).call(onCallChanged.subscribe.zapier, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
+        clientForBundle(z, bundle).call(onCallChanged.subscribe.zapier, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
       );
     },
 
@@ -61,7 +61,7 @@ export const onCallChangedTrigger = {
         // Nothing was stored at subscribe time: there is nothing this app could remove.
         if (id === undefined || id === null || id === '') return { removed: false };
         try {
-          return await pagerlyFor(z, bundle).call(onCallChanged.unsubscribe.zapier, { id: String(id) });
+          return await clientForBundle(z, bundle).call(onCallChanged.unsubscribe.zapier, { id: String(id) });
         } catch (error) {
           // Already gone (the service drops a hook that answered 410): the goal is reached.
           if (error instanceof NotFoundError) return { id: String(id), removed: true };
@@ -76,7 +76,7 @@ export const onCallChangedTrigger = {
 
     performList: (z: ZObject, bundle: Bundle) =>
       withZapierErrors(z, async () => {
-        const pagerly = pagerlyFor(z, bundle);
+        const pagerly = clientForBundle(z, bundle);
         const teams = await pagerly.listTeams();
         const teamname = teamOf(bundle);
         const chosen = teamname ? findTeam(teams, teamname) : undefined;

@@ -198,7 +198,7 @@ export function inputFor(fields: readonly string[], options: { long?: number } =
 // ---------------------------------------------------------------------------------------------
 // API keys
 
-/** What an API key may be made of (`checkApiKey`): printable ASCII, no spaces. */
+/** What an API key may be made of (`usableApiKey`): printable ASCII, no spaces. */
 export const keyLike: fc.Arbitrary<string> = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 16, maxLength: 48 });
 
 /**

@@ -21,7 +21,7 @@ export const isDotSegment = (value: unknown) => typeof value === 'string' && /^(
 /** Text with a lone surrogate half (not well-formed UTF-16): encodeURIComponent throws on it. */
 export const isIllFormed = (value: unknown) => typeof value === 'string' && /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
 
-/** One input each endpoint accepts (for the sandbox's demo organisation where it matters). */
+/** One input each endpoint accepts (for the sandbox's demo organization where it matters). */
 export const goodInput: { readonly [K in EndpointKey]: Record<string, string> } = {
   checkApiKey: {},
   createOrUpdateIncident: { title: 'Deploy failed', severity: 'P2' },

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { onCallUser } from '../../shared/schemas/on-call-user.ts';
+import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
 import { check, describeProblems } from '../../shared/validation.ts';
+import { AtomicFileWriter } from '../atomic-file-writer.ts';
 import type { Subscription } from '../world/records.ts';
-import type { OnCallUserView } from '../world/views.ts';
 import type { WorldState } from '../world/world.ts';
 import type { DeliveryJob, DeliveryQueue, HookEvent } from './delivery-queue.ts';
 import { PLATFORMS } from '../world/records.ts';
@@ -25,7 +25,7 @@ export interface PersistedState {
   readonly ids: Readonly<Record<string, number>>;
   readonly subscriptions: readonly Subscription[];
   /** Team id to the people last seen on call (the `previous` of that team's next event). */
-  readonly onCall: Readonly<Record<string, readonly OnCallUserView[]>>;
+  readonly onCall: Readonly<Record<string, readonly OnCallUser[]>>;
   /** Every event some pending delivery still has to send, by id, exactly as it is sent. */
   readonly events: Readonly<Record<string, HookEvent>>;
   readonly pending: readonly PendingDelivery[];
@@ -64,7 +64,6 @@ const isoTime = z.union([
   z.iso.datetime({ offset: true }),
   z.string().regex(/^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/).refine((time) => !Number.isNaN(Date.parse(time))),
 ], { error: 'must be an ISO 8601 time' });
-const onCallUser = z.object({ id: text, name: z.string(), email: z.string(), imageurl: z.string().nullable() });
 const stateSchema = z.object({
   format: z.literal(FORMAT, { error: `must be "${FORMAT}"` }),
   version: z.literal(VERSION, { error: `must be ${VERSION} (this sandbox reads version ${VERSION} only)` }),
@@ -190,138 +189,11 @@ export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher
   };
 }
 
-/** How long the progress of deliveries (a retry scheduled, a delivery done) may wait to be written. */
-const PROGRESS_WRITE_DELAY_MS = 50;
-
 /**
- * Writes the state to its file after changes, atomically: the whole state goes to a temporary
- * file in the same folder, flushed to the disk (fsync), which is then renamed over the file,
- * and the folder flushed too, so the file is always one complete state, old or new, even
- * after a crash of the machine.
- *
- * One write at a time; changes made meanwhile are taken by the next write. A change that must
- * not be lost (a subscription, an id, a new event and its deliveries) is written at once, and
- * `flush()` resolves once everything changed so far is on disk (the service answers a request
- * only after that). Delivery progress is written within PROGRESS_WRITE_DELAY_MS, so a fan-out
- * to a thousand subscriptions is not a thousand writes; a crash in between only repeats an
- * attempt, which at-least-once delivery allows.
+ * Keeps the state in its file after changes: atomically (../atomic-file-writer.ts), urgent
+ * changes at once and delivery progress soon, a failure as a StateFileError that names the file.
  */
-export class StateFileWriter {
-  readonly file: string;
-  private readonly snapshot: () => PersistedState;
-  private readonly temporary: string;
-  /** Bumped by every change; `written` is the change count the file holds. */
-  private changes = 0;
-  private urgentChanges = 0;
-  private written = 0;
-  private writing = false;
-  private failed = false;
-  private closed = false;
-  private folderMade = false;
-  private progressTimer: NodeJS.Timeout | undefined;
-  private waiters: { changes: number; resolve: () => void; reject: (error: Error) => void }[] = [];
-
-  constructor(file: string, snapshot: () => PersistedState) {
-    this.file = resolve(file);
-    this.snapshot = snapshot;
-    this.temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
-  }
-
-  /** Something kept changed; `urgent` ones are written at once, the others soon. */
-  changed(urgent: boolean): void {
-    if (this.closed) return;
-    this.changes += 1;
-    if (urgent) this.urgentChanges = this.changes;
-    this.failed = false;
-    this.plan();
-  }
-
-  /** Resolves once every change so far is in the file; rejects with a StateFileError if writing fails. */
-  flush(): Promise<void> {
-    if (this.written >= this.changes) return Promise.resolve();
-    this.urgentChanges = this.changes;
-    this.failed = false;
-    const flushed = new Promise<void>((resolve, reject) => this.waiters.push({ changes: this.changes, resolve, reject }));
-    this.plan();
-    return flushed;
-  }
-
-  /** Writes what is left and then nothing more. */
-  async close(): Promise<void> {
-    await this.flush();
-    this.closed = true;
-    clearTimeout(this.progressTimer);
-  }
-
-  private plan(): void {
-    if (this.writing || this.failed || this.written >= this.changes) return;
-    if (this.urgentChanges > this.written) {
-      clearTimeout(this.progressTimer);
-      this.progressTimer = undefined;
-      this.writing = true;
-      // Lets the rest of this turn's changes (a whole fan-out, say) join the same write.
-      setImmediate(() => void this.write());
-    } else {
-      this.progressTimer ??= setTimeout(() => {
-        this.progressTimer = undefined;
-        this.urgentChanges = this.changes;
-        this.plan();
-      }, PROGRESS_WRITE_DELAY_MS);
-    }
-  }
-
-  private async write(): Promise<void> {
-    const changes = this.changes;
-    try {
-      const json = JSON.stringify(this.snapshot(), null, 1);
-      if (!this.folderMade) await mkdir(dirname(this.file), { recursive: true });
-      this.folderMade = true;
-      const temporary = await open(this.temporary, 'w');
-      try {
-        await temporary.writeFile(json);
-        await temporary.sync();
-      } finally {
-        await temporary.close();
-      }
-      await rename(this.temporary, this.file);
-      await syncFolder(dirname(this.file));
-      this.written = changes;
-      this.settleWaiters();
-    } catch (error) {
-      await unlink(this.temporary).catch(() => undefined);
-      this.folderMade = false;
-      this.failed = true;
-      const failure = new StateFileError(this.file, `cannot be written (${(error as Error).message})`, { cause: error });
-      const waiters = this.waiters;
-      this.waiters = [];
-      for (const waiter of waiters) waiter.reject(failure);
-    } finally {
-      this.writing = false;
-      this.plan();
-    }
-  }
-
-  private settleWaiters(): void {
-    const still: typeof this.waiters = [];
-    for (const waiter of this.waiters) {
-      if (waiter.changes <= this.written) waiter.resolve();
-      else still.push(waiter);
-    }
-    this.waiters = still;
-  }
-}
-
-/** Makes a rename in `folder` durable. Not every system can open a folder (Windows cannot): then the rename is as durable as it gets. */
-async function syncFolder(folder: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(folder, 'r');
-  } catch {
-    return;
-  }
-  try {
-    await handle.sync().catch(() => undefined);
-  } finally {
-    await handle.close();
-  }
+export function stateFileWriter(file: string, snapshot: () => PersistedState): AtomicFileWriter {
+  return new AtomicFileWriter(file, () => JSON.stringify(snapshot(), null, 1), (path, error) =>
+    new StateFileError(path, `cannot be written (${(error as Error).message})`, { cause: error }));
 }

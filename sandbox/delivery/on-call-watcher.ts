@@ -1,19 +1,13 @@
-import { ON_CALL_CHANGED } from '../../shared/schemas/on-call-change-event.ts';
+import { ON_CALL_CHANGED, type OnCallChangeEvent } from '../../shared/schemas/on-call-change-event.ts';
+import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
 import type { SandboxClock } from '../clock.ts';
-import { onCallUserView, type OnCallUserView } from '../world/views.ts';
+import { onCallUserView } from '../world/views.ts';
 import type { Team } from '../world/records.ts';
 import type { WorldState } from '../world/world.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 
-/** The hook payload (assumption `hook-payload`). */
-export interface OnCallChangedEvent {
-  readonly id: string;
-  readonly type: typeof ON_CALL_CHANGED;
-  readonly occurred_at: string;
-  readonly team: { readonly id: string; readonly name: string };
-  readonly previous: readonly OnCallUserView[];
-  readonly current: readonly OnCallUserView[];
-}
+/** The hook payload (assumption `hook-payload`), as the shared schema types it. */
+export type OnCallChangedEvent = OnCallChangeEvent;
 
 /**
  * Notices when a team's on-call people change and hands one event per changed team to the
@@ -21,7 +15,7 @@ export interface OnCallChangedEvent {
  * world as seeded is the baseline, not a change.
  */
 export class OnCallWatcher {
-  private readonly lastSeen = new Map<string, readonly OnCallUserView[]>();
+  private readonly lastSeen = new Map<string, readonly OnCallUser[]>();
   private readonly world: WorldState;
   private readonly clock: SandboxClock;
   private readonly deliveries: DeliveryQueue;
@@ -50,7 +44,7 @@ export class OnCallWatcher {
         type: ON_CALL_CHANGED,
         occurred_at: now.toISOString(),
         team: { id: team.id, name: team.name },
-        previous,
+        previous: [...previous],
         current,
       };
       events.push(event);
@@ -61,7 +55,7 @@ export class OnCallWatcher {
   }
 
   /** Each team's last known on-call people, by team id. */
-  snapshot(): Record<string, readonly OnCallUserView[]> {
+  snapshot(): Record<string, readonly OnCallUser[]> {
     return Object.fromEntries(this.lastSeen);
   }
 
@@ -69,19 +63,19 @@ export class OnCallWatcher {
    * Takes the sets known before a restart as the baseline, so the next check raises exactly
    * the changes since then: none invented, none missed. Teams not given keep today's set.
    */
-  restore(lastSeen: Readonly<Record<string, readonly OnCallUserView[]>>): void {
+  restore(lastSeen: Readonly<Record<string, readonly OnCallUser[]>>): void {
     for (const [teamId, people] of Object.entries(lastSeen)) {
       if (this.world.teams.has(teamId)) this.lastSeen.set(teamId, people);
     }
   }
 
-  private onCall(team: Team, at: Date): OnCallUserView[] {
+  private onCall(team: Team, at: Date): OnCallUser[] {
     return this.world.onCallIn(team, at).map(onCallUserView);
   }
 }
 
 /** The same people, in whatever order: a reshuffle of layers is not a handover. */
-function samePeople(a: readonly OnCallUserView[], b: readonly OnCallUserView[]): boolean {
+function samePeople(a: readonly OnCallUser[], b: readonly OnCallUser[]): boolean {
   const ids = new Set(a.map((user) => user.id));
   return a.length === b.length && b.every((user) => ids.has(user.id));
 }

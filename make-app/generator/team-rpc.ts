@@ -1,3 +1,4 @@
+import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { relativeUrl } from './communication.ts';
 
@@ -5,8 +6,8 @@ import { relativeUrl } from './communication.ts';
 export function teamRpcFiles() {
   return {
     communication: {
-      url: relativeUrl(teamList.endpoint),
-      method: 'GET',
+      url: relativeUrl(endpoints[teamList.endpoint]),
+      method: endpoints[teamList.endpoint].method,
       response: { iterate: '{{body}}', output: { label: `{{item.${teamList.labelField}}}`, value: `{{item.${teamList.valueField}}}` } },
     },
     params: [],

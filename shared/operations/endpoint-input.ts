@@ -1,8 +1,8 @@
-import type { InputField } from '../../shared/operations/types.ts';
+import type { InputField } from './types.ts';
 
 /**
  * The endpoint input from what the user filled in or mapped: only the declared fields, an
- * empty optional field left out (Zapier sends "" for it), and a mapped number or true/false
+ * empty optional field left out (Zapier and n8n send "" for it), and a mapped number or true/false
  * sent as text, since every field of this API is text.
  */
 export function endpointInput(fields: readonly InputField[], inputData: Record<string, unknown>): Record<string, unknown> {

@@ -1,0 +1,216 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from '@jest/globals';
+import * as z from 'zod/mini';
+import { generateMakeApp } from '../make-app/generator/generate.ts';
+import { codeFilePath } from '../make-app/generator/names.ts';
+import { renderTemplate } from '../make-app/iml/index.ts';
+import { checkAgainstSchemas } from '../make-app/schema-check/check-against-schemas.ts';
+import { makeSchemasDir } from '../scripts/beside-checkout.ts';
+import { defineEndpoint } from '../shared/catalog/endpoint.ts';
+import { endpoints, type EndpointKey } from '../shared/catalog/endpoints.ts';
+import { GROUPS } from '../shared/operations/groups.ts';
+import { operations } from '../shared/operations/index.ts';
+import { derivedOutputFields, shapeItem, type ItemShape } from '../shared/operations/item-shape.ts';
+import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
+import { zapierApp } from '../zapier-app/index.ts';
+
+/**
+ * Issue 11's promise: a new operation is one edit in shared/ and shows up on every platform.
+ * Two made-up operations, on made-up endpoints, are added to COPIES of the catalog and of the
+ * operation list (the real ones stay as they are); both apps must gain them whole (module,
+ * parameters, interface, group, CRUD kind, sample) and nothing else may change.
+ */
+
+// Made up: the spec has no snooze and no escalations.
+const snoozeEndpoint = defineEndpoint({
+  key: 'snoozeIncident', method: 'POST', path: '/o/incident/{id}/snooze', base: 'api', summary: 'Snooze an incident',
+  adminOnly: false, idempotent: true, documented: false,
+  input: z.object({ id: z.string(), minutes: z.string() }), output: z.looseObject({}), outputShape: 'assumed', assumptions: [],
+});
+const escalationsEndpoint = defineEndpoint({
+  key: 'listEscalations', method: 'GET', path: '/o/escalations', base: 'rotations', summary: 'List escalations',
+  adminOnly: false, idempotent: true, documented: false,
+  input: z.object({ teamname: z.optional(z.string()) }), output: z.array(z.looseObject({})), outputShape: 'assumed', assumptions: [],
+});
+const catalog = { ...endpoints, snoozeIncident: snoozeEndpoint, listEscalations: escalationsEndpoint };
+
+const snooze: ActionOperation = {
+  kind: 'action',
+  key: 'snooze_incident',
+  makeName: 'snoozeIncident',
+  // The operation types name the real catalog's keys; this one is in the copy only.
+  endpoint: 'snoozeIncident' as EndpointKey,
+  effect: 'update',
+  group: GROUPS.incidents,
+  noun: 'Incident',
+  label: 'Snooze Incident',
+  description: 'Silences an incident\'s pages for a while.',
+  inputFields: [
+    { key: 'id', label: 'Incident ID', type: 'string', required: true, help: 'The incident to snooze.' },
+    { key: 'minutes', label: 'Minutes', type: 'string', required: false, help: 'How long; 30 when empty.' },
+  ],
+  outputFields: [{ key: 'id', label: 'Incident ID', type: 'string' }, { key: 'snoozed_until', label: 'Snoozed Until', type: 'datetime' }],
+  sample: { id: 'inc_0001', snoozed_until: '2026-11-02T09:30:00.000Z' },
+};
+
+const escalationItem: ItemShape = {
+  spread: 'item',
+  fields: {
+    team_name: { path: 'item.team.name', label: 'Team Name' },
+    escalation_count: { count: 'body', label: 'Escalations: Count' },
+  },
+};
+const escalationAnswer = [{ id: 'esc_1', level: 2, team: { name: 'Platform' } }, { id: 'esc_2', level: 1, team: { name: 'Data' } }];
+const findEscalations: SearchOperation = {
+  kind: 'search',
+  key: 'find_escalations',
+  makeName: 'listEscalations',
+  endpoint: 'listEscalations' as EndpointKey,
+  results: 'each-element',
+  notFoundIsEmpty: false,
+  group: 'Escalations',
+  noun: 'Escalation',
+  label: 'Find Escalations',
+  description: 'Finds the open escalations.',
+  inputFields: [{ key: 'teamname', label: 'Team', type: 'string', required: false, dynamic: 'team', help: 'Only this team\'s.' }],
+  item: escalationItem,
+  outputFields: [{ key: 'id', label: 'Escalation ID', type: 'string' }, ...derivedOutputFields(escalationItem)],
+  sample: shapeItem(escalationItem, { body: escalationAnswer, item: escalationAnswer[0] }),
+};
+
+const added: readonly Operation[] = [...operations, snooze, findEscalations];
+
+// Functions (performs) are compared by presence: the rest of a definition is data.
+const data = (value: unknown) => JSON.parse(JSON.stringify(value, (_, v) => (typeof v === 'function' ? 'function' : v)));
+
+describe('a made-up operation added to a copy of the descriptions', () => {
+  it('the descriptions themselves: output fields and sample come from the item shape', () => {
+    expect(findEscalations.outputFields.slice(1)).toEqual([
+      { key: 'team_name', label: 'Team Name', type: 'string' },
+      { key: 'escalation_count', label: 'Escalations: Count', type: 'number' },
+    ]);
+    expect(findEscalations.sample).toEqual({ id: 'esc_1', level: 2, team: { name: 'Platform' }, team_name: 'Platform', escalation_count: 2 });
+  });
+
+  describe('the Zapier app', () => {
+    const real = zapierApp();
+    const app = zapierApp(added);
+
+    it('gains a create and a search with their fields, output fields and sample', () => {
+      const create = app.creates.snooze_incident!;
+      expect(data(create)).toEqual({
+        key: 'snooze_incident',
+        noun: 'Incident',
+        display: { label: 'Snooze Incident', description: snooze.description },
+        operation: {
+          inputFields: [
+            { key: 'id', label: 'Incident ID', type: 'string', required: true, helpText: 'The incident to snooze.' },
+            { key: 'minutes', label: 'Minutes', type: 'string', required: false, helpText: 'How long; 30 when empty.' },
+          ],
+          perform: 'function',
+          outputFields: [{ key: 'id', label: 'Incident ID', type: 'string' }, { key: 'snoozed_until', label: 'Snoozed Until', type: 'datetime' }],
+          sample: snooze.sample,
+        },
+      });
+      const search = app.searches.find_escalations!;
+      expect(search.operation.outputFields).toEqual([
+        { key: 'id', label: 'Escalation ID', type: 'string' },
+        { key: 'team_name', label: 'Team Name', type: 'string' },
+        { key: 'escalation_count', label: 'Escalations: Count', type: 'number' },
+      ]);
+      expect(search.operation.sample).toEqual(findEscalations.sample);
+      expect(search.operation.inputFields.map((field: { key: string }) => field.key)).toEqual(['teamname']);
+    });
+
+    it('changes nothing else', () => {
+      expect(Object.keys(app.creates)).toEqual([...Object.keys(real.creates), 'snooze_incident']);
+      expect(Object.keys(app.searches)).toEqual([...Object.keys(real.searches), 'find_escalations']);
+      const { creates, searches, ...rest } = data(app);
+      const { creates: realCreates, searches: realSearches, ...realRest } = data(real);
+      expect(rest).toEqual(realRest);
+      expect({ ...creates, snooze_incident: undefined }).toEqual({ ...realCreates, snooze_incident: undefined });
+      expect({ ...searches, find_escalations: undefined }).toEqual({ ...realSearches, find_escalations: undefined });
+    });
+
+    it('is a valid app definition by zapier-platform-core\'s own check (what `zapier validate` runs)', () => {
+      // zapier-platform-core src/tools/schema.js: validateApp(compileApp(app)) against zapier-platform-schema.
+      const { compileApp, validateApp } = createRequire(import.meta.url)('zapier-platform-core/src/tools/schema') as {
+        compileApp: (app: unknown) => unknown; validateApp: (app: unknown) => unknown[];
+      };
+      expect(validateApp(compileApp(app))).toEqual([]);
+    });
+  });
+
+  describe('the Make app', () => {
+    const real = generateMakeApp();
+    const files = generateMakeApp({ operations: added, endpoints: catalog });
+    const manifest = files.get('makecomapp.json') as any;
+    const file = (id: string, suffix: string) => files.get(codeFilePath('module', id, suffix)) as any;
+
+    it('gains an action module: metadata, CRUD kind, request, parameters, interface and samples', () => {
+      const { codeFiles, ...metadata } = manifest.components.module.snoozeIncident;
+      expect(metadata).toEqual({ label: 'Snooze Incident', description: snooze.description, moduleType: 'action', actionCrud: 'update', connection: expect.any(String) });
+      expect(Object.keys(codeFiles).sort()).toEqual(['communication', 'interface', 'mappableParams', 'samples', 'staticParams']);
+      expect(file('snoozeIncident', 'communication')).toEqual({
+        url: '/o/incident/{{parameters.id}}/snooze',
+        method: 'POST',
+        body: { id: '{{parameters.id}}', minutes: '{{ifempty(parameters.minutes, undefined)}}' },
+        response: { output: '{{body}}' },
+      });
+      expect(file('snoozeIncident', 'mappable-params')).toEqual([
+        { name: 'id', label: 'Incident ID', required: true, help: 'The incident to snooze.', type: 'text' },
+        { name: 'minutes', label: 'Minutes', required: false, help: 'How long; 30 when empty.', type: 'text' },
+      ]);
+      expect(file('snoozeIncident', 'interface')).toEqual([{ name: 'id', label: 'Incident ID', type: 'text' }, { name: 'snoozed_until', label: 'Snoozed Until', type: 'date' }]);
+      expect(file('snoozeIncident', 'samples')).toEqual(snooze.sample);
+    });
+
+    it('gains a search module whose output, run by the IML evaluator, is the shared item', () => {
+      expect(manifest.components.module.listEscalations.moduleType).toBe('search');
+      expect(manifest.components.module.listEscalations.actionCrud).toBeUndefined();
+      const communication = file('listEscalations', 'communication');
+      expect(communication).toMatchObject({ url: '/pagerly/o/escalations', method: 'GET', qs: { teamname: '{{ifempty(parameters.teamname, undefined)}}' } });
+      const item = escalationAnswer[1];
+      expect(renderTemplate(communication.response.output, { body: escalationAnswer, item })).toEqual(shapeItem(escalationItem, { body: escalationAnswer, item }));
+      expect(file('listEscalations', 'interface')).toEqual([
+        { name: 'id', label: 'Escalation ID', type: 'text' },
+        { name: 'team_name', label: 'Team Name', type: 'text' },
+        { name: 'escalation_count', label: 'Escalations: Count', type: 'number' },
+      ]);
+      expect(file('listEscalations', 'samples')).toEqual(findEscalations.sample);
+    });
+
+    it('lists the action in its group and the search in a new group of its own, before "Other"', () => {
+      const groups = files.get('modules/groups.json') as { label: string; modules: string[] }[];
+      const realGroups = real.get('modules/groups.json') as { label: string; modules: string[] }[];
+      expect(groups.map((group) => group.label)).toEqual([...realGroups.slice(0, -1).map((group) => group.label), 'Escalations', 'Other']);
+      expect(groups.find((group) => group.label === GROUPS.incidents)!.modules).toEqual([...realGroups.find((group) => group.label === GROUPS.incidents)!.modules, 'snoozeIncident']);
+      expect(groups.find((group) => group.label === 'Escalations')!.modules).toEqual(['listEscalations']);
+    });
+
+    it('lists both in the app\'s README, after the real operations', () => {
+      const lines = (files.get('README.md') as string).split('\n');
+      const realLines = (real.get('README.md') as string).split('\n');
+      const at = realLines.findIndex((line) => line.startsWith('- **Make an API Call**'));
+      expect(lines).toEqual([...realLines.slice(0, at), `- **Snooze Incident**: ${snooze.description}`, `- **Find Escalations**: ${findEscalations.description}`, ...realLines.slice(at)]);
+    });
+
+    it('changes no other file, and no other component', () => {
+      const newFiles = [...files.keys()].filter((path) => !real.has(path));
+      const suffixes = ['communication', 'static-params', 'mappable-params', 'interface', 'samples'];
+      expect(newFiles.sort()).toEqual(['snoozeIncident', 'listEscalations'].flatMap((id) => suffixes.map((suffix) => codeFilePath('module', id, suffix))).sort());
+      for (const [path, content] of real) {
+        if (path === 'makecomapp.json' || path === 'modules/groups.json' || path === 'README.md') continue;
+        expect([path, files.get(path)]).toEqual([path, content]);
+      }
+      const realManifest = real.get('makecomapp.json') as any;
+      const { snoozeIncident: _s, listEscalations: _l, ...others } = manifest.components.module;
+      expect({ ...manifest, components: { ...manifest.components, module: others } }).toEqual(realManifest);
+    });
+
+    it('still holds to Make\'s official schemas', () => {
+      const results = checkAgainstSchemas(makeSchemasDir, files);
+      expect(results.filter((result) => result.errors.length)).toEqual([]);
+    });
+  });
+});
