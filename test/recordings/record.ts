@@ -12,7 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 type Definition = nock.Definition;
+import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
+import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { redact } from '../../shared/redact.ts';
 import { createSandbox, demoKeys } from '../../sandbox/index.ts';
@@ -21,6 +23,8 @@ import { CANONICAL_ORIGIN, KEPT_HEADERS, recordingPath, type RecordingFile } fro
 import { scenarios, type Fixture, type Identity, type Scenario } from './scenarios.ts';
 
 const live = Boolean(process.env.PAGERLY_API_KEY);
+/** Live only: the person said yes to the plan. */
+const confirmed = process.argv.slice(2).includes('--yes');
 const outputDir = process.env.PAGERLY_RECORD_DIR;
 const outputPath = (scenario: string) => (outputDir ? join(outputDir, `${scenario}.json`) : recordingPath(scenario));
 
@@ -145,15 +149,49 @@ async function record(scenario: Scenario, fixture: Fixture, baseUrl: string, api
   });
 }
 
+/** Which scenarios a run records: live, the sandbox-only ones are skipped, and those that write unless PAGERLY_RECORD_WRITES=1. */
+const runsLive = (scenario: Scenario) => !scenario.sandboxOnly && (!scenario.writes || process.env.PAGERLY_RECORD_WRITES === '1');
+
+/**
+ * What a live run will do in the organization, told before any request: the keys it uses,
+ * what it reads, what it asks the service to refuse, and every change it makes (from the
+ * scenarios' own steps, so the plan cannot drift from what is sent).
+ */
+function livePlan(fixture: Fixture): string[] {
+  const base = process.env.PAGERLY_BASE_URL ?? DEFAULT_BASE_URL;
+  const running = scenarios.filter(runsLive);
+  const changes = (scenario: Scenario) =>
+    scenario.steps(fixture).filter((step) => endpoints[step.endpoint].method !== 'GET' && step.expect === 'ok').map((step) => {
+      const endpoint = endpoints[step.endpoint];
+      const input = typeof step.input === 'function' ? 'the one made above' : JSON.stringify(step.input);
+      return `      ${endpoint.method} ${endpoint.path}  ${endpoint.summary.charAt(0).toLowerCase()}${endpoint.summary.slice(1)}: ${input}`;
+    });
+  const writing = running.filter((scenario) => scenario.writes);
+  const skippedWrites = scenarios.filter((scenario) => scenario.writes && !scenario.sandboxOnly && !runsLive(scenario));
+  return [
+    `npm run record against the real service at ${base} records ${running.length} scenarios into ${outputDir ?? 'test/recordings/'}.`,
+    '  Keys: PAGERLY_API_KEY, an org admin\'s (for the admin scenarios); PAGERLY_USER_API_KEY, a non-admin\'s (for every other one; its role is checked first with GET /o/test/apikey).',
+    `  Reads: ${running.filter((scenario) => !scenario.writes).map((scenario) => scenario.name).join(', ')}.`,
+    '  Refusals: as the non-admin, it asks to create, re-role and remove directory entries; the service must refuse each (nothing changes).',
+    ...(writing.length
+      ? ['  Changes it makes in that organization (PAGERLY_RECORD_WRITES=1), each undone by the same scenario where the API allows:', ...writing.flatMap((scenario) => [`    ${scenario.name} (as ${scenario.as}):`, ...changes(scenario)])]
+      : [`  Changes: none (set PAGERLY_RECORD_WRITES=1 to also record ${skippedWrites.map((scenario) => scenario.name).join(', ')}, which create and delete data).`]),
+  ];
+}
+
 async function main() {
   const keys = keysFor(live);
   const fixture = live ? liveFixture() : sandboxFixture;
+  if (live && !confirmed) {
+    process.stderr.write(`${livePlan(fixture).join('\n')}\n`);
+    throw new Refusal('nothing was sent. Re-run with `npm run record -- --yes` to go ahead.');
+  }
   if (live) await checkUserKeyIsNotAdmin(process.env.PAGERLY_BASE_URL, keys.user!, Object.values(keys));
   if (outputDir) mkdirSync(outputDir, { recursive: true });
   const written: string[] = [];
   for (const scenario of scenarios) {
     const apiKey = keys[scenario.as];
-    if (live && (scenario.sandboxOnly || (scenario.writes && process.env.PAGERLY_RECORD_WRITES !== '1') || !apiKey)) continue;
+    if (live && (!runsLive(scenario) || !apiKey)) continue;
     // The guard itself, whatever the settings: a scenario of another identity never goes out with the admin's key.
     if (scenario.as !== 'admin' && apiKey === keys.admin) throw new Refusal(`Refusing to record ${scenario.name}: it runs as ${scenario.as}, and its key is the admin's.`);
     const sandbox = live ? undefined : await createSandbox({ seed: withEmptyOrganization(), clock: { mode: 'fixed' } });

@@ -55,6 +55,7 @@ function record(
   root: string,
   keys: { PAGERLY_API_KEY?: string | undefined; PAGERLY_USER_API_KEY?: string | undefined; PAGERLY_RECORD_WRITES?: string | undefined } = {},
   target: KeyProxy = proxy,
+  args: readonly string[] = ['--yes'],
 ): Promise<Run> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAGERLY_')));
   const chosen = { PAGERLY_API_KEY: SECRET_KEY, PAGERLY_USER_API_KEY: SECRET_USER_KEY, PAGERLY_RECORD_WRITES: '1', ...keys };
@@ -70,7 +71,7 @@ function record(
   };
   return new Promise((resolve) => {
     // Asynchronous on purpose: the sandbox answering it lives in this very process.
-    execFile(node, [join(committedDir, 'record.ts')], { cwd: repo, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(node, [join(committedDir, 'record.ts'), ...args], { cwd: repo, env, timeout: 60_000 }, (error, stdout, stderr) => {
       const written = existsSync(join(root, 'out')) ? readdirSync(join(root, 'out')).sort() : [];
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr, written });
     });
@@ -187,6 +188,37 @@ describe('the recording command never writes or prints the key', () => {
       expect(run.code).toBe(2);
       expect(run.stderr.startsWith(line)).toBe(true);
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(proxy.since(mark)).toEqual([]);
+      expect(run.written).toEqual([]);
+      expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
+    } finally {
+      removeDir(root);
+    }
+  }, 60_000);
+
+  it.each([
+    ['with PAGERLY_RECORD_WRITES=1', '1'],
+    ['without writes', undefined],
+  ])('live without --yes (%s): says which keys it uses and every change it would make, then stops before any request', async (_name, writes) => {
+    const root = freshCopy();
+    try {
+      const mark = proxy.requests.length;
+      const run = await record(root, { PAGERLY_RECORD_WRITES: writes }, proxy, []);
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trimEnd().split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^npm run record against the real service at ${proxy.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} records \\d+ scenarios into `));
+      expect(run.stderr).toContain('Keys: PAGERLY_API_KEY, an org admin\'s');
+      expect(run.stderr).toContain('PAGERLY_USER_API_KEY, a non-admin\'s');
+      expect(lines.at(-1)).toBe('npm run record: nothing was sent. Re-run with `npm run record -- --yes` to go ahead.');
+      // Every write scenario's changes are listed (or said to be left out), from the scenarios themselves.
+      for (const scenario of scenarios.filter((s) => s.writes && !s.sandboxOnly)) expect(run.stderr).toContain(scenario.name);
+      if (writes) {
+        expect(run.stderr).toContain('POST /o/incident  create an incident, or update one by its id: {"title":"Checkout latency above 2 s","severity":"P2","teamname":"Platform"}');
+        expect(run.stderr).toContain('DELETE /o/oncalluser  remove a directory entry: {"email":"pagerly-connectors-recording@example.com"}');
+        expect(run.stderr).toContain('POST /o/zapier/subscribe  register a Zapier hook');
+      } else {
+        expect(run.stderr).toContain('Changes: none (set PAGERLY_RECORD_WRITES=1');
+      }
       expect(proxy.since(mark)).toEqual([]);
       expect(run.written).toEqual([]);
       expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
