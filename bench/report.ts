@@ -18,7 +18,7 @@ const times = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '—');
 /** Columns padded to their widest cell; numbers right-aligned. */
 function table(header: string[], rows: string[][], numeric: boolean[]): void {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => '  ' + cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cells: string[]) => `  ${cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ')}`.trimEnd();
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
@@ -76,7 +76,7 @@ export function printOverhead(figures: OverheadFigures): void {
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
   console.log('');
-  if (problems.length === 0) console.log(green('All checks passed') + ' (every response 2xx, every subscription got the one event once, all three ways gave the same teams).');
+  if (problems.length === 0) console.log(`${green('All checks passed')} (every response 2xx, every subscription got the one event once, all three ways gave the same teams).`);
   else for (const problem of problems) console.log(red(`✘ ${problem}`));
   console.log(`Figures written to ${resultsPath} (run took ${seconds.toFixed(1)} s).`);
 }

@@ -135,6 +135,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function columns(rows: readonly (readonly string[])[], { indent = '', gap = '  ' } = {}): string[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
   return rows.map((row) => `${indent}${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join(gap)}`.trimEnd());
 }

@@ -127,7 +127,7 @@ export class AtomicFileWriter {
 
 /** Makes a rename in `folder` durable. Not every system can open a folder (Windows cannot): then the rename is as durable as it gets. */
 async function syncFolder(folder: string): Promise<void> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(folder, 'r');
   } catch {

@@ -6,7 +6,7 @@ import type { Transport } from './http/types.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
 
 /** Endpoints whose input has no required field can be called without an argument. */
-type Call<K extends EndpointKey> = {} extends InputOf<Endpoints[K]>
+type Call<K extends EndpointKey> = Record<never, never> extends InputOf<Endpoints[K]>
   ? (input?: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>
   : (input: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>;
 

@@ -69,7 +69,7 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
       ctx.signal.addEventListener('abort', onInterrupt, { once: true });
       try {
         const lookups = startProgress(ctx.out.progressStream(), 'Looking up', validation.rows.length);
-        let plan;
+        let plan: Awaited<ReturnType<typeof planSync>>;
         try {
           plan = await planSync(validation.rows, client, { concurrency, onLookup: lookups.tick, stop: interrupted });
           if (!interrupted()) plan = await keepKeyOwner(plan, client);
@@ -88,7 +88,7 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
 
         // Interrupted during the lookups: nothing is sent, every change comes out not sent.
         const sending = startProgress(ctx.out.progressStream(), 'Syncing', interrupted() ? 0 : plan.filter(isChange).length);
-        let results;
+        let results: Awaited<ReturnType<typeof applyPlan>>;
         try {
           results = await applyPlan(plan, client, { concurrency, onChange: sending.tick, stop: interrupted });
         } finally {

@@ -47,54 +47,71 @@ export async function main(argv: readonly string[], env: Env, rawIo: IO): Promis
   }
 }
 
+/** Writes each line with `write`. */
+function writeLines(write: (line: string) => void, lines: readonly string[]): void {
+  for (const line of lines) write(line);
+}
+
 async function deploy(argv: readonly string[], env: Env, io: IO): Promise<number> {
-  let args;
+  let args: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
     args = parseArgs({ args: [...argv], options: OPTIONS }).values;
   } catch (error) {
-    [(error as Error).message, ...USAGE].forEach((line) => io.err(line));
+    writeLines(io.err, [(error as Error).message, ...USAGE]);
     return 2;
   }
-  if (args.help) return USAGE.forEach((line) => io.out(line)), 0;
+  if (args.help) {
+    writeLines(io.out, USAGE);
+    return 0;
+  }
   const { 'app-dir': appDir, origins: originsFile, 'dry-run': dryRun, json } = args;
   const result = readSettings(env, { requireToken: !dryRun });
-  if ('problems' in result) return settingsHelp(result.problems).forEach((line) => io.err(line)), 2;
+  if ('problems' in result) {
+    writeLines(io.err, settingsHelp(result.problems));
+    return 2;
+  }
   const { token, zone, appName, appVersion, appLabel: label, appDescription: description, appTheme: theme } = result.settings;
   const target = { zone, appName, appVersion };
   const origin = originFor(originsFile, target);
   const mapping = origin.idMapping!;
-  let plan;
+  let plan: ReturnType<typeof planDeploy>;
   try {
     plan = planDeploy(appDir, { name: appName, label, ...(description ? { description } : {}), theme, language: 'en', audience: 'global', private: true }, mapping);
   } catch (error) {
     if (!(error instanceof AppFolderError)) throw error;
-    return io.err(error.message), 2;
+    io.err(error.message);
+    return 2;
   }
   const print = (document: object) => io.out(JSON.stringify({ target, ...document }, null, 2));
   if (dryRun) {
     if (json) print({ ok: true, dryRun: true, steps: plan.steps.map((step) => step.title), skipped: plan.skipped });
-    else planLines(plan, target, appDir).forEach((line) => io.out(line));
+    else writeLines(io.out, planLines(plan, target, appDir));
     return 0;
   }
 
   // Retries only what Make asks to retry (429 with Retry-After); anything else fails the step.
   const make = new RecordingMake(token, zone, { retry: { onRateLimit: true, onServerError: false, maxRetries: 3 } });
   const save = () => saveOrigin(origin, originsFile, appDir);
-  const remember = (type: Parameters<typeof setRemote>[1], local: string, remote: string) => (setRemote(mapping, type, local, remote), save());
+  const remember = (type: Parameters<typeof setRemote>[1], local: string, remote: string) => {
+    setRemote(mapping, type, local, remote);
+    save();
+  };
   const state = { make, app: { name: appName, version: appVersion }, mapping, remember, appCreated: false, remote: {} };
   if (!json) io.out(`Deploying ${appDir} as app ${appName} v${appVersion} to https://${zone}/api/v2 (${plan.steps.length} steps)`);
   try {
-    const outcomes = await runSteps(plan.steps, make, state, (outcome, index) => json || io.out(progressLine(outcome, index, plan.steps.length)));
+    const outcomes = await runSteps(plan.steps, make, state, (outcome, index) => {
+      if (!json) io.out(progressLine(outcome, index, plan.steps.length));
+    });
     save();
     if (json) print({ ok: true, steps: outcomes, counts: counts(outcomes), skipped: plan.skipped, idMapping: mapping });
-    else [...summaryLines(outcomes, target, plan), `Make's names are in ${originsFile} (commit it) and ${appDir}/makecomapp.json.`].forEach((line) => io.out(line));
+    else writeLines(io.out, [...summaryLines(outcomes, target, plan), `Make's names are in ${originsFile} (commit it) and ${appDir}/makecomapp.json.`]);
     return 0;
   } catch (error) {
     if (!(error instanceof DeployStepError)) throw error;
     if (state.appCreated) save();
     const { completed, ...failed } = error.failure;
     if (json) print({ ok: false, failed: { ...failed, step: failed.index + 1, message: error.message }, counts: counts(completed), idMapping: mapping });
-    else failureLines(error, target, originsFile).forEach((line) => io.err(line));
+    else writeLines(io.err, failureLines(error, target, originsFile));
     return 1;
   }
 }

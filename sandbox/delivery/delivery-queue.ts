@@ -197,7 +197,10 @@ export class DeliveryQueue {
       for (const job of jobs) if (this.jobs.has(job)) this.schedule(job);
       this.pump();
     };
-    if (this.keep === undefined) return start();
+    if (this.keep === undefined) {
+      start();
+      return;
+    }
     this.keep().then(start, () => {
       // Not kept, so not sent: held back (still pending) until a write succeeds.
       if (this.stopping.signal.aborted) return;

@@ -7,6 +7,7 @@ const user = { apiKey: demoKeys.acmeUser };
 const admin = { apiKey: demoKeys.acmeAdmin };
 const EMAIL = 'make.new.hire@acme.example';
 
+// biome-ignore lint/suspicious/noExplicitAny: each step reads the fields of its own module's bundle
 type Bundle = Record<string, any>;
 
 /** Every component of the built Make app (dist/make), run as Make runs it. */

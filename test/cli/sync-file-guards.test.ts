@@ -78,7 +78,7 @@ describe('directory sync refuses a file it must not read whole', () => {
     const edge = join(dir, 'edge.csv');
     const header = 'email,name\n';
     const row = 'a@acme.example,A\n';
-    writeFileSync(edge, header + row + ' '.repeat(MAX_SYNC_FILE_BYTES - header.length - row.length - 1) + '\n');
+    writeFileSync(edge, `${header}${row}${' '.repeat(MAX_SYNC_FILE_BYTES - header.length - row.length - 1)}\n`);
     const r = await run(['--base-url', service.url, 'directory', 'sync', edge, '--dry-run', '--retries', '0'], { env: { PAGERLY_API_KEY: KEYS.admin } });
     expect(r.stderr).not.toContain('larger than');
     expect(r.stderr).not.toContain('cannot be read');

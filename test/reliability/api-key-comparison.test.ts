@@ -28,7 +28,9 @@ const { INVALID_KEY_BODY, startSandbox } = await import('../sandbox/support.ts')
 describe('the key ring compares in constant time', () => {
   const stored = ['sbx_first_key_000000000001', SECRET_KEY, 'sbx_third_key_0000000000000000003', 'x'.repeat(64), 'sbx_fifth_key_05'];
   const ring = new ApiKeyRing();
-  stored.forEach((key, index) => ring.add(key, `usr_${index}`));
+  stored.forEach((key, index) => {
+    ring.add(key, `usr_${index}`);
+  });
 
   const presented: [string, string][] = [
     ['the first stored key', stored[0]!],

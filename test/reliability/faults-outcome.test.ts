@@ -25,7 +25,6 @@ import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-han
 isolateZapierCore();
 
 const KEY = 'faults-outcome-key-3a9d0c71e2';
-const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
 const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
 const ERROR = [{ Error: 'Upstream failed' }];
 

@@ -177,7 +177,9 @@ describe('a server that echoes the key back, in every form and place, gets it sh
           watch.value(`${place} → returned`, await zapier.run('authentication.test', { authData: { apiKey }, inputData: {} }));
         } finally {
           // The request side of each log line: what the app sent, which core censors.
-          zapier.logs.slice(logged).forEach(({ message, data }, index) => coreLog.value(`${place} → core log #${index} (request side)`, { message, url: data.request_url, params: data.request_params, headers: data.request_headers, body: data.request_data }));
+          zapier.logs.slice(logged).forEach(({ message, data }, index) => {
+            coreLog.value(`${place} → core log #${index} (request side)`, { message, url: data.request_url, params: data.request_params, headers: data.request_headers, body: data.request_data });
+          });
         }
       });
       expect(ran).toBe(cases.filter(zapierScope).length);
@@ -207,7 +209,9 @@ describe('a server that echoes the key back, in every form and place, gets it sh
       try {
         watch.value(`${place} → returned`, await runner.rpc('listTeams', { connection: { apiKey } }));
       } finally {
-        log.slice(logged).forEach((entry, index) => watch.value(`${place} → runner log #${index}`, entry));
+        log.slice(logged).forEach((entry, index) => {
+          watch.value(`${place} → runner log #${index}`, entry);
+        });
       }
     });
     // Only the second key's form-encoded echoes in texts are out of scope.

@@ -203,7 +203,9 @@ describe('the Make app never shows the key', () => {
     expect(runnerLog.length).toBeGreaterThan(requesting.length * (faultCases.length + 2));
     // log.sanitize replaced the header in every entry (so the log did have the header to hide).
     expect(runnerLog.every((entry) => entry.headers['X-APIKEY'] === '[sanitized]')).toBe(true);
-    runnerLog.forEach((entry, index) => watch.value(`runner log #${index}`, entry));
+    runnerLog.forEach((entry, index) => {
+      watch.value(`runner log #${index}`, entry);
+    });
     watch.text('stdout, stderr and console', world.output.text);
     watch.files('temp folder', world.temp.dir);
     expect(watch.leaks(SECRETS)).toEqual([]);

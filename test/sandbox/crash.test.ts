@@ -55,7 +55,7 @@ async function call(url: string, path: string, init: { method?: string; key?: st
 
 /** Option `--state` against a real crash: the sandbox as a child process, ended by SIGKILL. */
 describe('sandbox --state: event ids across a SIGKILL', () => {
-  const cleanups: (() => Promise<unknown> | void)[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });

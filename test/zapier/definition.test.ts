@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { ADMIN_ONLY_NOTE } from '../../shared/operations/fields.ts';
 import { operations, type Operation } from '../../shared/operations/index.ts';

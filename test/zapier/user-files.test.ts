@@ -7,7 +7,9 @@ import { linkUserEnv, rescueUserFiles, type UserFilePlaces } from '../../zapier-
 // `npm run build` wipes dist/zapier; what users (and `zapier-platform register`) write must survive it.
 
 const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
 
 function places(): UserFilePlaces & { root: string } {
   const root = mkdtempSync(join(tmpdir(), 'pagerly-user-files-'));

@@ -18,7 +18,7 @@ const defaultPlaces: UserFilePlaces = { stageDir, linkFile, userEnvFile };
 
 /** Rescues what a user or the Zapier CLI wrote into dist/zapier before a build wipes it. Returns what it kept. */
 export function rescueUserFiles(places: UserFilePlaces = defaultPlaces): string[] {
-  const { stageDir, linkFile, userEnvFile } = places;
+  const { stageDir, userEnvFile } = places;
   const kept: string[] = [];
   const stagedEnv = `${stageDir}.env`;
   // An .env written there by hand (older instructions): move it beside the sources once.

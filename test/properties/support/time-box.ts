@@ -61,7 +61,8 @@ export class TimeBox {
   call(call: SyncCall): Promise<Outcome> {
     this.worker ??= this.start();
     const worker = this.worker;
-    const id = (this.next += 1);
+    this.next += 1;
+    const id = this.next;
     const started = performance.now();
     return new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => {
