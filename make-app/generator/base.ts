@@ -1,6 +1,6 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { API_KEY_HEADER, NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
-import { errorDirective, validDirective } from './errors.ts';
+import { responseHandling } from './errors.ts';
 import { keyHeader } from './iml-key.ts';
 
 /** `general/base.iml.json`: what every module and RPC inherits. */
@@ -9,7 +9,7 @@ export function base(): Record<string, unknown> {
     baseUrl: DEFAULT_BASE_URL,
     headers: { [API_KEY_HEADER]: keyHeader('connection.apiKey'), Accept: 'application/json' },
     ...NO_REDIRECTS,
-    response: { valid: validDirective(), error: errorDirective() },
+    response: responseHandling(),
     log: SANITIZE_KEY,
   };
 }

@@ -1,7 +1,7 @@
 import { connection } from '../../shared/operations/connection.ts';
 import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
-import { errorDirective, validDirective } from './errors.ts';
+import { responseHandling } from './errors.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
 
 const KEY = 'parameters.apiKey';
@@ -14,11 +14,11 @@ const KEY = 'parameters.apiKey';
 export function connectionFiles() {
   return {
     communication: standalone(connection.testEndpoint, keyHeader(KEY), {
-      // A 200 that is not JSON (a proxy's page) must not pass for a checked key.
+      // Any 2xx is a valid key, whatever its body: the service answers the check with 200
+      // (spec 4: its body is not documented). The documented 400 is an invalid key (errors.ts).
       response: {
-        valid: validDirective([], KEY),
+        ...responseHandling(KEY, { json: false }),
         metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
-        error: errorDirective(KEY),
       },
     }),
     params: [

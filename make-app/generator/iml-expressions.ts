@@ -46,10 +46,17 @@ export function outputTemplate(shape: ItemShape, { tolerant = false } = {}): Rec
   };
 }
 
-/** An optional parameter: left out of the request when empty (Make may pass '' for a cleared field). */
-export const optionalParameter = (name: string) => `{{ifempty(parameters.${name}, undefined)}}`;
+/**
+ * An optional parameter as it is: Make leaves an empty field out of the request itself
+ * (Custom apps › Processing of 'empty' values), and `ifempty(x, undefined)` is the bad practice
+ * Best practices › Processing of input parameters names.
+ */
+export const optionalParameter = (name: string) => `{{parameters.${name}}}`;
 
-/** What people type around phone numbers, removed before sending (assumption `phone-format`). */
+/**
+ * What people type around phone numbers, removed before sending (assumption `phone-format`).
+ * An empty field stays as Make gives it (left out, or the `erase` keyword's empty value).
+ */
 const PHONE_SEPARATORS = [' ', '-', '(', ')', '.'];
 export const phoneParameter = (name: string) =>
-  `{{ifempty(${PHONE_SEPARATORS.reduce((inner, separator) => `replace(${inner}, ${imlString(separator)}, '')`, `toString(parameters.${name})`)}, undefined)}}`;
+  `{{if(parameters.${name}, ${PHONE_SEPARATORS.reduce((inner, separator) => `replace(${inner}, ${imlString(separator)}, '')`, `toString(parameters.${name})`)}, parameters.${name})}}`;

@@ -2,7 +2,6 @@ import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
-import { validDirective } from './errors.ts';
 import { outputTemplate } from './iml-expressions.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
 
@@ -25,8 +24,11 @@ function crudOf(operation: ActionOperation): ModuleFiles['actionCrud'] {
   return key === 'createOrUpdateIncident' || key === 'upsertDirectoryEntry' ? 'create' : 'update';
 }
 
+/** Make's label: sentence case, verb first (Best practices › Names, labels & descriptions). */
+export const makeLabelOf = (operation: { readonly label: string; readonly makeLabel?: string }) => operation.makeLabel ?? operation.label;
+
 const described = (operation: ActionOperation | SearchOperation | typeof onCallChanged) => ({
-  label: operation.label,
+  label: makeLabelOf(operation),
   description: operation.description,
   staticParams: [],
   interface: operation.outputFields.map(makeInterfaceField),
@@ -44,23 +46,38 @@ export function actionModule(operation: ActionOperation): ModuleFiles {
 }
 
 /**
- * A search iterates: one bundle per element of a list, or the one entry found. "Not found"
- * (404) is a valid answer with nothing in it, so the scenario goes on with no bundles.
+ * Make's `limit` parameter of a search (Best practices › Search modules: "limit":
+ * "{{parameters.limit}}" beside `iterate`), read by `response.limit`. Make-only: Zapier has none.
+ */
+export const LIMIT_PARAMETER = {
+  name: 'limit', type: 'uinteger', label: 'Limit', default: 10, required: true,
+  help: 'The most results this module returns in one run.',
+} as const;
+
+/**
+ * A search that returns a list iterates: one bundle per element, up to `limit`; an empty list
+ * (a 2xx) is no bundles. A search for one thing is a Make action that reads (`actionCrud: read`,
+ * no `iterate`, as Best practices › Action and search modules ask): Make treats a 404 as an
+ * error (Custom apps › Error handling), so "nobody has this e-mail" is a `[404]` error the
+ * scenario can catch with an error handler, not an empty result.
  */
 export function searchModule(operation: SearchOperation): ModuleFiles {
-  const single = operation.notFoundIsEmpty ? '{{if(statusCode == 404, emptyarray, add(emptyarray, body))}}' : '{{add(emptyarray, body)}}';
+  const request = endpointRequest(operation.endpoint, operation.inputFields);
+  const mappableParams = operation.inputFields.map(makeParameter);
+  if (operation.results === 'single') {
+    return {
+      ...described(operation),
+      moduleType: 'action',
+      actionCrud: 'read',
+      communication: { ...request, response: { output: outputTemplate(operation.item) } },
+      mappableParams,
+    };
+  }
   return {
     ...described(operation),
     moduleType: 'search',
-    communication: {
-      ...endpointRequest(operation.endpoint, operation.inputFields),
-      response: {
-        ...(operation.notFoundIsEmpty ? { valid: validDirective([404]) } : {}),
-        iterate: operation.results === 'each-element' ? '{{body}}' : single,
-        output: outputTemplate(operation.item),
-      },
-    },
-    mappableParams: operation.inputFields.map(makeParameter),
+    communication: { ...request, response: { iterate: '{{body}}', limit: `{{parameters.${LIMIT_PARAMETER.name}}}`, output: outputTemplate(operation.item) } },
+    mappableParams: [...mappableParams, { ...LIMIT_PARAMETER }],
   };
 }
 
