@@ -2,7 +2,7 @@ import { operations } from '../../shared/operations/index.ts';
 import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { base } from './base.ts';
 import { connectionFiles } from './connection.ts';
-import { actionModule, instantTriggerModule, searchModule, type ModuleFiles } from './modules.ts';
+import { actionModule, instantTriggerModule, makeLabelOf, searchModule, type ModuleFiles } from './modules.ts';
 import { MANIFEST, type CodeKey, type ComponentMetadata, type ComponentType, type Manifest } from '../manifest.ts';
 import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK } from './names.ts';
 import { readme } from './readme.ts';
@@ -10,6 +10,7 @@ import { teamRpcFiles } from './rpc.ts';
 import { universalModule } from './universal-module.ts';
 import { webhookFiles } from './webhook.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
+import { teamList } from '../../shared/operations/team-list.ts';
 
 /** The generated app: file path (relative to the app folder) → JSON value, or text for README.md. */
 export type MakeAppFiles = Map<string, unknown>;
@@ -57,8 +58,8 @@ export function generateMakeApp(): MakeAppFiles {
 
   const groups = [
     { label: 'On call', modules: [onCallChanged.makeName, ...operations.filter((op) => op.key === 'find_on_call_users').map((op) => op.makeName)] },
-    { label: 'Incidents', modules: operations.filter((op) => op.key === 'create_incident').map((op) => op.makeName) },
-    { label: 'Directory', modules: operations.filter((op) => op.key.includes('directory')).map((op) => op.makeName) },
+    { label: 'Incidents', modules: operations.filter((op) => op.kind !== 'list' && op.key.includes('incident')).map((op) => op.makeName) },
+    { label: 'Directory', modules: operations.filter((op) => op.kind !== 'list' && op.key.includes('directory')).map((op) => op.makeName) },
     { label: 'Other', modules: [UNIVERSAL_MODULE] },
   ];
   files.set('modules/groups.json', groups);
@@ -68,8 +69,8 @@ export function generateMakeApp(): MakeAppFiles {
     generalCodeFiles: { base: 'general/base.iml.json', common: 'general/common.json', groups: 'modules/groups.json', readme: 'README.md' },
     components: {
       connection: { [CONNECTION]: { label: 'Pagerly', connectionType: 'basic', codeFiles: addComponent(files, 'connection', CONNECTION, connectionFiles()) } },
-      webhook: { [WEBHOOK]: { label: onCallChanged.label, webhookType: 'web', connection: CONNECTION, codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()) } },
-      rpc: { [TEAM_RPC]: { label: 'List Teams', connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
+      webhook: { [WEBHOOK]: { label: makeLabelOf(onCallChanged), webhookType: 'web', connection: CONNECTION, codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()) } },
+      rpc: { [TEAM_RPC]: { label: makeLabelOf(teamList), connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
       module: Object.fromEntries(Object.entries(modules).map(([id, module]) => [id, moduleEntry(files, id, module)])),
       function: {},
       endpoint: {},

@@ -1,8 +1,9 @@
 import { operations } from '../../shared/operations/index.ts';
+import { makeLabelOf } from './modules.ts';
 
 /** The app's README.md (Make shows it as the app's documentation). */
 export function readme(): string {
-  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${op.label}**: ${op.description}`);
+  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${makeLabelOf(op)}**: ${op.description}`);
   return [
     'Pagerly',
     '=======',
@@ -14,7 +15,7 @@ export function readme(): string {
     'person who generated it, so modules marked "org admin" need an org admin\'s key.',
     '',
     ...lines,
-    '- **Make an API Call**: any other call to the Pagerly API, with the connection\'s key.',
+    '- **Make an API call**: any other call to the Pagerly API, with the connection’s key.',
     '',
   ].join('\n');
 }

@@ -8,6 +8,7 @@ export const createIncident: ActionOperation = {
   endpoint: 'createOrUpdateIncident',
   noun: 'Incident',
   label: 'Create or Update Incident',
+  makeLabel: 'Create or update an incident',
   description: 'Opens a new incident, or updates one you created before when you give its ID (for example to resolve it when the deploy recovers).',
   inputFields: [
     { key: 'title', label: 'Title', type: 'string', required: true, example: 'Checkout latency above 2 s', help: 'What is wrong, in a few words (up to 255 characters).' },

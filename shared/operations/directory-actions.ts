@@ -11,6 +11,7 @@ export const upsertDirectoryEntry: ActionOperation = {
   endpoint: 'upsertDirectoryEntry',
   noun: 'Directory Entry',
   label: 'Create or Replace Directory Entry',
+  makeLabel: 'Create or replace a directory entry',
   description: `Adds a person to the on-call directory, or replaces their name and phone number if the e-mail is already there. An omitted phone number is cleared; an omitted role is kept. ${ADMIN_ONLY_NOTE}`,
   inputFields: [
     emailField('The person\'s e-mail: it identifies the entry.'),
@@ -29,6 +30,7 @@ export const updateDirectoryPhone: ActionOperation = {
   endpoint: 'updateDirectoryPhone',
   noun: 'Phone Number',
   label: 'Update Phone Number',
+  makeLabel: 'Update a phone number',
   description: 'Changes the phone number the service calls or texts when this person is paged.',
   inputFields: [emailField('The e-mail of the directory entry to change.'), phoneField(true)],
   outputFields: directoryEntryOutput,
@@ -42,6 +44,7 @@ export const changeDirectoryRole: ActionOperation = {
   endpoint: 'changeDirectoryRole',
   noun: 'Role',
   label: 'Change Role',
+  makeLabel: 'Change a role',
   description: `Makes a person an org admin or a user. The owner's role cannot be changed here. ${ADMIN_ONLY_NOTE}`,
   inputFields: [emailField('The e-mail of the directory entry to change.'), roleField(true, 'Admins can manage the directory and generate API keys.')],
   outputFields: directoryEntryOutput,
@@ -61,6 +64,7 @@ export const removeDirectoryEntry: ActionOperation = {
   endpoint: 'removeDirectoryEntry',
   noun: 'Directory Entry',
   label: 'Remove Directory Entry',
+  makeLabel: 'Remove a directory entry',
   description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
   inputFields: [emailField(`The e-mail of the directory entry to remove. ${REMOVES_OWN_KEY_NOTE}`)],
   outputFields: [

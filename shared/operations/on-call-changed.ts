@@ -18,6 +18,7 @@ export const onCallChanged: HookOperation = {
   makeName: 'watchOnCallChanges',
   noun: 'On-Call Change',
   label: 'On-Call Changed',
+  makeLabel: 'Watch on-call changes',
   description: 'Triggers instantly when the people on call for a team change: a shift hands over, an override starts or ends, or someone leaves the rotation.',
   subscribe: { zapier: 'subscribeZapierHook', make: 'subscribeMakeHook' },
   unsubscribe: { zapier: 'unsubscribeZapierHook', make: 'unsubscribeMakeHook' },

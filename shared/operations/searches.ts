@@ -11,6 +11,7 @@ export const findOnCallUsers: SearchOperation = {
   notFoundIsEmpty: false,
   noun: 'On-Call User',
   label: 'Find Who Is On Call',
+  makeLabel: 'Search on-call users',
   description: 'Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone\'s names and e-mails, so the first result is enough to notify them all.',
   inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in any team (each person once).')],
   item: {
@@ -47,6 +48,7 @@ export const findDirectoryEntry: SearchOperation = {
   notFoundIsEmpty: true,
   noun: 'Directory Entry',
   label: 'Find Directory Entry',
+  makeLabel: 'Get a directory entry',
   description: 'Finds a person in the on-call directory by e-mail, with their phone number and role. No entry is an empty result, not an error.',
   inputFields: [emailField('The e-mail to look up.')],
   item: { spread: 'body', fields: {} },

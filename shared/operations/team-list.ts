@@ -10,6 +10,7 @@ export const teamList: ListOperation = {
   labelField: 'name',
   noun: 'Team',
   label: 'Team',
+  makeLabel: 'List teams',
   description: 'Lists the teams of the organization, for team dropdowns.',
   inputFields: [],
   outputFields: [

@@ -45,6 +45,7 @@ interface OperationBase {
   readonly makeName: string;
   readonly noun: string;
   readonly label: string;
+  readonly makeLabel?: string;
   readonly description: string;
   readonly inputFields: readonly InputField[];
   readonly outputFields: readonly OutputField[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { LIMIT_PARAMETER, makeLabelOf } from '../../make-app/generator/modules.ts';
 import { codeFilePath, TEAM_RPC, WEBHOOK } from '../../make-app/generator/names.ts';
 import { operations } from '../../shared/operations/index.ts';
 import App from '../../zapier-app/index.ts';
@@ -17,7 +18,8 @@ interface NeutralField {
   choices: string[];
 }
 interface NeutralOperation {
-  label: string;
+  /** The shared operation whose label this platform shows: Zapier `label`, Make `makeLabel` (sentence case, verb first). */
+  labelOf: string | undefined;
   description: string;
   fields: NeutralField[];
   outputs: string[];
@@ -60,7 +62,7 @@ function makeOutputs(fields: Loose[], prefix = ''): string[] {
 
 function fromZapier(definition: Loose): NeutralOperation {
   return {
-    label: definition.display.label,
+    labelOf: operations.find((op) => op.label === definition.display.label)?.key,
     description: definition.display.description,
     fields: (definition.operation.inputFields ?? []).map(zapierField),
     outputs: definition.operation.outputFields.map((f: Loose) => `${f.key}:${f.type}`),
@@ -69,10 +71,12 @@ function fromZapier(definition: Loose): NeutralOperation {
 
 function fromMake(moduleId: string, fieldsFrom: string): NeutralOperation {
   const module = manifest.components.module[moduleId];
+  // A search's `limit` is Make's convention (Best practices › Search modules); Zapier has none.
+  const limit = module.moduleType === 'search' ? LIMIT_PARAMETER.name : undefined;
   return {
-    label: module.label,
+    labelOf: operations.find((op) => makeLabelOf(op) === module.label)?.key,
     description: module.description,
-    fields: file(fieldsFrom).map(makeField),
+    fields: file(fieldsFrom).filter((param: Loose) => param.name !== limit).map(makeField),
     outputs: makeOutputs(file(module.codeFiles.interface)),
   };
 }
@@ -104,6 +108,15 @@ describe('parity of the Zapier app and the Make app', () => {
     const rpc = file(manifest.components.rpc[TEAM_RPC].codeFiles.communication);
     expect(rpc.response.output).toEqual({ label: '{{item.name}}', value: '{{item.name}}' });
     expect(rpc.url).toBe('/pagerly/o/zapier/allteams');
+  });
+
+  it('every search on Make has its limit, and only that field beyond the shared ones', () => {
+    const searches = Object.entries(manifest.components.module as Record<string, Loose>).filter(([, m]) => m.moduleType === 'search');
+    expect(searches.length).toBeGreaterThan(0);
+    for (const [id, module] of searches) {
+      const shared = operations.find((op) => op.makeName === id)!;
+      expect(file(module.codeFiles.mappableParams).map((p: Loose) => p.name)).toEqual([...shared.inputFields.map((f) => f.key), LIMIT_PARAMETER.name]);
+    }
   });
 
   it('notices a difference: a changed Make label breaks parity', () => {
