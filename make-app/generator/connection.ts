@@ -14,8 +14,9 @@ const KEY = 'parameters.apiKey';
 export function connectionFiles() {
   return {
     communication: standalone(connection.testEndpoint, keyHeader(KEY), {
-      // Any 2xx is a valid key, whatever its body: the service answers the check with 200
-      // (spec 4: its body is not documented). The documented 400 is an invalid key (errors.ts).
+      // Any 2xx is a valid key, whatever its body or content type: the spec gives no shape for
+      // this answer (5.7). The documented 400 is an invalid key; other answers are typed by
+      // status (errors.ts); a 3xx is not followed and not a check.
       response: {
         ...responseHandling(KEY, { json: false }),
         metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },

@@ -85,7 +85,7 @@ export function validDirective({ json = true } = {}): Record<string, unknown> {
   return {
     condition: json ? `{{statusCode < 300 && (statusCode == 204 || ${JSON_ANSWER})}}` : '{{statusCode < 300}}',
     type: 'DataError',
-    message: `[{{statusCode}}] {{if(statusCode >= 300, 'Pagerly answered with a redirect, which this app does not follow: ', 'Pagerly answered with a body that is not JSON: ')}}{{${SAID}}}`,
+    message: `[{{statusCode}}] {{if(statusCode >= 300, 'Pagerly answered with a redirect, which this app does not follow.', 'Pagerly answered with a body that is not JSON: ' + ${SAID})}}`,
   };
 }
 

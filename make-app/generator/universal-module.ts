@@ -1,6 +1,5 @@
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import type { ModuleFiles } from './modules.ts';
-import { validDirective } from './errors.ts';
 
 const keyValue = (label: string) => [
   { name: 'key', type: 'text', label: 'Key' },
@@ -26,9 +25,10 @@ export function universalModule(): ModuleFiles {
       headers: { '{{...}}': "{{toCollection(parameters.headers, 'key', 'value')}}" },
       body: '{{parameters.body}}',
       type: 'text',
-      // Any 2xx is the call's result, JSON or not; a 3xx is a redirect it does not follow; 4xx
-      // and 5xx keep the Base's errors (Make lets `valid` decide only for 2xx and 3xx).
-      response: { valid: validDirective({ json: false }), output: { body: '{{body}}', headers: '{{headers}}', statusCode: '{{statusCode}}' } },
+      // A raw call gives what came: any 2xx or 3xx (a redirect is not followed, its Location is
+      // in the headers), JSON or not, overriding the Base's JSON check; 4xx and 5xx keep the
+      // Base's errors (Make lets `valid` decide only for 2xx and 3xx).
+      response: { valid: '{{statusCode < 400}}', output: { body: '{{body}}', headers: '{{headers}}', statusCode: '{{statusCode}}' } },
     },
     staticParams: [],
     mappableParams: [

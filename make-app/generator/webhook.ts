@@ -21,7 +21,7 @@ const FOR_CHOSEN_TEAM =
  * left to remove: the user learns the removal is already complete, never a bare "Not found".
  */
 function detachResponse() {
-  const handling = responseHandling('connection.apiKey', { json: false });
+  const handling = responseHandling();
   return {
     ...handling,
     error: {
