@@ -54,9 +54,10 @@ export function outputTemplate(shape: ItemShape, { tolerant = false } = {}): Rec
 export const optionalParameter = (name: string) => `{{parameters.${name}}}`;
 
 /**
- * What people type around phone numbers, removed before sending (assumption `phone-format`).
- * An empty field stays as Make gives it (left out, or the `erase` keyword's empty value).
+ * What people type around phone numbers, removed before sending (assumption `phone-format`):
+ * one pattern with `g`, which Make documents as replacing every match (help.make.com, text
+ * functions: replace). An empty field stays as Make gives it (left out, or `erase`'s empty value).
  */
 const PHONE_SEPARATORS = [' ', '-', '(', ')', '.'];
-export const phoneParameter = (name: string) =>
-  `{{if(parameters.${name}, ${PHONE_SEPARATORS.reduce((inner, separator) => `replace(${inner}, ${imlString(separator)}, '')`, `toString(parameters.${name})`)}, parameters.${name})}}`;
+const separatorPattern = `/[${PHONE_SEPARATORS.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]/g`;
+export const phoneParameter = (name: string) => `{{if(parameters.${name}, replace(toString(parameters.${name}), ${separatorPattern}, ''), parameters.${name})}}`;

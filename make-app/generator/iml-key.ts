@@ -56,10 +56,14 @@ function keyPieces(key: KeyVariable): string[] {
  * echo), the whole text is withheld; only then is it cut to `max` characters (a cut before
  * would leave the first part of a key that straddles it). JSON escapes are undone on a copy
  * for the search (`\"` → `"`, `\\` → `\`), so one set of pieces finds the key either way.
+ * The key itself is a plain-text search, and Make does not say whether `replace` changes its
+ * first or every occurrence: either way a second copy still holds the key's pieces, so the text
+ * is withheld (first only) or shows "[redacted]" twice (every one); never the key.
  */
 export function keySafeText(text: string, key: KeyVariable, max = 120): string {
   const replaced = `replace(toString(${text}), ifempty(${sent(key)}, '[no key]'), ${imlString(REDACTED)})`;
-  const unescaped = `replace(replace(${replaced}, ${imlString('\\"')}, '"'), ${imlString('\\\\')}, ${imlString('\\')})`;
+  // Patterns with g: every escape undone, as Make documents for /.../g (a plain text's count is not documented).
+  const unescaped = `replace(replace(${replaced}, /\\\\"/g, '"'), /\\\\\\\\/g, ${imlString('\\')})`;
   const marked = keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, unescaped);
   return `if(contains(${marked}, ${imlString(FOUND)}), ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
 }

@@ -9,9 +9,12 @@ const KEY = keyHeader('connection.apiKey');
 /** What attach stores and detach reads back (`{{webhook.externalHookId}}`): the service's subscription id. */
 const STORED_ID = 'externalHookId';
 
-// Assumption `unknown-team` matches names ignoring case; a payload that names no team is kept.
+// Assumption `unknown-team` matches names ignoring case; a payload that names no team (no
+// non-empty text at team.name) is kept. Only booleans meet && and ||, and no payload value meets
+// ifempty or a bare condition: Make's docs leave their reading of an empty array open.
+const NAMES_A_TEAM = "toString(body.team.name) == body.team.name && body.team.name != ''";
 const FOR_CHOSEN_TEAM =
-  "{{ifempty(parameters.teamname, '') == '' || lower(trim(toString(ifempty(body.team.name, parameters.teamname)))) == lower(trim(toString(parameters.teamname)))}}";
+  `{{!parameters.teamname || !(${NAMES_A_TEAM}) || lower(trim(body.team.name)) == lower(trim(toString(parameters.teamname)))}}`;
 
 /**
  * Detach (DELETE of the subscription). Make cannot take a 404 for success (Custom apps › Error

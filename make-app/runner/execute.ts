@@ -49,8 +49,22 @@ export function withBase(base: Directives, module: Directives): Directives {
   return merged;
 }
 
-const stringValues = (value: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+/**
+ * `headers` and `qs` are collections in Make's schema (sources.json: "type": "object"); a header
+ * given as one string, or a header value that is a list or a collection, has no documented
+ * meaning, so the generator must not emit one and the runner refuses it.
+ */
+function collection(where: string, name: string, value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new MakeError('RuntimeError', `${where}: ${name} must be a collection of names and values, not ${Array.isArray(value) ? 'a list' : typeof value}.`);
+  return value as Record<string, unknown>;
+}
+
+function headerValues(where: string, value: unknown): Record<string, string> {
+  const present = Object.entries(collection(where, 'headers', value)).filter(([, v]) => v !== undefined && v !== null);
+  for (const [name, v] of present) if (typeof v === 'object') throw new MakeError('RuntimeError', `${where}: the header ${name} must be text, a number or true/false.`);
+  return Object.fromEntries(present.map(([k, v]) => [k, String(v)]));
+}
 
 function buildRequest(where: string, directives: Directives, scope: ImlScope, options: ExecuteOptions): OutgoingRequest {
   const render = (key: string) => renderTemplate(directives[key], scope);
@@ -60,12 +74,12 @@ function buildRequest(where: string, directives: Directives, scope: ImlScope, op
   if (!/^https?:\/\//.test(url)) throw new MakeError('RuntimeError', `${where}: the URL "${url}" is not absolute.`);
   if (options.origin && url.startsWith(options.origin.from)) url = options.origin.to + url.slice(options.origin.from.length);
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((render('qs') ?? {}) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(collection(where, 'qs', render('qs')))) {
     if (value === undefined || value === null) continue;
     for (const each of Array.isArray(value) ? value : [value]) query.append(name, String(each));
   }
   const method = String(render('method') ?? 'GET').toUpperCase();
-  const headers = stringValues(render('headers'));
+  const headers = headerValues(where, render('headers'));
   const body = render('body');
   let encoded: string | undefined;
   if (method !== 'GET' && body !== undefined) {

@@ -54,7 +54,8 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
     receive(webhookId: string, delivery: { parameters: Values; body: unknown; headers?: Values; query?: Values; method?: string }) {
       const directives = communication('webhook', webhookId);
       for (const key of Object.keys(directives)) if (!WEBHOOK_KEYS.has(key)) throw new UnsupportedDirectiveError(`webhook ${webhookId}`, key);
-      const scope: ImlScope = { parameters: delivery.parameters, body: delivery.body, headers: delivery.headers ?? {}, query: delivery.query ?? {}, method: delivery.method ?? 'POST' };
+      // The webhook's own fields are parameters like any other: empty ones reach it as undefined (empty-values.ts).
+      const scope: ImlScope = { parameters: withoutEmptyValues(delivery.parameters), body: delivery.body, headers: delivery.headers ?? {}, query: delivery.query ?? {}, method: delivery.method ?? 'POST' };
       if (directives.condition !== undefined && !renderTemplate(directives.condition, scope)) return [];
       return [directives.output === undefined ? delivery.body : renderTemplate(directives.output, scope)];
     },

@@ -99,6 +99,16 @@ describe(`base and module (${BASE})`, () => {
   });
 });
 
+describe('headers and query string are collections (Make\'s api.json schema, sources.json "headers" and "qs": "type": "object")', () => {
+  it('refuses headers given as one string, and a header value that is a list', async () => {
+    const asText = await failure(run(json(200, {}), { headers: '{{"X-One: 1"}}' }));
+    expect(asText.message).toBe('test: headers must be a collection of names and values, not string.');
+    const listed = await failure(run(json(200, {}), { headers: { 'X-Two': '{{add(emptyarray, 1, 2)}}' } }));
+    expect(listed.message).toBe('test: the header X-Two must be text, a number or true/false.');
+    await failure(run(json(200, {}), { qs: '{{"a=1"}}' }));
+  });
+});
+
 describe(`empty values are Make's to process (${EMPTY_VALUES})`, () => {
   it('a field left empty reaches the app as undefined, so the request leaves it out', () => {
     expect(withoutEmptyValues({ title: 'x', description: '', team: null, tags: [], count: 0, flag: false })).toEqual({ title: 'x', count: 0, flag: false });
