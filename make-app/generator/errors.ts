@@ -69,7 +69,7 @@ export function errorDirective(): Record<string, unknown> {
  */
 function retryAfter(): string {
   const header = 'headers.`retry-after`';
-  const seconds = `ifempty(parseNumber(${header}), -1)`;
+  const seconds = `ifempty(parseNumber(${header}, '.'), -1)`;
   // Seven characters at most: a key (or an 8-character piece of it) echoed there never passes.
   return `if(${seconds} >= 0 && length(trim(toString(${header}))) <= 7, 'retry after ' + ${seconds} + ' seconds.', 'retry in a minute.')`;
 }

@@ -188,12 +188,20 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
     return result;
   }),
 
-  parseNumber: eager(exactly(1), ([value]) => {
+  /**
+   * help.make.com/math-functions: "parseNumber (number; decimal separator): Parses a string with a
+   * number and returns the number. For example, parseNumber(1 756,456; ,)". Spaces between digits
+   * are grouping; the separator given is the decimal point. Anything else is no number.
+   */
+  parseNumber: eager(exactly(2), ([value, separator]) => {
+    const decimal = string('parseNumber', 'the decimal separator', separator);
+    if (decimal !== '.' && decimal !== ',') throw new ValueProblem('parseNumber() takes "." or "," as the decimal separator');
     if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
     if (typeof value !== 'string') return undefined;
-    const trimmed = value.trim();
-    // Plain decimal notation only: no exponents, hex, thousands separators or 'Infinity'.
-    return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : undefined;
+    const plain = value.trim().replace(/(?<=\d) (?=\d)/g, '');
+    const dotted = decimal === ',' ? (plain.includes('.') ? '' : plain.replace(',', '.')) : plain;
+    // Plain decimal notation only: no exponents, hex or 'Infinity'.
+    return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(dotted) ? Number(dotted) : undefined;
   }),
 };
 

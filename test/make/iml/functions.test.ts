@@ -281,16 +281,23 @@ describe('toCollection', () => {
 
 describe('parseNumber', () => {
   it('parses decimal text', () => {
-    expect(ev("parseNumber('42')")).toBe(42);
-    expect(ev("parseNumber(' 3.5 ')")).toBe(3.5);
-    expect(ev("parseNumber('-2')")).toBe(-2);
-    expect(ev("parseNumber('.5')")).toBe(0.5);
-    expect(ev('parseNumber(7)')).toBe(7);
+    expect(ev("parseNumber('42', '.')")).toBe(42);
+    expect(ev("parseNumber(' 3.5 ', '.')")).toBe(3.5);
+    expect(ev("parseNumber('-2', '.')")).toBe(-2);
+    expect(ev("parseNumber('.5', '.')")).toBe(0.5);
+    expect(ev("parseNumber(7, '.')")).toBe(7);
+  });
+
+  // The page's own example: parseNumber(1 756,456; ,) with a space grouping and a decimal comma.
+  it("reads the page's example: 1 756,456 with ',' is 1756.456", () => {
+    expect(ev("parseNumber('1 756,456', ',')")).toBe(1756.456);
+    expect(ev("parseNumber('1.5', ',')")).toBeUndefined();
+    expect(message("parseNumber('1', ';')")).toContain('"." or ","');
   });
 
   it('gives undefined for anything that is not a number', () => {
     for (const source of ["'abc'", "''", "'12abc'", "'1e3'", "'0x10'", "'Infinity'", 'item', 'nothing', 'true', 'list']) {
-      expect({ source, value: ev(`parseNumber(${source})`) }).toEqual({ source, value: undefined });
+      expect({ source, value: ev(`parseNumber(${source}, '.')`) }).toEqual({ source, value: undefined });
     }
   });
 });
@@ -315,7 +322,7 @@ describe('arity', () => {
     ['omit(obj)', 'Function "omit" expects at least 2 arguments, got 1'],
     ['pick(obj)', 'Function "pick" expects at least 2 arguments, got 1'],
     ["toCollection(pairs, 'key')", 'Function "toCollection" expects 3 arguments, got 2'],
-    ["parseNumber('1', ',')", 'Function "parseNumber" expects 1 argument, got 2'],
+    ["parseNumber('1')", 'Function "parseNumber" expects 2 arguments, got 1'],
   ])('%s is refused', (source, expected) => {
     expect(message(source)).toBe(`${expected} at column 1 in "{{${source}}}"`);
   });
