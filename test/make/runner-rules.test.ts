@@ -12,6 +12,7 @@ const DOCS = 'https://developers.make.com/custom-apps-documentation';
 const ERROR_HANDLING = `${DOCS}/app-structure/base/error-handling`;
 const VALID = `${DOCS}/component-blocks/api/handling-responses/valid`;
 const TEMP = `${DOCS}/component-blocks/api/handling-responses/temp`;
+const ITERATE = `${DOCS}/component-blocks/api/handling-responses/iterate`;
 const BASE = `${DOCS}/create-your-first-app/apps-environment/base`;
 const SEARCH_MODULES = `${DOCS}/best-practices/action-and-search-modules`;
 const EMPTY_VALUES = `${DOCS}/other/processing-of-empty-values`;
@@ -78,6 +79,16 @@ describe(`temp runs after the request, before every other response directive (${
     await expect(run(json(200, ['a', 'b']), { response })).resolves.toMatchObject({ bundles: [{ item: 'a', first: 'a' }, { item: 'b', first: 'a' }] });
     const error = await failure(run(json(404, ['nope']), { response: { temp: { said: '{{body[1]}}' }, error: { message: '[{{statusCode}}] {{temp.said}}' } } }));
     expect(error.message).toBe('[404] nope');
+  });
+});
+
+describe(`iterate: output runs once per item of an array, as \`item\` (${ITERATE})`, () => {
+  it('one bundle per element; the container must be an array', async () => {
+    const response = { iterate: '{{body.data}}', output: { id: '{{item.id}}' } };
+    await expect(run(json(200, { data: [{ id: 1 }, { id: 2 }] }), { response })).resolves.toMatchObject({ bundles: [{ id: 1 }, { id: 2 }] });
+    await expect(run(json(200, { data: [] }), { response })).resolves.toMatchObject({ bundles: [] });
+    const error = await failure(run(json(200, { data: { id: 1 } }), { response }));
+    expect(error.message).toBe('test: iterate did not give a list.');
   });
 });
 
