@@ -119,7 +119,7 @@ export const assumptions = [
   {
     id: 'unsubscribe',
     topic: 'Removing a hook',
-    choice: '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (the connectors treat that as already removed).',
+    choice: '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier treats that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
     why: 'Removal by the id the subscribe call returned is what both platforms\' unsubscribe steps expect.',
   },
   {

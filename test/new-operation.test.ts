@@ -154,7 +154,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect(file('snoozeIncident', 'communication')).toEqual({
         url: '/o/incident/{{parameters.id}}/snooze',
         method: 'POST',
-        body: { id: '{{parameters.id}}', minutes: '{{ifempty(parameters.minutes, undefined)}}' },
+        body: { id: '{{parameters.id}}', minutes: '{{parameters.minutes}}' },
         response: { output: '{{body}}' },
       });
       expect(file('snoozeIncident', 'mappable-params')).toEqual([
@@ -169,7 +169,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect(manifest.components.module.listEscalations.moduleType).toBe('search');
       expect(manifest.components.module.listEscalations.actionCrud).toBeUndefined();
       const communication = file('listEscalations', 'communication');
-      expect(communication).toMatchObject({ url: '/pagerly/o/escalations', method: 'GET', qs: { teamname: '{{ifempty(parameters.teamname, undefined)}}' } });
+      expect(communication).toMatchObject({ url: '/pagerly/o/escalations', method: 'GET', qs: { teamname: '{{parameters.teamname}}' } });
       const item = escalationAnswer[1];
       expect(renderTemplate(communication.response.output, { body: escalationAnswer, item })).toEqual(shapeItem(escalationItem, { body: escalationAnswer, item }));
       expect(file('listEscalations', 'interface')).toEqual([
@@ -191,7 +191,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
     it('lists both in the app\'s README, after the real operations', () => {
       const lines = (files.get('README.md') as string).split('\n');
       const realLines = (real.get('README.md') as string).split('\n');
-      const at = realLines.findIndex((line) => line.startsWith('- **Make an API Call**'));
+      const at = realLines.findIndex((line) => line.startsWith('- **Make an API call**'));
       expect(lines).toEqual([...realLines.slice(0, at), `- **Snooze Incident**: ${snooze.description}`, `- **Find Escalations**: ${findEscalations.description}`, ...realLines.slice(at)]);
     });
 

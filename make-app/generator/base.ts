@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { NO_REDIRECTS, SANITIZE_KEY } from './communication.ts';
-import { errorDirective, validDirective } from './response-directives.ts';
+import { responseHandling } from './response-directives.ts';
 import { keyHeader } from './iml-key.ts';
 
 /** `general/base.iml.json`: what every module and RPC inherits. */
@@ -10,7 +10,7 @@ export function base(): Record<string, unknown> {
     baseUrl: DEFAULT_BASE_URL,
     headers: { [API_KEY_HEADER]: keyHeader('connection.apiKey'), Accept: 'application/json' },
     ...NO_REDIRECTS,
-    response: { valid: validDirective(), error: errorDirective() },
+    response: responseHandling(),
     log: SANITIZE_KEY,
   };
 }

@@ -1,7 +1,7 @@
 import { connection } from '../../shared/operations/connection.ts';
 import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
-import { errorDirective, validDirective } from './response-directives.ts';
+import { responseHandling } from './response-directives.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
 
 const KEY = `parameters.${connection.apiKeyField.key}` as const;
@@ -14,11 +14,12 @@ const KEY = `parameters.${connection.apiKeyField.key}` as const;
 export function connectionFiles() {
   return {
     communication: standalone(connection.testEndpoint, keyHeader(KEY), {
-      // A 200 that is not JSON (a proxy's page) must not pass for a checked key.
+      // Any 2xx is a valid key, whatever its body or content type: the spec gives no shape for
+      // this answer (5.7). The documented 400 is an invalid key; other answers are typed by
+      // status (errors.ts); a 3xx is not followed and not a check.
       response: {
-        valid: validDirective([], KEY),
+        ...responseHandling(KEY, { json: false }),
         metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
-        error: errorDirective(KEY),
       },
     }),
     params: [

@@ -5,7 +5,7 @@ import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { base } from './base.ts';
 import { connectionFiles } from './connection.ts';
-import { actionModule, instantTriggerModule, searchModule, type ModuleFiles } from './modules.ts';
+import { actionModule, instantTriggerModule, makeLabelOf, searchModule, type ModuleFiles } from './modules.ts';
 import { MANIFEST, type CodeKey, type ComponentMetadata, type ComponentType, type Manifest } from '../manifest.ts';
 import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK } from './names.ts';
 import { readme } from './readme.ts';
@@ -13,6 +13,7 @@ import { teamRpcFiles } from './team-rpc.ts';
 import { universalModule } from './universal-module.ts';
 import { webhookFiles } from './webhook.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
+import { teamList } from '../../shared/operations/team-list.ts';
 
 /** The generated app: file path (relative to the app folder) → JSON value, or text for README.md. */
 export type MakeAppFiles = Map<string, unknown>;
@@ -93,8 +94,8 @@ export function generateMakeApp({ operations = allOperations, endpoints = allEnd
     generalCodeFiles: { base: 'general/base.iml.json', common: 'general/common.json', groups: 'modules/groups.json', readme: 'README.md' },
     components: {
       connection: { [CONNECTION]: { label: connection.label, connectionType: 'basic', codeFiles: addComponent(files, 'connection', CONNECTION, connectionFiles()) } },
-      webhook: { [WEBHOOK]: { label: onCallChanged.label, webhookType: 'web', connection: CONNECTION, codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()) } },
-      rpc: { [TEAM_RPC]: { label: 'List Teams', connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
+      webhook: { [WEBHOOK]: { label: makeLabelOf(onCallChanged), webhookType: 'web', connection: CONNECTION, codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()) } },
+      rpc: { [TEAM_RPC]: { label: makeLabelOf(teamList), connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
       module: Object.fromEntries(Object.entries(modules).map(([id, module]) => [id, moduleEntry(files, id, module)])),
       function: {},
       endpoint: {},

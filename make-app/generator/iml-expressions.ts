@@ -47,9 +47,17 @@ export function outputTemplate(shape: ItemShape, { tolerant = false } = {}): Rec
   };
 }
 
-/** An optional parameter: left out of the request when empty (Make may pass '' for a cleared field). */
-export const optionalParameter = (name: string) => `{{ifempty(parameters.${name}, undefined)}}`;
+/**
+ * An optional parameter as it is: Make leaves an empty field out of the request itself
+ * (Custom apps › Processing of 'empty' values), and `ifempty(x, undefined)` is the bad practice
+ * Best practices › Processing of input parameters names.
+ */
+export const optionalParameter = (name: string) => `{{parameters.${name}}}`;
 
-/** What people type around phone numbers, removed before sending (assumption `phone-format`). */
-export const phoneParameter = (name: string) =>
-  `{{ifempty(${Object.keys(PHONE_SEPARATORS).reduce((inner, separator) => `replace(${inner}, ${imlString(separator)}, '')`, `toString(parameters.${name})`)}, undefined)}}`;
+/**
+ * What people type around phone numbers, removed before sending (assumption `phone-format`):
+ * one pattern with `g`, which Make documents as replacing every match (help.make.com, text
+ * functions: replace). An empty field stays as Make gives it (left out, or `erase`'s empty value).
+ */
+const separatorPattern = `/[${Object.keys(PHONE_SEPARATORS).map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]/g`;
+export const phoneParameter = (name: string) => `{{if(parameters.${name}, replace(toString(parameters.${name}), ${separatorPattern}, ''), parameters.${name})}}`;

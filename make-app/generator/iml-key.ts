@@ -57,13 +57,19 @@ function keyPieces(key: KeyVariable): string[] {
  * (its first or last 8 characters, as is, JSON-escaped or URL-encoded: a truncated or encoded
  * echo), the whole text is withheld; only then is it cut to `max` characters (a cut before
  * would leave the first part of a key that straddles it). JSON escapes are undone on a copy
- * for the search (`\"` → `"`, `\\` → `\`), so one set of pieces finds the key either way.
+ * for the search (`\"` → `"`, `\\` → `\`), and the text as it came is searched too (a key may
+ * itself hold `\"`), so one set of pieces finds the key either way.
+ * The key itself is a plain-text search, and Make does not say whether `replace` changes its
+ * first or every occurrence: either way a second copy still holds the key's pieces, so the text
+ * is withheld (first only) or shows "[redacted]" twice (every one); never the key.
  */
 export function keySafeText(text: string, key: KeyVariable, max = 120): string {
   const replaced = `replace(toString(${text}), ifempty(${sent(key)}, '[no key]'), ${imlString(REDACTED)})`;
-  const unescaped = `replace(replace(${replaced}, ${imlString('\\"')}, '"'), ${imlString('\\\\')}, ${imlString('\\')})`;
-  const marked = keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, unescaped);
-  return `if(contains(${marked}, ${imlString(FOUND)}), ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
+  // Patterns with g: every escape undone, as Make documents for /.../g (a plain text's count is not documented).
+  const unescaped = `replace(replace(${replaced}, /\\\\"/g, '"'), /\\\\\\\\/g, ${imlString('\\')})`;
+  // Both copies are searched: a key that itself holds `\"` is found as is, not once unescaped.
+  const quotes = (copy: string) => `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, copy)}, ${imlString(FOUND)})`;
+  return `if(${quotes(replaced)} || ${quotes(unescaped)}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
-import { validDirective } from './response-directives.ts';
 import { outputTemplate } from './iml-expressions.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
 
@@ -17,8 +16,11 @@ export interface ModuleFiles {
   samples: Record<string, unknown>;
 }
 
+/** Make's label: sentence case, verb first (Best practices › Names, labels & descriptions). */
+export const makeLabelOf = (operation: { readonly label: string; readonly makeLabel?: string }) => operation.makeLabel ?? operation.label;
+
 const described = (operation: ActionOperation | SearchOperation | HookOperation) => ({
-  label: operation.label,
+  label: makeLabelOf(operation),
   description: operation.description,
   staticParams: [],
   interface: operation.outputFields.map(makeInterfaceField),
@@ -37,23 +39,38 @@ export function actionModule(operation: ActionOperation, endpoint: Endpoint): Mo
 }
 
 /**
- * A search iterates: one bundle per element of a list, or the one entry found. "Not found"
- * (404) is a valid answer with nothing in it, so the scenario goes on with no bundles.
+ * Make's `limit` parameter of a search (Best practices › Search modules: "limit":
+ * "{{parameters.limit}}" beside `iterate`), read by `response.limit`. Make-only: Zapier has none.
+ */
+export const LIMIT_PARAMETER = {
+  name: 'limit', type: 'uinteger', label: 'Limit', default: 10, required: true,
+  help: 'The most results this module returns in one run.',
+} as const;
+
+/**
+ * A search that returns a list iterates: one bundle per element, up to `limit`; an empty list
+ * (a 2xx) is no bundles. A search for one thing is a Make action that reads (`actionCrud: read`,
+ * no `iterate`, as Best practices › Action and search modules ask): Make treats a 404 as an
+ * error (Custom apps › Error handling), so "nobody has this e-mail" is a `[404]` error the
+ * scenario can catch with an error handler, not an empty result.
  */
 export function searchModule(operation: SearchOperation, endpoint: Endpoint): ModuleFiles {
-  const single = operation.notFoundIsEmpty ? '{{if(statusCode == 404, emptyarray, add(emptyarray, body))}}' : '{{add(emptyarray, body)}}';
+  const request = endpointRequest(endpoint, operation.inputFields);
+  const mappableParams = operation.inputFields.map(makeParameter);
+  if (operation.results === 'single') {
+    return {
+      ...described(operation),
+      moduleType: 'action',
+      actionCrud: 'read',
+      communication: { ...request, response: { output: outputTemplate(operation.item) } },
+      mappableParams,
+    };
+  }
   return {
     ...described(operation),
     moduleType: 'search',
-    communication: {
-      ...endpointRequest(endpoint, operation.inputFields),
-      response: {
-        ...(operation.notFoundIsEmpty ? { valid: validDirective([404]) } : {}),
-        iterate: operation.results === 'each-element' ? '{{body}}' : single,
-        output: outputTemplate(operation.item),
-      },
-    },
-    mappableParams: operation.inputFields.map(makeParameter),
+    communication: { ...request, response: { iterate: '{{body}}', limit: `{{parameters.${LIMIT_PARAMETER.name}}}`, output: outputTemplate(operation.item) } },
+    mappableParams: [...mappableParams, { ...LIMIT_PARAMETER }],
   };
 }
 

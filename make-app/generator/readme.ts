@@ -1,9 +1,10 @@
 import { connection } from '../../shared/operations/connection.ts';
 import type { Operation } from '../../shared/operations/types.ts';
+import { makeLabelOf } from './modules.ts';
 
 /** The app's README.md (Make shows it as the app's documentation): one line per module. */
 export function readme(operations: readonly Operation[]): string {
-  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${op.label}**: ${op.description}`);
+  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${makeLabelOf(op)}**: ${op.description}`);
   return [
     connection.label,
     '='.repeat(connection.label.length),
@@ -15,7 +16,7 @@ export function readme(operations: readonly Operation[]): string {
     'person who generated it, so modules marked "org admin" need an org admin\'s key.',
     '',
     ...lines,
-    '- **Make an API Call**: any other call to the Pagerly API, with the connection\'s key.',
+    '- **Make an API call**: any other call to the Pagerly API, with the connection’s key.',
     '',
   ].join('\n');
 }

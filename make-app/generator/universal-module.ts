@@ -7,14 +7,16 @@ const keyValue = (label: string) => [
 ].map((field) => ({ ...field, label: `${label} ${field.label.toLowerCase()}` }));
 
 /**
- * "Make an API call", the module Make users expect from every app: any path of the API,
- * sent with the connection's key (the Base adds it), answered as body, headers and status.
+ * "Make an API call", the module Make users expect from every app, labelled and described as
+ * Make's Best practices › Modules (universal module) ask: any path of the API, relative to the
+ * base (its help says which), sent with the connection's key (the Base adds it), query string and
+ * headers as arrays of their own, answered as body, headers and status.
  */
 export function universalModule(): ModuleFiles {
   return {
     moduleType: 'universal',
-    label: 'Make an API Call',
-    description: 'Performs an arbitrary authorized call to the Pagerly API, for what the other modules do not cover.',
+    label: 'Make an API call',
+    description: 'Performs an arbitrary authorized API call.',
     communication: {
       // Always a path under the Base's URL: an absolute URL given here must never receive the key.
       url: "/{{if(substring(toString(parameters.url), 0, 1) == '/', substring(toString(parameters.url), 1), parameters.url)}}",
@@ -23,14 +25,16 @@ export function universalModule(): ModuleFiles {
       headers: { '{{...}}': "{{toCollection(parameters.headers, 'key', 'value')}}" },
       body: '{{parameters.body}}',
       type: 'text',
-      // Any answer below 400 is the call's result, JSON or not; errors keep the Base's handling.
+      // A raw call gives what came: any 2xx or 3xx (a redirect is not followed, its Location is
+      // in the headers), JSON or not, overriding the Base's JSON check; 4xx and 5xx keep the
+      // Base's errors (Make lets `valid` decide only for 2xx and 3xx).
       response: { valid: '{{statusCode < 400}}', output: { body: '{{body}}', headers: '{{headers}}', statusCode: '{{statusCode}}' } },
     },
     staticParams: [],
     mappableParams: [
       {
         name: 'url', type: 'text', label: 'URL', required: true,
-        help: `A path relative to ${DEFAULT_BASE_URL}, starting with a slash. For example: \`/o/oncalluser?email=alex@example.com\`, or \`${ROTATIONS_SEGMENT}/o/zapier/allteams\` for the teams.`,
+        help: `A path relative to the base URL ${DEFAULT_BASE_URL}, starting with a slash. For example: \`/o/oncalluser?email=alex@example.com\`, or \`${ROTATIONS_SEGMENT}/o/zapier/allteams\` for the teams.`,
       },
       {
         name: 'method', type: 'select', label: 'Method', required: true, default: 'GET',

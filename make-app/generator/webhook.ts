@@ -1,6 +1,6 @@
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { standalone } from './communication.ts';
-import { errorDirective, validDirective } from './response-directives.ts';
+import { responseHandling } from './response-directives.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
 import { keyHeader } from './iml-key.ts';
 import { makeParameter } from './parameters.ts';
@@ -9,9 +9,30 @@ const KEY = keyHeader('connection.apiKey');
 /** What attach stores and detach reads back (`{{webhook.externalHookId}}`): the service's subscription id. */
 const STORED_ID = 'externalHookId';
 
-// Assumption `unknown-team` matches names ignoring case; a payload that names no team is kept.
+// Assumption `unknown-team` matches names ignoring case; a payload that names no team (no
+// non-empty text at team.name) is kept. Only booleans meet && and ||, and no payload value meets
+// ifempty or a bare condition: Make's docs leave their reading of an empty array open.
+const NAMES_A_TEAM = "toString(body.team.name) == body.team.name && body.team.name != ''";
 const FOR_CHOSEN_TEAM =
-  "{{ifempty(parameters.teamname, '') == '' || lower(trim(toString(ifempty(body.team.name, parameters.teamname)))) == lower(trim(toString(parameters.teamname)))}}";
+  `{{!parameters.teamname || !(${NAMES_A_TEAM}) || lower(trim(body.team.name)) == lower(trim(toString(parameters.teamname)))}}`;
+
+/**
+ * Detach (DELETE of the subscription). Make cannot take a 404 for success (Custom apps › Error
+ * handling), and its docs say nothing of what happens to the webhook when detach fails
+ * (Webhooks › Attached: "No response processing is needed"). So a hook already gone (the service
+ * drops one after Make answers 410) ends in one clear `[404]` sentence that says nothing is
+ * left to remove: the user learns the removal is already complete, never a bare "Not found".
+ */
+function detachResponse() {
+  const handling = responseHandling();
+  return {
+    ...handling,
+    error: {
+      ...handling.error,
+      '404': { type: 'DataError', message: '[{{statusCode}}] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.' },
+    },
+  };
+}
 
 /** The dedicated, attached webhook behind the instant trigger `watchOnCallChanges`. */
 export function webhookFiles() {
@@ -25,9 +46,8 @@ export function webhookFiles() {
     attach: standalone(onCallChanged.subscribe.make, KEY, {
       body: { url: '{{webhook.url}}', teamname: optionalParameter('teamname') },
       // Without a JSON answer there is no id to store, and the hook could never be removed.
-      response: { valid: validDirective(), data: { [STORED_ID]: '{{body.id}}' }, error: errorDirective() },
+      response: { ...responseHandling(), data: { [STORED_ID]: '{{body.id}}' } },
     }),
-    // A hook already gone (404: the service dropped it after a 410) is the goal reached, not an error.
-    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: { valid: validDirective([404]), error: errorDirective() } }, { id: `{{webhook.${STORED_ID}}}` }),
+    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: detachResponse() }, { id: `{{webhook.${STORED_ID}}}` }),
   };
 }

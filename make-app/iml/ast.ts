@@ -7,7 +7,7 @@
 export type BinaryOperator = '*' | '/' | '%' | '+' | '-' | '<' | '<=' | '>' | '>=' | '==' | '!=' | '&&' | '||';
 
 export type Expr =
-  | { readonly kind: 'literal'; readonly value: string | number | boolean | null | undefined | readonly never[]; readonly at: number }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean | null | undefined | readonly never[] | RegExp; readonly at: number }
   | { readonly kind: 'variable'; readonly name: string; readonly at: number }
   /** a.b and a.`b c` */
   | { readonly kind: 'member'; readonly object: Expr; readonly name: string; readonly at: number }

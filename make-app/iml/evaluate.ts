@@ -1,7 +1,7 @@
 import type { BinaryOperator, Expr } from './ast.ts';
 import { ValueProblem, imlErrorAt } from './errors.ts';
 import { lookupFunction } from './functions.ts';
-import { isTruthy, kindOf, readProperty, toText } from './values.ts';
+import { conditionTruth, kindOf, readProperty, toText } from './values.ts';
 
 /** The variables an expression can see; only its own keys exist. */
 export type ImlScope = Readonly<Record<string, unknown>>;
@@ -28,7 +28,7 @@ export function evaluate(expression: Expr, scope: ImlScope, source: string): unk
       case 'index':
         return index(node);
       case 'not':
-        return !isTruthy(run(node.operand));
+        return located(node, () => !conditionTruth(run(node.operand)));
       case 'binary':
         return binary(node.operator, node);
       case 'call':
@@ -48,9 +48,16 @@ export function evaluate(expression: Expr, scope: ImlScope, source: string): unk
   }
 
   function binary(operator: BinaryOperator, node: Extract<Expr, { kind: 'binary' }>): unknown {
-    // && and || short-circuit and always give a boolean.
-    if (operator === '&&') return isTruthy(run(node.left)) ? isTruthy(run(node.right)) : false;
-    if (operator === '||') return isTruthy(run(node.left)) ? true : isTruthy(run(node.right));
+    // && and || short-circuit. Make's docs do not say what they give for values that are not
+    // true or false (the operand, as in JavaScript, or a boolean), so the generator gives them
+    // booleans only, and this evaluator refuses anything else.
+    const bool = (side: Expr): boolean => {
+      const value = run(side);
+      if (typeof value !== 'boolean') return fail(`Operator '${operator}' takes true or false (Make does not document what it gives for other values), got ${kindOf(value)}: compare explicitly`, side);
+      return value;
+    };
+    if (operator === '&&') return bool(node.left) ? bool(node.right) : false;
+    if (operator === '||') return bool(node.left) ? true : bool(node.right);
     const left = run(node.left);
     const right = run(node.right);
     switch (operator) {

@@ -1,6 +1,6 @@
 import { ValueProblem } from './errors.ts';
 import {
-  isEmpty, isPlainObject, isTruthy, kindOf, readPath, readProperty, setProperty, toText, type PlainObject,
+  conditionTruth, isEmpty, isPlainObject, kindOf, readPath, readProperty, setProperty, toText, type PlainObject,
 } from './values.ts';
 
 /**
@@ -82,10 +82,12 @@ function copyWhere(source: PlainObject, keep: (key: string) => boolean): PlainOb
 }
 
 const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
-  if: lazy(exactly(3), (args) => (isTruthy(thunk(args, 0)()) ? thunk(args, 1)() : thunk(args, 2)())),
+  if: lazy(exactly(3), (args) => (conditionTruth(thunk(args, 0)()) ? thunk(args, 1)() : thunk(args, 2)())),
 
   ifempty: lazy(exactly(2), (args) => {
     const value = thunk(args, 0)();
+    // help.make.com/general-functions names no array among the empty values: the generator never asks.
+    if (Array.isArray(value) && value.length === 0) throw new ValueProblem('Make does not document whether ifempty() takes an empty array for empty: test its length instead');
     return isEmpty(value) ? thunk(args, 1)() : value;
   }),
 
@@ -98,11 +100,20 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
     return haystack.includes(text('contains', needle));
   }),
 
-  /** Every occurrence of a plain-text `search` (no patterns in this subset) replaced. */
+  /**
+   * Make's `replace` (help.make.com, text functions): a pattern `/.../g` replaces every match, as
+   * its page shows. For a plain text the page gives one example with one occurrence and says no
+   * more; modelled as the first occurrence only (what JavaScript's replace does), and the
+   * generator uses plain texts only where either reading keeps the key out (iml-key.ts).
+   */
   replace: eager(exactly(3), ([value, search, replacement]) => {
+    const source = text('replace', value);
+    const by = string('replace', 'the replacement', replacement);
+    if (search instanceof RegExp) return source.replace(search, by);
     const find = string('replace', 'the search', search);
     if (find === '') throw new ValueProblem('replace() needs a search text that is not empty');
-    return text('replace', value).split(find).join(string('replace', 'the replacement', replacement));
+    const at = source.indexOf(find);
+    return at < 0 ? source : source.slice(0, at) + by + source.slice(at + find.length);
   }),
   /**
    * Percent-encodes a text for a URL component, as encodeURIComponent (Make: "Encodes special
@@ -177,12 +188,20 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
     return result;
   }),
 
-  parseNumber: eager(exactly(1), ([value]) => {
+  /**
+   * help.make.com/math-functions: "parseNumber (number; decimal separator): Parses a string with a
+   * number and returns the number. For example, parseNumber(1 756,456; ,)". Spaces between digits
+   * are grouping; the separator given is the decimal point. Anything else is no number.
+   */
+  parseNumber: eager(exactly(2), ([value, separator]) => {
+    const decimal = string('parseNumber', 'the decimal separator', separator);
+    if (decimal !== '.' && decimal !== ',') throw new ValueProblem('parseNumber() takes "." or "," as the decimal separator');
     if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
     if (typeof value !== 'string') return undefined;
-    const trimmed = value.trim();
-    // Plain decimal notation only: no exponents, hex, thousands separators or 'Infinity'.
-    return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : undefined;
+    const plain = value.trim().replace(/(?<=\d) (?=\d)/g, '');
+    const dotted = decimal === ',' ? (plain.includes('.') ? '' : plain.replace(',', '.')) : plain;
+    // Plain decimal notation only: no exponents, hex or 'Infinity'.
+    return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(dotted) ? Number(dotted) : undefined;
   }),
 };
 

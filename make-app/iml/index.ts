@@ -9,6 +9,7 @@ import { parse } from './parser.ts';
 import { renderTemplate as render } from './template.ts';
 
 export { ImlError } from './errors.ts';
+export { isTruthy } from './values.ts';
 export type { ImlScope } from './evaluate.ts';
 export { expressionsIn } from './template.ts';
 

@@ -72,6 +72,12 @@ export function parse(source: string): Expr {
         if (isPunctuator(peek(), '(')) return parseCall(token.value, token.start);
         if (Object.hasOwn(LITERAL_NAMES, token.value)) return { kind: 'literal', value: LITERAL_NAMES[token.value], at: token.start };
         return { kind: 'variable', name: token.value, at: token.start };
+      case 'regex':
+        try {
+          return { kind: 'literal', value: new RegExp(token.pattern, token.flags), at: token.start };
+        } catch (error) {
+          return fail(`Invalid pattern: ${(error as Error).message}`, token.start);
+        }
       case 'quotedName':
         return fail('Backtick names are only supported after \'.\' (as in parameters.`First Name`)', token.start);
       case 'end':

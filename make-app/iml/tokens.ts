@@ -19,6 +19,8 @@ export type Token =
   /** A backtick-quoted property name: parameters.`First Name`. */
   | { readonly kind: 'quotedName'; readonly value: string; readonly start: number }
   | { readonly kind: 'punctuator'; readonly value: Punctuator; readonly start: number }
+  /** `/pattern/flags` as a function argument: Make's `replace` takes one (help.make.com, text functions). */
+  | { readonly kind: 'regex'; readonly pattern: string; readonly flags: string; readonly start: number }
   | { readonly kind: 'end'; readonly start: number };
 
 type SymbolRule = { readonly text: Punctuator; readonly refusal?: undefined } | { readonly text: string; readonly refusal: string };
@@ -76,6 +78,23 @@ function readString(source: string, start: number): { value: string; next: numbe
   throw imlErrorAt('Unterminated string', source, start);
 }
 
+/** The flags Make names for a `replace` pattern: g, i, m. */
+const REGEX_FLAGS = /[gim]*/y;
+
+/** Reads `/pattern/flags` starting at `start` (on the slash). */
+function readRegex(source: string, start: number): { pattern: string; flags: string; next: number } {
+  for (let i = start + 1; i < source.length; i += 1) {
+    if (source[i] === '\\') i += 1;
+    else if (source[i] === '/') {
+      const flags = matchAt(REGEX_FLAGS, source, i + 1) ?? '';
+      if (matchAt(NAME, source, i + 1 + flags.length)) throw imlErrorAt('A pattern takes only the flags g, i and m', source, i + 1);
+      if (i === start + 1) throw imlErrorAt('Empty pattern', source, start);
+      return { pattern: source.slice(start + 1, i), flags, next: i + 1 + flags.length };
+    }
+  }
+  throw imlErrorAt('Unterminated pattern', source, start);
+}
+
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -114,6 +133,14 @@ export function tokenize(source: string): Token[] {
       i = close + 1;
       continue;
     }
+    // A slash where an argument starts is a pattern; anywhere else it divides.
+    const previous = tokens.at(-1);
+    if (c === '/' && previous?.kind === 'punctuator' && (previous.value === '(' || previous.value === ',')) {
+      const { pattern, flags, next } = readRegex(source, i);
+      tokens.push({ kind: 'regex', pattern, flags, start: i });
+      i = next;
+      continue;
+    }
     const symbol = SYMBOLS.find((s) => source.startsWith(s.text, i));
     if (!symbol) throw imlErrorAt(`Unexpected character '${c}'`, source, i);
     if (symbol.refusal !== undefined) throw imlErrorAt(symbol.refusal, source, i);
@@ -132,6 +159,7 @@ export function describeToken(token: Token): string {
     case 'name': return `name '${token.value}'`;
     case 'quotedName': return `backtick name \`${token.value}\``;
     case 'punctuator': return `'${token.value}'`;
+    case 'regex': return `pattern /${token.pattern}/${token.flags}`;
     case 'end': return 'the end of the expression';
   }
 }

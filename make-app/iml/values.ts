@@ -29,7 +29,17 @@ export function isTruthy(value: unknown): boolean {
   return Boolean(value);
 }
 
-/** What `ifempty` treats as missing: undefined, null, '' and []. */
+/**
+ * Truth as an IML condition (`if`, `!`) reads it, refusing the one case Make's docs leave open:
+ * whether an empty array is true (help.make.com/general-functions says nothing of it). The
+ * generator must not depend on it, so our evaluator fails loudly if it ever does.
+ */
+export function conditionTruth(value: unknown): boolean {
+  if (Array.isArray(value) && value.length === 0) throw new ValueProblem('Make does not document whether an empty array is true or false: test its length instead');
+  return isTruthy(value);
+}
+
+/** What `ifempty` treats as missing: undefined, null, '' and [] (the generator never asks about []: functions.ts). */
 export function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }

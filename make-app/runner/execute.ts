@@ -1,4 +1,4 @@
-import { ImlError, renderTemplate, type ImlScope } from '../iml/index.ts';
+import { ImlError, isTruthy, renderTemplate, type ImlScope } from '../iml/index.ts';
 import { exchange, type IncomingResponse, type OutgoingRequest } from './http-exchange.ts';
 import { MakeError, UnsupportedDirectiveError } from './make-error.ts';
 import { sanitizedHeaders } from './sanitize.ts';
@@ -7,7 +7,7 @@ type Directives = Record<string, unknown>;
 
 // What the generator may emit; anything else is refused loudly rather than half-run.
 const REQUEST_KEYS = new Set(['url', 'method', 'headers', 'qs', 'body', 'type', 'log', 'response', 'baseUrl', 'followRedirects', 'followAllRedirects']);
-const RESPONSE_KEYS = new Set(['valid', 'error', 'iterate', 'output', 'data', 'metadata']);
+const RESPONSE_KEYS = new Set(['temp', 'valid', 'error', 'iterate', 'limit', 'output', 'data', 'metadata']);
 
 export interface LogEntry {
   method: string;
@@ -49,8 +49,22 @@ export function withBase(base: Directives, module: Directives): Directives {
   return merged;
 }
 
-const stringValues = (value: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+/**
+ * `headers` and `qs` are collections in Make's schema (sources.json: "type": "object"); a header
+ * given as one string, or a header value that is a list or a collection, has no documented
+ * meaning, so the generator must not emit one and the runner refuses it.
+ */
+function collection(where: string, name: string, value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new MakeError('RuntimeError', `${where}: ${name} must be a collection of names and values, not ${Array.isArray(value) ? 'a list' : typeof value}.`);
+  return value as Record<string, unknown>;
+}
+
+function headerValues(where: string, value: unknown): Record<string, string> {
+  const present = Object.entries(collection(where, 'headers', value)).filter(([, v]) => v !== undefined && v !== null);
+  for (const [name, v] of present) if (typeof v === 'object') throw new MakeError('RuntimeError', `${where}: the header ${name} must be text, a number or true/false.`);
+  return Object.fromEntries(present.map(([k, v]) => [k, String(v)]));
+}
 
 function buildRequest(where: string, directives: Directives, scope: ImlScope, options: ExecuteOptions): OutgoingRequest {
   const render = (key: string) => renderTemplate(directives[key], scope);
@@ -60,12 +74,12 @@ function buildRequest(where: string, directives: Directives, scope: ImlScope, op
   if (!/^https?:\/\//.test(url)) throw new MakeError('RuntimeError', `${where}: the URL "${url}" is not absolute.`);
   if (options.origin && url.startsWith(options.origin.from)) url = options.origin.to + url.slice(options.origin.from.length);
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((render('qs') ?? {}) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(collection(where, 'qs', render('qs')))) {
     if (value === undefined || value === null) continue;
     for (const each of Array.isArray(value) ? value : [value]) query.append(name, String(each));
   }
   const method = String(render('method') ?? 'GET').toUpperCase();
-  const headers = stringValues(render('headers'));
+  const headers = headerValues(where, render('headers'));
   const body = render('body');
   let encoded: string | undefined;
   if (method !== 'GET' && body !== undefined) {
@@ -79,21 +93,40 @@ function buildRequest(where: string, directives: Directives, scope: ImlScope, op
   return { method, url: qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url, headers, body: encoded };
 }
 
-/** Make's rules for an answer: `valid` decides if present, else the status; then the error directive. */
-function failureOf(response: Directives, scope: ImlScope, answer: IncomingResponse): MakeError | undefined {
-  const validDirective = response.valid;
-  const rendered = validDirective === undefined ? undefined : renderTemplate(validDirective, scope);
-  const isObject = rendered !== null && typeof rendered === 'object';
-  const valid = validDirective === undefined ? answer.statusCode < 400 : Boolean(isObject ? (rendered as Directives).condition : rendered);
-  if (valid) return undefined;
-  const errors = (response.error ?? {}) as Directives;
-  const forStatus = errors[String(answer.statusCode)] as Directives | undefined;
-  const pick = (key: 'type' | 'message'): unknown => {
-    if (answer.statusCode < 400 && isObject && (rendered as Directives)[key] !== undefined) return (rendered as Directives)[key];
-    if (forStatus?.[key] !== undefined) return renderTemplate(forStatus[key], scope);
-    return errors[key] === undefined ? undefined : renderTemplate(errors[key], scope);
-  };
-  return new MakeError(String(pick('type') ?? 'RuntimeError'), String(pick('message') ?? 'Response marked as invalid.'), answer.statusCode);
+/**
+ * Make's rules for an answer (Custom apps › Error handling, and the `valid` directive's page):
+ * a 4xx or 5xx is always an error, whatever `valid` says ("When the service returns an HTTP
+ * error, it is not possible to evaluate it as a success"); it takes the `error` directive's
+ * entry for its status, else the general one. A 2xx or 3xx is valid unless `valid` gives a
+ * false value; then its own `type` and `message` (or the fallback "Response marked as invalid.").
+ */
+export function failureOf(response: Directives, scope: ImlScope, statusCode: number): MakeError | undefined {
+  if (statusCode >= 400) {
+    const errors = (response.error ?? {}) as Directives;
+    const forStatus = (errors[String(statusCode)] ?? {}) as Directives;
+    const pick = (key: 'type' | 'message'): unknown => {
+      const template = forStatus[key] ?? errors[key];
+      return template === undefined ? undefined : renderTemplate(template, scope);
+    };
+    // Without an error directive Make shows the status code that came (the same page).
+    return new MakeError(String(pick('type') ?? 'RuntimeError'), String(pick('message') ?? `HTTP ${statusCode}`), statusCode);
+  }
+  if (response.valid === undefined) return undefined;
+  const rendered = renderTemplate(response.valid, scope);
+  const directive = rendered !== null && typeof rendered === 'object' ? (rendered as Directives) : { condition: rendered };
+  if (isTruthy(directive.condition)) return undefined;
+  return new MakeError(String(directive.type ?? 'RuntimeError'), String(directive.message ?? 'Response marked as invalid.'), statusCode);
+}
+
+/**
+ * `response.limit`: the most bundles a search returns (Best practices › Search modules: every
+ * search has one, mapped from a `limit` parameter). An empty limit means none.
+ */
+function limitOf(where: string, value: unknown): number {
+  if (value === undefined || value === null || value === '') return Infinity;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 0) throw new MakeError('DataError', `${where}: the limit must be a whole number of 0 or more, not "${String(value)}".`);
+  return limit;
 }
 
 /** Runs one communication (already merged with the Base where Make merges it). */
@@ -109,9 +142,9 @@ export async function execute(where: string, directives: Directives, scope: ImlS
   const follow = request.method === 'GET' ? directives.followRedirects !== false : directives.followAllRedirects !== false;
   const answer = await exchange(request, options.timeoutMs ?? 40_000, follow);
   entry.statusCode = answer.statusCode;
-  const responseScope: ImlScope = { ...scope, body: answer.body, headers: answer.headers, statusCode: answer.statusCode };
+  const answerScope: ImlScope = { ...scope, body: answer.body, headers: answer.headers, statusCode: answer.statusCode };
   try {
-    return outcomeOf(where, response, responseScope, answer);
+    return outcomeOf(where, response, answerScope, answer);
   } catch (error) {
     // An answer of a shape the app's IML cannot read is bad data from the service, as Make reports it.
     if (error instanceof ImlError) throw new MakeError('DataError', `Pagerly's answer has a shape the app does not expect: ${error.message}`, answer.statusCode);
@@ -119,8 +152,11 @@ export async function execute(where: string, directives: Directives, scope: ImlS
   }
 }
 
-function outcomeOf(where: string, response: Directives, responseScope: ImlScope, answer: IncomingResponse): Outcome {
-  const failure = failureOf(response, responseScope, answer);
+function outcomeOf(where: string, response: Directives, answerScope: ImlScope, answer: IncomingResponse): Outcome {
+  // `temp` is evaluated after the request, before every other response directive (its page).
+  const temp = response.temp === undefined ? undefined : renderTemplate(response.temp, answerScope);
+  const responseScope: ImlScope = temp === undefined ? answerScope : { ...answerScope, temp: { ...((answerScope.temp ?? {}) as object), ...(temp as object) } };
+  const failure = failureOf(response, responseScope, answer.statusCode);
   if (failure) throw failure;
 
   let bundles: unknown[];
@@ -128,6 +164,7 @@ function outcomeOf(where: string, response: Directives, responseScope: ImlScope,
     const container = renderTemplate(response.iterate, responseScope);
     if (!Array.isArray(container)) throw new MakeError('RuntimeError', `${where}: iterate did not give a list.`);
     bundles = container.map((item) => (response.output === undefined ? item : renderTemplate(response.output, { ...responseScope, item })));
+    if (response.limit !== undefined) bundles = bundles.slice(0, limitOf(where, renderTemplate(response.limit, responseScope)));
   } else {
     const output = response.output === undefined ? answer.body : renderTemplate(response.output, responseScope);
     bundles = output === undefined ? [] : [output];

@@ -2,6 +2,7 @@ import { renderTemplate, type ImlScope } from '../iml/index.ts';
 import { baseOf, codeOf, type MakeApp } from './app-folder.ts';
 import { execute, withBase, type ExecuteOptions } from './execute.ts';
 import { UnsupportedDirectiveError } from './make-error.ts';
+import { withoutEmptyValues } from './empty-values.ts';
 
 type Directives = Record<string, unknown>;
 type Values = Record<string, unknown>;
@@ -35,13 +36,13 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
     async module(moduleId: string, scope: { connection: Values; parameters: Values }) {
       const directives = communication('module', moduleId);
       if (Object.keys(directives).length === 0) return [];
-      const outcome = await execute(`module ${moduleId}`, withBase(base, directives), scope, options);
+      const outcome = await execute(`module ${moduleId}`, withBase(base, directives), { ...scope, parameters: withoutEmptyValues(scope.parameters) }, options);
       return outcome.bundles;
     },
 
     /** Registers the webhook's URL with the service; returns what Make stores as `webhook.*`. */
     async attach(webhookId: string, scope: { connection: Values; parameters: Values; webhook: { id: string; url: string } }) {
-      const outcome = await execute(`webhook ${webhookId} attach`, communication('webhook', webhookId, 'attach'), scope, options);
+      const outcome = await execute(`webhook ${webhookId} attach`, communication('webhook', webhookId, 'attach'), { ...scope, parameters: withoutEmptyValues(scope.parameters) }, options);
       return (outcome.data ?? {}) as Values;
     },
 
@@ -53,7 +54,8 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
     receive(webhookId: string, delivery: { parameters: Values; body: unknown; headers?: Values; query?: Values; method?: string }) {
       const directives = communication('webhook', webhookId);
       for (const key of Object.keys(directives)) if (!WEBHOOK_KEYS.has(key)) throw new UnsupportedDirectiveError(`webhook ${webhookId}`, key);
-      const scope: ImlScope = { parameters: delivery.parameters, body: delivery.body, headers: delivery.headers ?? {}, query: delivery.query ?? {}, method: delivery.method ?? 'POST' };
+      // The webhook's own fields are parameters like any other: empty ones reach it as undefined (empty-values.ts).
+      const scope: ImlScope = { parameters: withoutEmptyValues(delivery.parameters), body: delivery.body, headers: delivery.headers ?? {}, query: delivery.query ?? {}, method: delivery.method ?? 'POST' };
       if (directives.condition !== undefined && !renderTemplate(directives.condition, scope)) return [];
       return [directives.output === undefined ? delivery.body : renderTemplate(directives.output, scope)];
     },

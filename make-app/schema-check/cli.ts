@@ -1,14 +1,16 @@
-// `npm run make:check-schemas`: the generated Make app against Make's official schemas in ../shared/make-sdk-schemas.
+// `npm run make:check-schemas`: the generated Make app against Make's official schemas in ../shared/make-sdk-schemas, then Make's review conventions.
 import { makeSchemasDir, missingBesideCheckout } from '../../scripts/beside-checkout.ts';
 import { generateMakeApp } from '../generator/generate.ts';
 import { checkAgainstSchemas } from './check-against-schemas.ts';
+import { conventionFindings } from './conventions.ts';
 
 const missing = missingBesideCheckout([makeSchemasDir]);
 if (missing) {
   console.error(missing);
   process.exit(2);
 }
-const results = checkAgainstSchemas(makeSchemasDir, generateMakeApp());
+const app = generateMakeApp();
+const results = checkAgainstSchemas(makeSchemasDir, app);
 let failed = 0;
 for (const { path, schema, errors } of results) {
   if (!schema) continue;
@@ -18,4 +20,8 @@ for (const { path, schema, errors } of results) {
 const checked = results.filter((r) => r.schema).length;
 const skipped = results.filter((r) => !r.schema).map((r) => r.path);
 console.log(`\nMake schemas: ${checked - failed} of ${checked} files valid${skipped.length ? `; not governed by a schema: ${skipped.join(', ')}` : ''}`);
-process.exit(failed ? 1 : 0);
+// Make's review conventions (conventions.ts): what the schemas cannot say.
+const findings = conventionFindings(app);
+for (const { rule, where, problem } of findings) console.log(`FAIL ${rule}: ${where}: ${problem}`);
+console.log(`Make conventions: ${findings.length ? `${findings.length} finding(s)` : 'all kept'}`);
+process.exit(failed || findings.length ? 1 : 0);

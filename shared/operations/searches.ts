@@ -42,7 +42,7 @@ export const findDirectoryEntry: SearchOperation = {
   noun: 'Directory Entry',
   label: 'Find Directory Entry',
   makeLabel: 'Get a directory entry',
-  description: 'Finds a person in the on-call directory by e-mail, with their phone number and role. No entry is an empty result, not an error.',
+  description: 'Finds a person in the on-call directory by e-mail, with their phone number and role.',
   inputFields: [emailField('The e-mail to look up.')],
   item: { spread: 'body', fields: {} },
   outputFields: directoryEntryOutput,

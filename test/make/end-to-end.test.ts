@@ -62,7 +62,11 @@ describe('Make app against the sandbox', () => {
     await expect(run.module('changeDirectoryRole', { connection: admin, parameters: { email: 'new.hire@acme.example', role: 'admin' } })).resolves.toMatchObject([{ role: 'admin' }]);
     await expect(run.module('getDirectoryEntry', { connection: user, parameters: { email: 'new.hire@acme.example' } })).resolves.toMatchObject([{ name: 'New Hire', role: 'admin' }]);
     await expect(run.module('removeDirectoryEntry', { connection: admin, parameters: { email: 'new.hire@acme.example' } })).resolves.toEqual([{ email: 'new.hire@acme.example', removed: true }]);
-    await expect(run.module('getDirectoryEntry', { connection: user, parameters: { email: 'new.hire@acme.example' } })).resolves.toEqual([]);
+    // Make takes any 4xx for an error (developers.make.com/custom-apps-documentation/app-structure/base/error-handling):
+    // an unknown e-mail is a [404] the scenario can catch with an error handler, never an empty bundle.
+    const gone = await makeErrorOf(run.module('getDirectoryEntry', { connection: user, parameters: { email: 'new.hire@acme.example' } }));
+    expect([gone.type, gone.status]).toEqual(['DataError', 404]);
+    expect(gone.message).toBe('[404] Not found: No directory entry for "new.hire@acme.example" in this organization');
   });
 
   it('refuses admin-only modules to a user\'s key with InvalidConfigurationError, and says why', async () => {
@@ -110,8 +114,9 @@ describe('Make app against the sandbox', () => {
 
     await run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored });
     expect(running.sandbox.world.subscriptions.size).toBe(0);
-    // Detaching again (the hook is already gone) succeeds, as the Zapier unsubscribe does.
-    await expect(run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored })).resolves.toBeUndefined();
+    // Detaching again: Make cannot take the 404 for success, so it says in one sentence that nothing is left to remove.
+    const again = await makeErrorOf(run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored }));
+    expect([again.type, again.message]).toEqual(['DataError', '[404] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.']);
   });
 
   it('turns 429, 500, HTML and truncated JSON into Make\'s error types', async () => {
@@ -119,12 +124,12 @@ describe('Make app against the sandbox', () => {
       running.sandbox.faults.inject({ path: '/o/zapier/allteams', status, body, contentType, headers });
     inject(429, '[{"Error":"Rate limit exceeded"}]', 'application/json', { 'retry-after': '30' });
     const limited = await makeErrorOf(run.rpc('listTeams', { connection: user }));
-    expect([limited.type, limited.message]).toEqual(['RateLimitError', 'Pagerly is rate limiting this API key; retry after 30 seconds.']);
+    expect([limited.type, limited.message]).toEqual(['RateLimitError', '[429] Pagerly is rate limiting this API key; retry after 30 seconds.']);
     inject(500, '[{"Error":"Internal error"}]');
     expect((await makeErrorOf(run.rpc('listTeams', { connection: user }))).type).toBe('ConnectionError');
     inject(200, '<html><body>Maintenance</body></html>', 'text/html');
     const html = await makeErrorOf(run.rpc('listTeams', { connection: user }));
-    expect([html.type, html.message]).toEqual(['DataError', 'Pagerly answered HTTP 200 with a body that is not JSON: <html><body>Maintenance</body></html>']);
+    expect([html.type, html.message]).toEqual(['DataError', '[200] Pagerly answered with a body that is not JSON: <html><body>Maintenance</body></html>']);
     inject(200, '[{"id":"team_platform","na');
     expect((await makeErrorOf(run.rpc('listTeams', { connection: user }))).type).toBe('DataError');
   });

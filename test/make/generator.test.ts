@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { keyHeader } from '../../make-app/generator/iml-key.ts';
+import { keyHeader, keySafeText, WITHHELD } from '../../make-app/generator/iml-key.ts';
 import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
-import { checkExpression, expressionsIn } from '../../make-app/iml/index.ts';
+import { checkExpression, evaluateExpression, expressionsIn } from '../../make-app/iml/index.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
 import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
 
@@ -73,6 +73,23 @@ describe('the generated Make app', () => {
     const results = checkAgainstSchemas(makeSchemasDir, files);
     expect(results.filter((r) => r.errors.length)).toEqual([]);
     expect(results.filter((r) => r.schema).length).toBe(files.size - 1);
+  });
+});
+
+describe('IML that means the same whatever Make leaves open', () => {
+  // help.make.com/text-and-binary-functions does not say whether a plain-text replace changes the
+  // first or every occurrence; our evaluator takes the first. A key quoted twice is then withheld;
+  // replaced everywhere it would read "[redacted]" twice: never the key either way.
+  it('a text quoting the key twice keeps the key out (first-occurrence reading)', () => {
+    const key = 'sbx_acme_0123456789abcdef';
+    const shown = evaluateExpression(keySafeText('body', 'parameters.apiKey'), { body: `bad ${key} and again ${key}`, parameters: { apiKey: key } });
+    expect(shown).toBe(WITHHELD);
+    expect(evaluateExpression(keySafeText('body', 'parameters.apiKey'), { body: `bad ${key}.`, parameters: { apiKey: key } })).toBe('bad [redacted].');
+  });
+
+  it('phone numbers lose every separator through one /.../g pattern, the documented way to replace all', () => {
+    const communication = files.get('modules/update-directory-phone/update-directory-phone.communication.iml.json') as any;
+    expect(communication.body.phone).toMatch(/\/g, ''\)/);
   });
 });
 

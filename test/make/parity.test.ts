@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { LIMIT_PARAMETER, makeLabelOf } from '../../make-app/generator/modules.ts';
 import { codeFilePath, TEAM_RPC, WEBHOOK } from '../../make-app/generator/names.ts';
 import { operations } from '../../shared/operations/index.ts';
 import App from '../../zapier-app/index.ts';
@@ -24,7 +25,8 @@ interface NeutralField {
   choices: string[];
 }
 interface NeutralOperation {
-  label: string;
+  /** The shared operation whose label this platform shows: Zapier `label`, Make `makeLabel` (sentence case, verb first). */
+  labelOf: string | undefined;
   description: string;
   fields: NeutralField[];
   outputs: string[];
@@ -67,7 +69,7 @@ function makeOutputs(fields: Loose[], prefix = ''): string[] {
 
 function fromZapier(definition: Loose): NeutralOperation {
   return {
-    label: definition.display.label,
+    labelOf: operations.find((op) => op.label === definition.display.label)?.key,
     description: definition.display.description,
     // A Zapier `copy` field is a note shown above the inputs (a delete action's warning), not a field: Make says it in the description.
     fields: (definition.operation.inputFields ?? []).filter((field: Loose) => field.type !== 'copy').map(zapierField),
@@ -77,10 +79,12 @@ function fromZapier(definition: Loose): NeutralOperation {
 
 function fromMake(moduleId: string, fieldsFrom: string): NeutralOperation {
   const module = manifest.components.module[moduleId];
+  // A search's `limit` is Make's convention (Best practices › Search modules); Zapier has none.
+  const limit = module.moduleType === 'search' ? LIMIT_PARAMETER.name : undefined;
   return {
-    label: module.label,
+    labelOf: operations.find((op) => makeLabelOf(op) === module.label)?.key,
     description: module.description,
-    fields: file(fieldsFrom).map(makeField),
+    fields: file(fieldsFrom).filter((param: Loose) => param.name !== limit).map(makeField),
     outputs: makeOutputs(file(module.codeFiles.interface)),
   };
 }
@@ -112,6 +116,15 @@ describe('parity of the Zapier app and the Make app', () => {
     const rpc = file(manifest.components.rpc[TEAM_RPC].codeFiles.communication);
     expect(rpc.response.output).toEqual({ label: '{{item.name}}', value: '{{item.name}}' });
     expect(rpc.url).toBe('/pagerly/o/zapier/allteams');
+  });
+
+  it('every search on Make has its limit, and only that field beyond the shared ones', () => {
+    const searches = Object.entries(manifest.components.module as Record<string, Loose>).filter(([, m]) => m.moduleType === 'search');
+    expect(searches.length).toBeGreaterThan(0);
+    for (const [id, module] of searches) {
+      const shared = operations.find((op) => op.makeName === id)!;
+      expect(file(module.codeFiles.mappableParams).map((p: Loose) => p.name)).toEqual([...shared.inputFields.map((f) => f.key), LIMIT_PARAMETER.name]);
+    }
   });
 
   it('notices a difference: a changed Make label breaks parity', () => {
@@ -151,16 +164,23 @@ function inN8nWords(field: NeutralField): NeutralField {
   };
 }
 
-function fromN8n(operation: { key: string; noun: string }): Omit<NeutralOperation, 'outputs'> {
+/** An operation as n8n shows it: its own label (n8n's wording of Zapier's), description and fields. */
+interface N8nView {
+  label: string;
+  description: string;
+  fields: NeutralField[];
+}
+
+function fromN8n(operation: { key: string; noun: string }): N8nView {
   const resource = resourceValue(operation.noun);
   const option = n8nProperties.find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource)!.options.find((o: Loose) => o.value === operation.key);
   const fields = n8nProperties.filter((p) => p.displayOptions?.show.operation?.includes(operation.key) && p.displayOptions.show.resource.includes(resource));
   return { label: option.name, description: option.description, fields: fields.map(n8nField) };
 }
 
-function zapierInN8nWords(key: string): Omit<NeutralOperation, 'outputs'> {
-  const { label, description, fields } = fromZapier(zapierOperations[key]!);
-  return { label, description: n8nDescription(description), fields: fields.map(inN8nWords) };
+function zapierInN8nWords(key: string): N8nView {
+  const { description, fields } = fromZapier(zapierOperations[key]!);
+  return { label: zapierOperations[key]!.display.label, description: n8nDescription(description), fields: fields.map(inN8nWords) };
 }
 
 describe('parity of the n8n nodes with the Zapier (and so the Make) app', () => {

@@ -64,9 +64,6 @@ describe('Make app against the recorded responses', () => {
         const call = viaMake[step.endpoint]!(run, input, recording.fixture);
         if (step.expect === 'ok') {
           outputs.push(await call);
-        } else if (step.expect === 'NotFoundError' && step.endpoint === 'getDirectoryEntry') {
-          await expect(call).resolves.toEqual([]);
-          outputs.push(undefined);
         } else {
           const error = await call.then(() => undefined, (e: unknown) => e);
           expect(error).toBeInstanceOf(MakeError);
@@ -81,9 +78,9 @@ describe('Make app against the recorded responses', () => {
   it('carries the service\'s words and the Retry-After into Make\'s messages', async () => {
     nock.define(readRecording('list-teams-invalid-key').interactions);
     const refused = await runnerFor().rpc('listTeams', { connection }).catch((e: MakeError) => e);
-    expect((refused as MakeError).message).toMatch(/^The API key was refused\. Check it was copied whole.*Pagerly said: API Key is not valid$/);
+    expect((refused as MakeError).message).toMatch(/^\[400\] The API key was refused\. Check it was copied whole.*Pagerly said: API Key is not valid$/);
     nock.define(readRecording('rate-limited').interactions);
     const limited = await runnerFor().rpc('listTeams', { connection }).catch((e: MakeError) => e);
-    expect((limited as MakeError).message).toBe('Pagerly is rate limiting this API key; retry after 30 seconds.');
+    expect((limited as MakeError).message).toBe('[429] Pagerly is rate limiting this API key; retry after 30 seconds.');
   });
 });

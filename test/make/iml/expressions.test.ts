@@ -211,8 +211,10 @@ describe('comparison and equality', () => {
 });
 
 describe('logic', () => {
-  it('treats false, 0, empty text, null, undefined and the empty array as false', () => {
-    for (const falsy of ['false', '0', "''", 'null', 'undefined', 'empty', 'item']) {
+  // Make's docs say nothing of an empty array's truth (help.make.com/general-functions): refused.
+  it('treats false, 0, empty text, null and undefined as false, and refuses to judge the empty array', () => {
+    expect(message('!empty')).toContain('Make does not document whether an empty array is true or false');
+    for (const falsy of ['false', '0', "''", 'null', 'undefined', 'item']) {
       expect({ falsy, negated: ev(`!${falsy}`) }).toEqual({ falsy, negated: true });
     }
     for (const truthy of ['true', '1', "'x'", "' '", 'list', 'obj', 'parameters']) {
@@ -220,13 +222,16 @@ describe('logic', () => {
     }
   });
 
-  it('returns booleans from && and ||, not the operands', () => {
-    expect(ev("'a' && 'b'")).toBe(true);
-    expect(ev("'a' && ''")).toBe(false);
-    expect(ev("0 || ''")).toBe(false);
-    expect(ev("'x' || 0")).toBe(true);
-    expect(ev('empty || list')).toBe(true);
-    expect(ev('empty && true')).toBe(false);
+  // Make's docs do not say whether && and || give a boolean or an operand for other values
+  // (https://help.make.com/math-functions and general-functions list no such rule): the generator
+  // gives them booleans only, and the evaluator refuses anything else, so the two readings agree.
+  it('takes true or false on each side, and refuses other values as undocumented', () => {
+    expect(ev('true && false')).toBe(false);
+    expect(ev('false || true')).toBe(true);
+    expect(ev("'a' != '' && 1 < 2")).toBe(true);
+    expect(message("'a' && 'b'")).toContain("Operator '&&' takes true or false");
+    expect(message("false || ''")).toContain("Operator '||' takes true or false");
+    expect(message('list || true')).toContain('got array');
   });
 
   it('short-circuits: the right side is not evaluated when the left decides', () => {
