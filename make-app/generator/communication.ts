@@ -43,20 +43,24 @@ export function standalone(
   };
 }
 
-/** Each field as IML: optional ones left out when empty, phone numbers cleaned of separators. */
-export function fieldValues(fields: readonly InputField[]): Record<string, string> {
+/**
+ * Each field as IML: optional ones left out when empty, phone numbers cleaned of separators.
+ * `kept`: an optional field left empty takes this IML value instead (an update that keeps it).
+ */
+export function fieldValues(fields: readonly InputField[], kept?: (name: string) => string): Record<string, string> {
   return Object.fromEntries(
     fields.map((field) => {
-      if (field.type === 'phone') return [field.key, phoneParameter(field.key)];
-      return [field.key, field.required ? `{{parameters.${field.key}}}` : optionalParameter(field.key)];
+      if (field.type === 'phone') return [field.key, phoneParameter(field.key, field.required ? undefined : kept?.(field.key))];
+      if (field.required) return [field.key, `{{parameters.${field.key}}}`];
+      return [field.key, kept ? `{{ifempty(parameters.${field.key}, ${kept(field.key)})}}` : optionalParameter(field.key)];
     }),
   );
 }
 
 /** A module's request for one endpoint: fields in the body (POST) or the query (GET, DELETE). */
-export function endpointRequest(endpoint: Endpoint, fields: readonly InputField[]): Record<string, unknown> {
+export function endpointRequest(endpoint: Endpoint, fields: readonly InputField[], kept?: (name: string) => string): Record<string, unknown> {
   const { method } = endpoint;
-  const values = fieldValues(fields);
+  const values = fieldValues(fields, kept);
   return { url: relativeUrl(endpoint), method, ...(method === 'POST' ? { body: values } : Object.keys(values).length ? { qs: values } : {}) };
 }
 

@@ -59,7 +59,7 @@ function moduleOf(operation: Operation, endpoints: Readonly<Record<string, Endpo
     return endpoint;
   };
   if (operation.kind === 'hook') return instantTriggerModule(operation);
-  if (operation.kind === 'action') return actionModule(operation, endpointOf(operation.endpoint));
+  if (operation.kind === 'action') return actionModule(operation, endpointOf);
   if (operation.kind === 'search') return searchModule(operation, endpointOf(operation.endpoint));
   return undefined;
 }

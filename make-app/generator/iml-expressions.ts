@@ -60,4 +60,5 @@ export const optionalParameter = (name: string) => `{{parameters.${name}}}`;
  * functions: replace). An empty field stays as Make gives it (left out, or `erase`'s empty value).
  */
 const separatorPattern = `/[${Object.keys(PHONE_SEPARATORS).map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]/g`;
-export const phoneParameter = (name: string) => `{{if(parameters.${name}, replace(toString(parameters.${name}), ${separatorPattern}, ''), parameters.${name})}}`;
+export const phoneParameter = (name: string, whenEmpty = `parameters.${name}`) =>
+  `{{if(parameters.${name}, replace(toString(parameters.${name}), ${separatorPattern}, ''), ${whenEmpty})}}`;

@@ -2,6 +2,7 @@ import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
+import { responseTemp } from './response-directives.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
 
 export interface ModuleFiles {
@@ -27,13 +28,29 @@ const described = (operation: ActionOperation | SearchOperation | HookOperation)
   samples: { ...operation.sample },
 });
 
-/** An action module; `endpoint` is the catalog's entry for `operation.endpoint`. */
-export function actionModule(operation: ActionOperation, endpoint: Endpoint): ModuleFiles {
+/**
+ * An action module; `endpointOf` gives the catalog's entry for an endpoint key. An update of a
+ * replace-only endpoint (`keepsOmitted`) is two requests, as Make's "Multiple Requests" page
+ * advises for a "full update approach": the current record is read into `temp`, and every
+ * optional field left empty is sent with its current value.
+ */
+export function actionModule(operation: ActionOperation, endpointOf: (key: string) => Endpoint): ModuleFiles {
+  const write = (kept?: (name: string) => string) => ({ ...endpointRequest(endpointOf(operation.endpoint), operation.inputFields, kept), response: { output: '{{body}}' } });
+  const communication = operation.keepsOmitted
+    ? [
+        // The Base's `temp` (the safe text its error messages read) is repeated: whether Make merges a module's `temp` into the Base's or replaces it, the messages keep it.
+        {
+          ...endpointRequest(endpointOf(operation.keepsOmitted.read), operation.inputFields.filter((field) => field.required)),
+          response: { temp: { ...responseTemp(), current: '{{body}}' } },
+        },
+        write((name) => `temp.current.${name}`),
+      ]
+    : write();
   return {
     ...described(operation),
     moduleType: 'action',
     actionCrud: operation.effect,
-    communication: { ...endpointRequest(endpoint, operation.inputFields), response: { output: '{{body}}' } },
+    communication,
     mappableParams: operation.inputFields.map(makeParameter),
   };
 }

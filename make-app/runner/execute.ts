@@ -26,6 +26,8 @@ export interface ExecuteOptions {
 export interface Outcome {
   /** One per bundle (output per element when iterating). */
   bundles: unknown[];
+  /** `response.temp`, which the next request of a module's list sees as `temp`. */
+  temp: unknown;
   /** `response.data` (connection, attach), `response.metadata` (connection). */
   data: unknown;
   metadata: unknown;
@@ -171,6 +173,7 @@ function outcomeOf(where: string, response: Directives, answerScope: ImlScope, a
   }
   return {
     bundles,
+    temp,
     data: response.data === undefined ? undefined : renderTemplate(response.data, responseScope),
     metadata: response.metadata === undefined ? undefined : renderTemplate(response.metadata, responseScope),
   };

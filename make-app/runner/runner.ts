@@ -32,12 +32,25 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
       return outcome.bundles;
     },
 
-    /** A module's bundles. An instant trigger's module makes no request: its bundles come from `receive`. */
+    /**
+     * A module's bundles. An instant trigger's module makes no request: its bundles come from
+     * `receive`. A list of requests runs them in order, each merged with the Base, each one's
+     * `temp` kept for the next; the last one's output is the module's (Make's "Multiple
+     * Requests" page: developers.make.com/custom-apps-documentation/component-blocks/api/multiple-requests).
+     */
     async module(moduleId: string, scope: { connection: Values; parameters: Values }) {
-      const directives = communication('module', moduleId);
-      if (Object.keys(directives).length === 0) return [];
-      const outcome = await execute(`module ${moduleId}`, withBase(base, directives), { ...scope, parameters: withoutEmptyValues(scope.parameters) }, options);
-      return outcome.bundles;
+      const code = codeOf(app, 'module', moduleId, 'communication') as Directives | Directives[];
+      const requests = Array.isArray(code) ? code : [code];
+      if (requests.length === 0 || (requests.length === 1 && Object.keys(requests[0]!).length === 0)) return [];
+      let current: ImlScope = { ...scope, parameters: withoutEmptyValues(scope.parameters) };
+      let bundles: unknown[] = [];
+      for (const [index, directives] of requests.entries()) {
+        const where = requests.length === 1 ? `module ${moduleId}` : `module ${moduleId} request ${index + 1}`;
+        const outcome = await execute(where, withBase(base, directives), current, options);
+        current = { ...current, temp: { ...((current.temp ?? {}) as Values), ...((outcome.temp ?? {}) as Values) } };
+        bundles = outcome.bundles;
+      }
+      return bundles;
     },
 
     /** Registers the webhook's URL with the service; returns what Make stores as `webhook.*`. */

@@ -69,6 +69,27 @@ describe('Make app against the sandbox', () => {
     expect(gone.message).toBe('[404] Not found: No directory entry for "new.hire@acme.example" in this organization');
   });
 
+  it('updates a directory entry in two requests (read, then write): fields left empty keep their values; an unknown e-mail is a [404]', async () => {
+    // Make's "Multiple Requests" page, "Full update approach": the app reads the record and sends what the user left empty as it was.
+    const parameters = { email: 'update.me@acme.example', name: 'Update Me', phone: '+14155550111' };
+    await run.module('createDirectoryEntry', { connection: admin, parameters });
+    await run.module('changeDirectoryRole', { connection: admin, parameters: { email: parameters.email, role: 'admin' } });
+    const sent = log.length;
+    const [renamed] = (await run.module('updateDirectoryEntry', { connection: admin, parameters: { email: parameters.email, name: 'Updated Me', phone: '', role: '' } })) as Record<string, unknown>[];
+    expect(renamed).toMatchObject({ email: parameters.email, name: 'Updated Me', phone: '+14155550111', role: 'admin' });
+    expect(log.slice(sent).map((entry) => `${entry.method} ${entry.statusCode}`)).toEqual(['GET 200', 'POST 200']);
+    const [rephoned] = (await run.module('updateDirectoryEntry', { connection: admin, parameters: { email: parameters.email, phone: '+1 (415) 555-0122' } })) as Record<string, unknown>[];
+    expect(rephoned).toMatchObject({ name: 'Updated Me', phone: '+14155550122', role: 'admin' });
+
+    const before = log.length;
+    const unknown = await makeErrorOf(run.module('updateDirectoryEntry', { connection: admin, parameters: { email: 'nobody.here@acme.example', name: 'X' } }));
+    expect([unknown.type, unknown.status]).toEqual(['DataError', 404]);
+    expect(unknown.message).toBe('[404] Not found: No directory entry for "nobody.here@acme.example" in this organization');
+    // The read failed, so nothing was written: an update never creates.
+    expect(log.slice(before).map((entry) => `${entry.method} ${entry.statusCode}`)).toEqual(['GET 404']);
+    await run.module('removeDirectoryEntry', { connection: admin, parameters: { email: parameters.email } });
+  });
+
   it('refuses admin-only modules to a user\'s key with InvalidConfigurationError, and says why', async () => {
     const refused = await makeErrorOf(run.module('removeDirectoryEntry', { connection: user, parameters: { email: 'katherine@acme.example' } }));
     expect(refused.type).toBe('InvalidConfigurationError');

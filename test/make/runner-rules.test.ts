@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { execute, withBase } from '../../make-app/runner/execute.ts';
 import { withoutEmptyValues } from '../../make-app/runner/empty-values.ts';
 import { MakeError } from '../../make-app/runner/make-error.ts';
+import type { MakeApp } from '../../make-app/runner/app-folder.ts';
+import { makeRunner } from '../../make-app/runner/runner.ts';
 import { faultServer, json, type Behaviour } from '../support/fault-server.ts';
 
 /**
@@ -130,5 +132,41 @@ describe(`attach stores response.data for detach as webhook.* (${ATTACHED})`, ()
   it('data is rendered from the answer, and only when the answer is valid', async () => {
     await expect(run(json(201, { id: 'hook_1' }), { response: { data: { externalHookId: '{{body.id}}' } } })).resolves.toMatchObject({ data: { externalHookId: 'hook_1' } });
     await failure(run(json(409, { id: 'hook_1' }), { response: { data: { externalHookId: '{{body.id}}' } } }));
+  });
+});
+
+const MULTIPLE_REQUESTS = `${DOCS}/component-blocks/api/multiple-requests`;
+
+describe(`a module's list of requests runs in order, temp carried along, the last one's output is the module's (${MULTIPLE_REQUESTS})`, () => {
+  /** A one-module app in memory: the Base and a module whose communication is `requests`. */
+  function appWith(requests: unknown[]): MakeApp {
+    const files = new Map<string, unknown>([
+      ['base.json', { headers: { Accept: 'application/json' } }],
+      ['module.json', requests],
+    ]);
+    const manifest = { generalCodeFiles: { base: 'base.json' }, components: { module: { twoSteps: { codeFiles: { communication: 'module.json' } } } } };
+    return { manifest: manifest as unknown as MakeApp['manifest'], read: (path) => structuredClone(files.get(path)) };
+  }
+
+  it('"All requests are executed sequentially and the output of the last request is used as the module\'s output"', async () => {
+    const user = await faultServer([json(200, { username: 'grace' })]);
+    const items = await faultServer([json(200, [{ text: 'one' }, { text: 'two' }])]);
+    servers.push(user, items);
+    const runner = makeRunner(appWith([
+      { url: `${user.url}/api/user`, response: { temp: { username: '{{body.username}}' } } },
+      { url: `${items.url}/items`, response: { iterate: '{{body}}', output: { username: '{{temp.username}}', text: '{{item.text}}' } } },
+    ]), { timeoutMs: 2_000 });
+    await expect(runner.module('twoSteps', { connection: {}, parameters: {} })).resolves.toEqual([{ username: 'grace', text: 'one' }, { username: 'grace', text: 'two' }]);
+    expect([user.arrivals.length, items.arrivals.length]).toEqual([1, 1]);
+  });
+
+  it('a failing first request ends the module: the second is never sent', async () => {
+    const first = await faultServer([json(404, [{ Error: 'gone' }])]);
+    const second = await faultServer([json(200, {})]);
+    servers.push(first, second);
+    const runner = makeRunner(appWith([{ url: first.url }, { url: second.url }]), { timeoutMs: 2_000 });
+    const error = await failure(runner.module('twoSteps', { connection: {}, parameters: {} }));
+    expect(error.status).toBe(404);
+    expect(second.arrivals).toHaveLength(0);
   });
 });
