@@ -11,7 +11,7 @@ import { run } from '../cli/support.ts';
 import { faultServer, withoutStrayErrors, type FaultServer } from '../support/fault-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { makeComponents } from './make-components.ts';
-import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
+import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
 
 /**
  * A hostile service answers JSON nested 100,000 deep. V8's JSON.parse builds it without
@@ -109,11 +109,7 @@ describe('command line', () => {
 
 describe('Zapier app (zapier-platform-core\'s handler)', () => {
   const zapier = zapierHandler();
-  const savedBase = process.env.PAGERLY_BASE_URL;
-  afterEach(() => {
-    if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
-    else process.env.PAGERLY_BASE_URL = savedBase;
-  });
+  restoreBaseUrlAfterEach(afterEach);
   const operations = [
     ['triggers.team.operation.perform', {}],
     ['creates.create_incident.operation.perform', { title: 'Disk full' }],

@@ -11,7 +11,7 @@ import { failLookup } from '../support/fake-dns.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer } from '../support/fault-server.ts';
 import { closedPort } from '../support/loopback-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
-import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
+import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
 
 /**
  * Whether a failed request may be retried is one decision of the shared error model, read by
@@ -182,11 +182,7 @@ describe('command line: exit codes', () => {
 
 describe('Zapier app (zapier-platform-core\'s handler): retried only when a retry cannot make a second incident', () => {
   const zapier = zapierHandler();
-  const savedBase = process.env.PAGERLY_BASE_URL;
-  afterEach(() => {
-    if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
-    else process.env.PAGERLY_BASE_URL = savedBase;
-  });
+  restoreBaseUrlAfterEach(afterEach);
   const createIncident = (base: string) => {
     process.env.PAGERLY_BASE_URL = base;
     return withoutStrayErrors(() => zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } }).then(() => undefined, (error: unknown) => error));

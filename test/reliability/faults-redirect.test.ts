@@ -10,7 +10,7 @@ import { run } from '../cli/support.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer } from '../support/fault-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { makeComponents } from './make-components.ts';
-import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
+import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
 
 /**
  * A hostile service answers with a redirect to another origin, over real HTTP on loopback: two
@@ -143,11 +143,7 @@ describe('command line: a redirect to another origin', () => {
 
 describe('Zapier app (zapier-platform-core\'s handler, z.request): a redirect to another origin', () => {
   const zapier = zapierHandler();
-  const savedBase = process.env.PAGERLY_BASE_URL;
-  afterEach(() => {
-    if (savedBase === undefined) delete process.env.PAGERLY_BASE_URL;
-    else process.env.PAGERLY_BASE_URL = savedBase;
-  });
+  restoreBaseUrlAfterEach(afterEach);
   const operations = [
     ['triggers.team.operation.perform', {}],
     ['creates.create_incident.operation.perform', { title: 'Disk full' }],

@@ -63,3 +63,15 @@ export function zapierErrorPayload(error: unknown): Record<string, unknown> {
     return {};
   }
 }
+
+/**
+ * The app reads its base from PAGERLY_BASE_URL on every call: a describe block that points it
+ * at its own servers gets it back as it was after each test.
+ */
+export function restoreBaseUrlAfterEach(afterEach: (fn: () => void) => void): void {
+  const saved = process.env.PAGERLY_BASE_URL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PAGERLY_BASE_URL;
+    else process.env.PAGERLY_BASE_URL = saved;
+  });
+}
