@@ -4,12 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { stageDir } from '../zapier-app/packaging/paths.ts';
-import { saveAppLink } from '../zapier-app/packaging/user-files.ts';
+import { linkUserEnv, saveAppLink } from '../zapier-app/packaging/user-files.ts';
 
 if (!existsSync(`${stageDir}package.json`)) {
   console.error(`The Zapier app is not built yet: run \`npm run build\` first (it writes dist/zapier), then \`npm run zapier -- ${process.argv.slice(2).join(' ')}\` again.`);
   process.exit(2);
 }
+// zapier-app/.env written after the build (as the README orders it) is read all the same.
+linkUserEnv();
 const result = spawnSync('zapier-platform', process.argv.slice(2), { cwd: stageDir, stdio: 'inherit' });
 if (result.error) {
   console.error(`Could not run zapier-platform: ${result.error.message}. Run \`npm install\` in the repository first.`);

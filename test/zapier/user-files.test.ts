@@ -51,6 +51,15 @@ describe('user files of the Zapier app survive a build', () => {
     expect(readFileSync(p.userEnvFile, 'utf8')).toBe('PAGERLY_BASE_URL=http://127.0.0.1:4010\n');
   });
 
+  it('an .env written after the build is linked when the Zapier CLI runs (npm run zapier), and a link already there is kept', () => {
+    const p = places();
+    rebuild(p);
+    writeFileSync(p.userEnvFile, 'authData_apiKey=abc\n');
+    linkUserEnv(p); // what scripts/zapier.ts does before each command
+    expect(readFileSync(join(p.stageDir, '.env'), 'utf8')).toBe('authData_apiKey=abc\n');
+    expect(() => linkUserEnv(p)).not.toThrow();
+  });
+
   it('the link that `zapier-platform register` merged into dist/zapier/.zapierapprc is saved to zapier-app/.zapierapprc', () => {
     const p = places();
     // What the CLI writes: the staged file with {id, key} merged in (writeLinkedAppConfig in zapier-platform-cli's src/utils/api.js).

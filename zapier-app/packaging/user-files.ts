@@ -48,7 +48,7 @@ export function saveAppLink({ stageDir, linkFile }: UserFilePlaces = defaultPlac
  * file. Only when there is one: the Zapier CLI's build warns about a dangling link.
  */
 export function linkUserEnv({ stageDir, userEnvFile }: UserFilePlaces = defaultPlaces): void {
-  if (!existsSync(userEnvFile)) return;
+  if (!existsSync(userEnvFile) || existsSync(`${stageDir}.env`)) return;
   symlinkSync(relative(stageDir, userEnvFile), `${stageDir}.env`);
 }
 
