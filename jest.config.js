@@ -6,7 +6,13 @@ export default {
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', importAttributes: true }, target: 'es2023', experimental: { keepImportAttributes: true } }, module: { type: 'es6' } }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript', importAttributes: true }, target: 'es2023', experimental: { keepImportAttributes: true } },
+        module: { type: 'es6' },
+      },
+    ],
   },
   reporters: ['default', '<rootDir>/test/support/summary-line-reporter.cjs'],
   testTimeout: 20000,

@@ -6,7 +6,7 @@ const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(
     `pagerly needs Node.js 22.18 or later (it runs TypeScript directly); this is Node ${process.versions.node}.\n` +
-      'Inside this repository, `npx pagerly ...` uses the project\'s own Node 22; elsewhere, install a newer Node.\n',
+      "Inside this repository, `npx pagerly ...` uses the project's own Node 22; elsewhere, install a newer Node.\n",
   );
   process.exit(1);
 }

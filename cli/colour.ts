@@ -2,7 +2,6 @@ import { styleText } from 'node:util';
 import type { OutStream } from './output.ts';
 import type { Env } from './settings.ts';
 
-
 /**
  * Whether to colour what goes to `stream`: never with NO_COLOR set to anything non-empty
  * (no-color.org) or TERM=dumb; always with FORCE_COLOR set to anything but 0/false (the
@@ -18,4 +17,7 @@ export function wantsColour(stream: OutStream, env: Env): boolean {
 
 export type Paint = (format: Parameters<typeof styleText>[0], text: string) => string;
 
-export const paintFor = (enabled: boolean): Paint => (format, text) => (enabled ? styleText(format, text, { validateStream: false }) : text);
+export const paintFor =
+  (enabled: boolean): Paint =>
+  (format, text) =>
+    enabled ? styleText(format, text, { validateStream: false }) : text;

@@ -4,7 +4,7 @@
  */
 export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   check: ['pagerly check                     # Grace Hopper (Acme)'],
-  teams: ['pagerly teams --json | jq -r \'.teams[].name\''],
+  teams: ["pagerly teams --json | jq -r '.teams[].name'"],
   'on-call': ['pagerly on-call --team Payments', 'pagerly on-call --json            # every team'],
   incident: ['id=$(pagerly incident create --title "Deploy failed" --severity P2)', 'pagerly incident update "$id" --title "Deploy failed" --status resolved'],
   'incident create': ['id=$(pagerly incident create --title "Deploy of $SHA failed" --severity P2 --team Payments)'],
@@ -14,7 +14,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'directory set': ['pagerly directory set new.hire@acme.example --name "New Hire" --phone "+1 415 555 0199" --role user'],
   'directory phone': ['pagerly directory phone grace@acme.example "+1 (415) 555-0123"'],
   'directory role': ['pagerly directory role alan@acme.example admin'],
-  'directory remove': ['pagerly directory remove gone@acme.example', 'pagerly directory remove me@acme.example --force   # your own entry: this key stops working'],
+  'directory remove': [
+    'pagerly directory remove gone@acme.example',
+    'pagerly directory remove me@acme.example --force   # your own entry: this key stops working',
+  ],
   'directory sync': ['pagerly directory sync people.csv --dry-run   # see the plan first', 'pagerly directory sync people.csv --concurrency 8'],
 };
 

@@ -29,16 +29,18 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
   { code: EXIT.failure, meaning: 'failed for another reason: not found, input refused, an invalid answer' },
   { code: EXIT.usage, meaning: 'bad usage or a bad input file: nothing was sent' },
   { code: EXIT.authentication, meaning: 'the API key is missing or was refused' },
-  { code: EXIT.permission, meaning: 'not allowed: not an org admin\'s key, or the owner\'s entry is protected' },
-  { code: EXIT.mayHaveApplied, meaning: 'unknown outcome: a create was sent and met a 500/502/504, a time-out or a reset; it may have been done, check before retrying' },
+  { code: EXIT.permission, meaning: "not allowed: not an org admin's key, or the owner's entry is protected" },
+  {
+    code: EXIT.mayHaveApplied,
+    meaning: 'unknown outcome: a create was sent and met a 500/502/504, a time-out or a reset; it may have been done, check before retrying',
+  },
   { code: EXIT.transient, meaning: 'temporary (rate limited, 503, a 5xx or time-out of a read, connection refused): safe to retry' },
   { code: EXIT.noId, meaning: 'the service said it created the incident but gave no id: check before creating it again' },
-  { code: EXIT.configuration, meaning: 'configuration: the base URL\'s host does not exist (DNS), or the service redirects to another host' },
+  { code: EXIT.configuration, meaning: "configuration: the base URL's host does not exist (DNS), or the service redirects to another host" },
   { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not' },
 ];
 
-export const exitCodeHelp = (): string =>
-  `Exit codes:\n${exitCodeTable.map(({ code, meaning }) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n')}`;
+export const exitCodeHelp = (): string => `Exit codes:\n${exitCodeTable.map(({ code, meaning }) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n')}`;
 
 /** The exit code one failure stands for. */
 export function exitCodeFor(error: unknown): ExitCode {

@@ -23,7 +23,8 @@ export interface CliIo {
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-const SHORT_EXIT_CODES = 'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 76 created but no id came back, 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted.';
+const SHORT_EXIT_CODES =
+  'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 76 created but no id came back, 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted.';
 
 const OVERVIEW = `
 Environment:
@@ -60,7 +61,11 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
     .option('--rotations-base-url <url>', `base of teams and on-call lookups (default: $${ENV.rotationsBaseUrl}, else the API base + /pagerly)`)
     .option('--json', 'machine output: one JSON document on stdout; errors as JSON on stderr ({"error": {"code", "message", "retryable", "exitCode"}})')
     .option('--timeout <seconds>', 'time limit of each request (default: 15)', positiveSeconds)
-    .addOption(new Option('--retries <n>', 'extra attempts after a 429, 5xx or network failure, for requests safe to repeat (default: 2)').argParser(wholeNumber('--retries', 0, 10)))
+    .addOption(
+      new Option('--retries <n>', 'extra attempts after a 429, 5xx or network failure, for requests safe to repeat (default: 2)').argParser(
+        wholeNumber('--retries', 0, 10),
+      ),
+    )
     .addHelpText('after', OVERVIEW)
     .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError(json ? false : '(add --help for usage)')
@@ -91,7 +96,9 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
   try {
     const outcome = await Promise.race([program.parseAsync([...argv], { from: 'user' }).then(() => 'done' as const), abandonedOnInterrupt(ctx)]);
     if (outcome === 'interrupted') {
-      out.error(new InterruptedError('interrupted (Ctrl-C) before the command finished: a request may have reached the service; check before running it again.'));
+      out.error(
+        new InterruptedError('interrupted (Ctrl-C) before the command finished: a request may have reached the service; check before running it again.'),
+      );
       return EXIT.interrupted;
     }
     return EXIT.ok;

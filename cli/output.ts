@@ -95,7 +95,10 @@ export function jsonError(error: unknown): JsonError {
   const exitCode = exitCodeFor(error);
   if (error instanceof InvalidFileError) {
     return {
-      code: error.code, message: error.message, retryable: false, exitCode,
+      code: error.code,
+      message: error.message,
+      retryable: false,
+      exitCode,
       problems: error.problems.map((p) => ({ ...(p.row === undefined ? {} : { row: p.row }), ...(p.field ? { field: p.field } : {}), problem: p.problem })),
     };
   }

@@ -5,7 +5,12 @@ import type { RetryNotice } from '../shared/transports/got-transport.ts';
  * and which attempt comes next. Without it a 429 with `Retry-After: 30` looks like a hang.
  */
 export function retryNoticeText({ attempt, of, delayMs, status, code }: RetryNotice): string {
-  const why = status === 429 ? 'Rate limited by Pagerly' : status !== undefined ? `Pagerly answered HTTP ${status}` : `No answer from Pagerly (${code ?? 'network error'})`;
+  const why =
+    status === 429
+      ? 'Rate limited by Pagerly'
+      : status !== undefined
+        ? `Pagerly answered HTTP ${status}`
+        : `No answer from Pagerly (${code ?? 'network error'})`;
   const seconds = Math.round(delayMs / 100) / 10;
   return `${why}; retrying in ${seconds} s (attempt ${attempt} of ${of})…`;
 }

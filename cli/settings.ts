@@ -43,9 +43,7 @@ export function resolveSettings(options: GlobalOptions, env: Env): CliSettings {
     resolveBases(settings);
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error;
-    const which = error.problems[0]?.field === 'rotationsBaseUrl'
-      ? `--rotations-base-url (or ${ENV.rotationsBaseUrl})`
-      : `--base-url (or ${ENV.baseUrl})`;
+    const which = error.problems[0]?.field === 'rotationsBaseUrl' ? `--rotations-base-url (or ${ENV.rotationsBaseUrl})` : `--base-url (or ${ENV.baseUrl})`;
     throw new UsageError(`${which} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`);
   }
   return settings;

@@ -15,8 +15,28 @@ export type GeneralCode = (typeof GENERAL_CODES)[number];
 
 /** A component's code files by kind (the schema's ComponentCodeType). */
 export const CODE_KEYS = [
-  'attach', 'code', 'common', 'communication', 'context', 'defaultScope', 'detach', 'epoch', 'inputParameters', 'installDirectives', 'installSpec',
-  'interface', 'mappableParams', 'outputParameters', 'params', 'requiredScope', 'samples', 'scope', 'scopeList', 'staticParams', 'test', 'update',
+  'attach',
+  'code',
+  'common',
+  'communication',
+  'context',
+  'defaultScope',
+  'detach',
+  'epoch',
+  'inputParameters',
+  'installDirectives',
+  'installSpec',
+  'interface',
+  'mappableParams',
+  'outputParameters',
+  'params',
+  'requiredScope',
+  'samples',
+  'scope',
+  'scopeList',
+  'staticParams',
+  'test',
+  'update',
 ] as const;
 export type CodeKey = (typeof CODE_KEYS)[number];
 

@@ -23,7 +23,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   if (!socket.writable) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const body = JSON.stringify(errorBody(status === 431 ? 'Request headers are too large (over 16 kB)' : 'Malformed HTTP request'));
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The sandbox's HTTP side: state decorators, the error shape, JSON bodies, the service, the controls. */
@@ -35,7 +37,10 @@ export async function buildApp({ state, rateLimit, controls, logger, beforeReply
     // Requests the router or Node's parser refuse still get the service's error shape.
     frameworkErrors: (error, _request, reply) => {
       // The handler's reply is typed for route schemas it has none of: a plain reply here.
-      (reply as unknown as FastifyReply).code(400).type('application/json; charset=utf-8').send(errorBody(`Malformed request: ${error.message}`));
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(`Malformed request: ${error.message}`));
     },
     clientErrorHandler: answerClientError,
   });

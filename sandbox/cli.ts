@@ -83,7 +83,10 @@ const keys = labelledKeys(seed);
 const labelWidth = Math.max(0, ...keys.map(({ label }) => label.length)) + 1;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const kept = sandbox.kept === undefined ? '' : `\n  State file:          ${values.state} (${plural(sandbox.world.subscriptions.size, 'subscription')} kept, ${plural(sandbox.kept.resumed, 'pending delivery', 'pending deliveries')} resumed${sandbox.kept.orphans.length ? `, ${sandbox.kept.orphans.length} orphaned: see the warning` : ''})`;
+const kept =
+  sandbox.kept === undefined
+    ? ''
+    : `\n  State file:          ${values.state} (${plural(sandbox.world.subscriptions.size, 'subscription')} kept, ${plural(sandbox.kept.resumed, 'pending delivery', 'pending deliveries')} resumed${sandbox.kept.orphans.length ? `, ${sandbox.kept.orphans.length} orphaned: see the warning` : ''})`;
 // Never silently dropped: orphaned deliveries are named at every start (and kept in the file).
 if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? '', sandbox.kept.orphans));
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
@@ -138,7 +141,8 @@ async function listenOrExplain(server: Sandbox, wanted: number): Promise<string>
   } catch (error) {
     await server.close().catch(() => undefined);
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') fail(`Port ${wanted} on ${HOST} is already in use (another sandbox?). Stop it, or choose another port with --port N (--port 0 picks a free one).`);
+    if (code === 'EADDRINUSE')
+      fail(`Port ${wanted} on ${HOST} is already in use (another sandbox?). Stop it, or choose another port with --port N (--port 0 picks a free one).`);
     if (code === 'EACCES') fail(`Not allowed to listen on port ${wanted} of ${HOST}; choose a port above 1023 with --port N.`);
     throw error;
   }
@@ -146,7 +150,9 @@ async function listenOrExplain(server: Sandbox, wanted: number): Promise<string>
 
 function demoKeyLines(): string {
   const who = { acmeAdmin: 'Acme org admin', acmeUser: 'Acme non-admin user', acmeOwner: 'Acme owner', globexAdmin: 'Globex org admin (another organization)' };
-  return Object.entries(demoKeys).map(([name, key]) => `  ${who[name as keyof typeof who].padEnd(40)} ${key}`).join('\n');
+  return Object.entries(demoKeys)
+    .map(([name, key]) => `  ${who[name as keyof typeof who].padEnd(40)} ${key}`)
+    .join('\n');
 }
 
 function fail(message: string): never {

@@ -13,11 +13,17 @@ console.log(`  bundle index.js ${kb(zapier.bundleBytes)}; zip ${kb(zip.bytes)}, 
 console.log(`  our files: ${zip.ownFiles.join(', ')}`);
 console.log(`  packages: ${zip.packages.length} (${zip.packages.join(', ')})`);
 console.log(`  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.loaded.creates.join(', ')}; searches ${zip.loaded.searches.join(', ')}`);
-console.log(`  validate --without-style: ${zapier.validation.split('\n').pop()}${zapier.reused ? ' (inputs unchanged since the last build: its zip was kept)' : ''}`);
+console.log(
+  `  validate --without-style: ${zapier.validation.split('\n').pop()}${zapier.reused ? ' (inputs unchanged since the last build: its zip was kept)' : ''}`,
+);
 for (const note of zapier.kept) console.log(`  kept your file: ${note}`);
 
 const make = buildMakeApp();
-console.log(`Make app: dist/make/ (${make.files} files, ${kb(make.bytes)}${make.keptOrigins ? `; kept the deploy link of ${make.keptOrigins} Make origin(s)` : ""}); check it with npm run make:check-schemas`);
+console.log(
+  `Make app: dist/make/ (${make.files} files, ${kb(make.bytes)}${make.keptOrigins ? `; kept the deploy link of ${make.keptOrigins} Make origin(s)` : ''}); check it with npm run make:check-schemas`,
+);
 const n8n = await buildN8nApp();
-console.log(`n8n package: dist/n8n/ (${n8n.files} files, ${kb(n8n.bytes)}; bundles ${Object.values(n8n.bundles).map(kb).join(', ')}); check it with npm run n8n:check`);
+console.log(
+  `n8n package: dist/n8n/ (${n8n.files} files, ${kb(n8n.bytes)}; bundles ${Object.values(n8n.bundles).map(kb).join(', ')}); check it with npm run n8n:check`,
+);
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -7,7 +7,9 @@ import { stageDir } from '../zapier-app/packaging/paths.ts';
 import { linkUserEnv, saveAppLink } from '../zapier-app/packaging/user-files.ts';
 
 if (!existsSync(`${stageDir}package.json`)) {
-  console.error(`The Zapier app is not built yet: run \`npm run build\` first (it writes dist/zapier), then \`npm run zapier -- ${process.argv.slice(2).join(' ')}\` again.`);
+  console.error(
+    `The Zapier app is not built yet: run \`npm run build\` first (it writes dist/zapier), then \`npm run zapier -- ${process.argv.slice(2).join(' ')}\` again.`,
+  );
   process.exit(2);
 }
 // zapier-app/.env written after the build (as the README orders it) is read all the same.

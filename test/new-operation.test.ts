@@ -23,14 +23,32 @@ import { zapierApp } from '../zapier-app/index.ts';
 
 // Made up: the spec has no snooze and no escalations.
 const snoozeEndpoint = defineEndpoint({
-  key: 'snoozeIncident', method: 'POST', path: '/o/incident/{id}/snooze', base: 'api', summary: 'Snooze an incident',
-  adminOnly: false, idempotent: true, documented: false,
-  input: z.object({ id: z.string(), minutes: z.string() }), output: z.looseObject({}), outputShape: 'assumed', assumptions: [],
+  key: 'snoozeIncident',
+  method: 'POST',
+  path: '/o/incident/{id}/snooze',
+  base: 'api',
+  summary: 'Snooze an incident',
+  adminOnly: false,
+  idempotent: true,
+  documented: false,
+  input: z.object({ id: z.string(), minutes: z.string() }),
+  output: z.looseObject({}),
+  outputShape: 'assumed',
+  assumptions: [],
 });
 const escalationsEndpoint = defineEndpoint({
-  key: 'listEscalations', method: 'GET', path: '/o/escalations', base: 'rotations', summary: 'List escalations',
-  adminOnly: false, idempotent: true, documented: false,
-  input: z.object({ teamname: z.optional(z.string()) }), output: z.array(z.looseObject({})), outputShape: 'assumed', assumptions: [],
+  key: 'listEscalations',
+  method: 'GET',
+  path: '/o/escalations',
+  base: 'rotations',
+  summary: 'List escalations',
+  adminOnly: false,
+  idempotent: true,
+  documented: false,
+  input: z.object({ teamname: z.optional(z.string()) }),
+  output: z.array(z.looseObject({})),
+  outputShape: 'assumed',
+  assumptions: [],
 });
 const catalog = { ...endpoints, snoozeIncident: snoozeEndpoint, listEscalations: escalationsEndpoint };
 
@@ -44,12 +62,15 @@ const snooze: ActionOperation = {
   group: GROUPS.incidents,
   noun: 'Incident',
   label: 'Snooze Incident',
-  description: 'Silences an incident\'s pages for a while.',
+  description: "Silences an incident's pages for a while.",
   inputFields: [
     { key: 'id', label: 'Incident ID', type: 'string', required: true, help: 'The incident to snooze.' },
     { key: 'minutes', label: 'Minutes', type: 'string', required: false, help: 'How long; 30 when empty.' },
   ],
-  outputFields: [{ key: 'id', label: 'Incident ID', type: 'string' }, { key: 'snoozed_until', label: 'Snoozed Until', type: 'datetime' }],
+  outputFields: [
+    { key: 'id', label: 'Incident ID', type: 'string' },
+    { key: 'snoozed_until', label: 'Snoozed Until', type: 'datetime' },
+  ],
   sample: { id: 'inc_0001', snoozed_until: '2026-11-02T09:30:00.000Z' },
 };
 
@@ -60,7 +81,10 @@ const escalationItem: ItemShape = {
     escalation_count: { count: 'body', label: 'Escalations: Count' },
   },
 };
-const escalationAnswer = [{ id: 'esc_1', level: 2, team: { name: 'Platform' } }, { id: 'esc_2', level: 1, team: { name: 'Data' } }];
+const escalationAnswer = [
+  { id: 'esc_1', level: 2, team: { name: 'Platform' } },
+  { id: 'esc_2', level: 1, team: { name: 'Data' } },
+];
 const findEscalations: SearchOperation = {
   kind: 'search',
   key: 'find_escalations',
@@ -72,7 +96,7 @@ const findEscalations: SearchOperation = {
   noun: 'Escalation',
   label: 'Find Escalations',
   description: 'Finds the open escalations.',
-  inputFields: [{ key: 'teamname', label: 'Team', type: 'string', required: false, dynamic: 'team', help: 'Only this team\'s.' }],
+  inputFields: [{ key: 'teamname', label: 'Team', type: 'string', required: false, dynamic: 'team', help: "Only this team's." }],
   item: escalationItem,
   outputFields: [{ key: 'id', label: 'Escalation ID', type: 'string' }, ...derivedOutputFields(escalationItem)],
   sample: shapeItem(escalationItem, { body: escalationAnswer, item: escalationAnswer[0] }),
@@ -108,7 +132,10 @@ describe('a made-up operation added to a copy of the descriptions', () => {
             { key: 'minutes', label: 'Minutes', type: 'string', required: false, helpText: 'How long; 30 when empty.' },
           ],
           perform: 'function',
-          outputFields: [{ key: 'id', label: 'Incident ID', type: 'string' }, { key: 'snoozed_until', label: 'Snoozed Until', type: 'datetime' }],
+          outputFields: [
+            { key: 'id', label: 'Incident ID', type: 'string' },
+            { key: 'snoozed_until', label: 'Snoozed Until', type: 'datetime' },
+          ],
           sample: snooze.sample,
         },
       });
@@ -132,10 +159,11 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect({ ...searches, find_escalations: undefined }).toEqual({ ...realSearches, find_escalations: undefined });
     });
 
-    it('is a valid app definition by zapier-platform-core\'s own check (what `zapier validate` runs)', () => {
+    it("is a valid app definition by zapier-platform-core's own check (what `zapier validate` runs)", () => {
       // zapier-platform-core src/tools/schema.js: validateApp(compileApp(app)) against zapier-platform-schema.
       const { compileApp, validateApp } = createRequire(import.meta.url)('zapier-platform-core/src/tools/schema') as {
-        compileApp: (app: unknown) => unknown; validateApp: (app: unknown) => unknown[];
+        compileApp: (app: unknown) => unknown;
+        validateApp: (app: unknown) => unknown[];
       };
       expect(validateApp(compileApp(app))).toEqual([]);
     });
@@ -149,7 +177,13 @@ describe('a made-up operation added to a copy of the descriptions', () => {
 
     it('gains an action module: metadata, CRUD kind, request, parameters, interface and samples', () => {
       const { codeFiles, ...metadata } = manifest.components.module.snoozeIncident;
-      expect(metadata).toEqual({ label: 'Snooze Incident', description: snooze.description, moduleType: 'action', actionCrud: 'update', connection: expect.any(String) });
+      expect(metadata).toEqual({
+        label: 'Snooze Incident',
+        description: snooze.description,
+        moduleType: 'action',
+        actionCrud: 'update',
+        connection: expect.any(String),
+      });
       expect(Object.keys(codeFiles).sort()).toEqual(['communication', 'interface', 'mappableParams', 'samples', 'staticParams']);
       expect(file('snoozeIncident', 'communication')).toEqual({
         url: '/o/incident/{{parameters.id}}/snooze',
@@ -161,7 +195,10 @@ describe('a made-up operation added to a copy of the descriptions', () => {
         { name: 'id', label: 'Incident ID', required: true, help: 'The incident to snooze.', type: 'text' },
         { name: 'minutes', label: 'Minutes', required: false, help: 'How long; 30 when empty.', type: 'text' },
       ]);
-      expect(file('snoozeIncident', 'interface')).toEqual([{ name: 'id', label: 'Incident ID', type: 'text' }, { name: 'snoozed_until', label: 'Snoozed Until', type: 'date' }]);
+      expect(file('snoozeIncident', 'interface')).toEqual([
+        { name: 'id', label: 'Incident ID', type: 'text' },
+        { name: 'snoozed_until', label: 'Snoozed Until', type: 'date' },
+      ]);
       expect(file('snoozeIncident', 'samples')).toEqual(snooze.sample);
     });
 
@@ -171,7 +208,9 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       const communication = file('listEscalations', 'communication');
       expect(communication).toMatchObject({ url: '/pagerly/o/escalations', method: 'GET', qs: { teamname: '{{parameters.teamname}}' } });
       const item = escalationAnswer[1];
-      expect(renderTemplate(communication.response.output, { body: escalationAnswer, item })).toEqual(shapeItem(escalationItem, { body: escalationAnswer, item }));
+      expect(renderTemplate(communication.response.output, { body: escalationAnswer, item })).toEqual(
+        shapeItem(escalationItem, { body: escalationAnswer, item }),
+      );
       expect(file('listEscalations', 'interface')).toEqual([
         { name: 'id', label: 'Escalation ID', type: 'text' },
         { name: 'team_name', label: 'Team Name', type: 'text' },
@@ -184,21 +223,31 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       const groups = files.get('modules/groups.json') as { label: string; modules: string[] }[];
       const realGroups = real.get('modules/groups.json') as { label: string; modules: string[] }[];
       expect(groups.map((group) => group.label)).toEqual([...realGroups.slice(0, -1).map((group) => group.label), 'Escalations', 'Other']);
-      expect(groups.find((group) => group.label === GROUPS.incidents)!.modules).toEqual([...realGroups.find((group) => group.label === GROUPS.incidents)!.modules, 'snoozeIncident']);
+      expect(groups.find((group) => group.label === GROUPS.incidents)!.modules).toEqual([
+        ...realGroups.find((group) => group.label === GROUPS.incidents)!.modules,
+        'snoozeIncident',
+      ]);
       expect(groups.find((group) => group.label === 'Escalations')!.modules).toEqual(['listEscalations']);
     });
 
-    it('lists both in the app\'s README, after the real operations', () => {
+    it("lists both in the app's README, after the real operations", () => {
       const lines = (files.get('README.md') as string).split('\n');
       const realLines = (real.get('README.md') as string).split('\n');
       const at = realLines.findIndex((line) => line.startsWith('- **Make an API call**'));
-      expect(lines).toEqual([...realLines.slice(0, at), `- **Snooze Incident**: ${snooze.description}`, `- **Find Escalations**: ${findEscalations.description}`, ...realLines.slice(at)]);
+      expect(lines).toEqual([
+        ...realLines.slice(0, at),
+        `- **Snooze Incident**: ${snooze.description}`,
+        `- **Find Escalations**: ${findEscalations.description}`,
+        ...realLines.slice(at),
+      ]);
     });
 
     it('changes no other file, and no other component', () => {
       const newFiles = [...files.keys()].filter((path) => !real.has(path));
       const suffixes = ['communication', 'static-params', 'mappable-params', 'interface', 'samples'];
-      expect(newFiles.sort()).toEqual(['snoozeIncident', 'listEscalations'].flatMap((id) => suffixes.map((suffix) => codeFilePath('module', id, suffix))).sort());
+      expect(newFiles.sort()).toEqual(
+        ['snoozeIncident', 'listEscalations'].flatMap((id) => suffixes.map((suffix) => codeFilePath('module', id, suffix))).sort(),
+      );
       for (const [path, content] of real) {
         if (path === 'makecomapp.json' || path === 'modules/groups.json' || path === 'README.md') continue;
         expect([path, files.get(path)]).toEqual([path, content]);
@@ -208,7 +257,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect({ ...manifest, components: { ...manifest.components, module: others } }).toEqual(realManifest);
     });
 
-    it('still holds to Make\'s official schemas', () => {
+    it("still holds to Make's official schemas", () => {
       const results = checkAgainstSchemas(makeSchemasDir, files);
       expect(results.filter((result) => result.errors.length)).toEqual([]);
     });

@@ -65,7 +65,8 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
       // Ctrl-C: no new request starts, the ones in flight finish, and the report says what was done.
       ctx.stopsCleanlyOnInterrupt();
       const interrupted = () => ctx.signal.aborted;
-      const onInterrupt = () => ctx.out.note('Stopping (Ctrl-C): waiting for the requests in flight, then a report of what was applied. Ctrl-C again stops at once.');
+      const onInterrupt = () =>
+        ctx.out.note('Stopping (Ctrl-C): waiting for the requests in flight, then a report of what was applied. Ctrl-C again stops at once.');
       ctx.signal.addEventListener('abort', onInterrupt, { once: true });
       try {
         const lookups = startProgress(ctx.out.progressStream(), 'Looking up', validation.rows.length);
@@ -82,7 +83,12 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
           ctx.out.result(syncDocument(file, results, true, interrupted()), () => humanPlan(file, results));
           if (interrupted()) throw new InterruptedError(`interrupted (Ctrl-C) while looking up: the plan is incomplete; nothing was changed.`);
           const errors = failureErrors(results);
-          if (errors.length > 0) throw new SyncFailedError(`${errors.length} of ${results.length} rows could not be looked up; the plan is incomplete.`, syncExitCode(results), errors.every(isRetryable));
+          if (errors.length > 0)
+            throw new SyncFailedError(
+              `${errors.length} of ${results.length} rows could not be looked up; the plan is incomplete.`,
+              syncExitCode(results),
+              errors.every(isRetryable),
+            );
           return;
         }
 
@@ -102,7 +108,11 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
         }
         const errors = failureErrors(results);
         if (errors.length > 0) {
-          throw new SyncFailedError(`${errors.length} of ${results.length} rows failed (each is listed in the report); the other rows were applied.`, syncExitCode(results), errors.every(isRetryable));
+          throw new SyncFailedError(
+            `${errors.length} of ${results.length} rows failed (each is listed in the report); the other rows were applied.`,
+            syncExitCode(results),
+            errors.every(isRetryable),
+          );
         }
       } finally {
         ctx.signal.removeEventListener('abort', onInterrupt);

@@ -7,7 +7,7 @@ import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY } from '../key-ow
 import { columns } from '../output.ts';
 import { registerDirectorySync } from './directory-sync.ts';
 
-const ADMIN_ONLY = 'Org admin only: the key must be an org admin\'s (else exit 4).';
+const ADMIN_ONLY = "Org admin only: the key must be an org admin's (else exit 4).";
 const PHONE_HELP = 'in international format, e.g. +14155550123 (spaces, dots, dashes and brackets are removed)';
 
 type Role = (typeof settableRoles)[number];
@@ -20,7 +20,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
   directory
     .command('get')
     .description('show the directory entry of an e-mail (exit 1 when there is none)')
-    .argument('<email>', 'the person\'s e-mail')
+    .argument('<email>', "the person's e-mail")
     .addHelpText('after', '\nWith --json: the entry, {"id", "email", "name", "phone", "role", "imageurl"}.')
     .action(async (email: string) => {
       show(ctx, await ctx.client().getDirectoryEntry({ email }));
@@ -29,7 +29,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
   directory
     .command('set')
     .description('create the entry of an e-mail, or replace its name and phone')
-    .argument('<email>', 'the person\'s e-mail: it identifies the entry')
+    .argument('<email>', "the person's e-mail: it identifies the entry")
     .requiredOption('--name <name>', 'full name (required)')
     .option('--phone <number>', `phone ${PHONE_HELP}; left out, an existing phone is cleared`)
     .addOption(new Option('--role <role>', 'left out: an existing entry keeps its role, a new one is a user').choices(settableRoles))
@@ -48,7 +48,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
   directory
     .command('phone')
     .description('change the phone number of an entry')
-    .argument('<email>', 'the entry\'s e-mail')
+    .argument('<email>', "the entry's e-mail")
     .argument('<phone>', PHONE_HELP)
     .action(async (email: string, phone: string) => {
       const entry = await ctx.client().updateDirectoryPhone({ email, phone });
@@ -59,7 +59,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
   directory
     .command('role')
     .description('make a person an org admin or a user')
-    .argument('<email>', 'the entry\'s e-mail')
+    .argument('<email>', "the entry's e-mail")
     .addArgument(new Argument('<role>', 'the new role').choices(settableRoles))
     .addHelpText('after', `\n${ADMIN_ONLY} The owner's role cannot be changed (exit 4).`)
     .action(async (email: string, role: Role) => {
@@ -71,18 +71,25 @@ export function registerDirectory(program: Command, ctx: Context): void {
   directory
     .command('remove')
     .description('remove an entry: the person leaves every rotation and their API keys stop working')
-    .argument('<email>', 'the entry\'s e-mail')
+    .argument('<email>', "the entry's e-mail")
     .option('--force', 'remove it even when it is the entry of the person this API key acts as (which revokes the key)')
-    .addHelpText('after', `\n${ADMIN_ONLY} The owner cannot be removed (exit 4). No entry for the e-mail: exit 1.\nThe entry of the person the API key acts as is removed only with --force (else exit 2,\nnothing removed): removing it revokes the key this command runs with.\nWith --json: {"email", "removed": true}.`)
+    .addHelpText(
+      'after',
+      `\n${ADMIN_ONLY} The owner cannot be removed (exit 4). No entry for the e-mail: exit 1.\nThe entry of the person the API key acts as is removed only with --force (else exit 2,\nnothing removed): removing it revokes the key this command runs with.\nWith --json: {"email", "removed": true}.`,
+    )
     .action(async (email: string, options: { force?: boolean }) => {
       const client = ctx.client();
       if (!options.force) {
         const owner = await findKeyOwner(client);
         if (!ownerKnown(owner)) {
-          throw new UsageError(`Not removing ${email}: the key check did not say whose key this is, so it could be the entry of the person this key acts as (removing it would revoke the key). Add --force to remove it anyway.`);
+          throw new UsageError(
+            `Not removing ${email}: the key check did not say whose key this is, so it could be the entry of the person this key acts as (removing it would revoke the key). Add --force to remove it anyway.`,
+          );
         }
         if (isKeyOwner(owner, { email })) {
-          throw new UsageError(`Not removing ${email}: ${REVOKES_OWN_KEY}, so this and every other script or connection using it would stop working. Add --force to remove it anyway.`);
+          throw new UsageError(
+            `Not removing ${email}: ${REVOKES_OWN_KEY}, so this and every other script or connection using it would stop working. Add --force to remove it anyway.`,
+          );
         }
       }
       const removal = await client.removeDirectoryEntry({ email });
@@ -103,5 +110,11 @@ export function describeEntry(entry: DirectoryEntry): string[] {
     ['role', entry.role ?? '(unknown)'],
     ['id', entry.id ?? ''],
   ];
-  return [entry.name ?? entry.email ?? '(no name)', ...columns(rows.filter(([, value]) => value !== ''), { indent: '  ' })];
+  return [
+    entry.name ?? entry.email ?? '(no name)',
+    ...columns(
+      rows.filter(([, value]) => value !== ''),
+      { indent: '  ' },
+    ),
+  ];
 }

@@ -18,11 +18,14 @@ export function registerOnCall(program: Command, ctx: Context): void {
     .command('on-call')
     .description('who is on call now: in one team, or in every team')
     .option('--team <name>', 'only this team (names match ignoring letter case)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Without --team, every team gets a section (teams are listed, then each team is asked).
 A team with nobody on call says so; a team name that names no team fails (exit 1).
 With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "imageurl"}]}]}
-("id" only without --team).`)
+("id" only without --team).`,
+    )
     .action(async (options: { team?: string }) => {
       const client = ctx.client();
       let teams: TeamOnCall[];
@@ -31,14 +34,19 @@ With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "image
       } else {
         const all = await client.listTeams();
         let failure: { error: unknown } | undefined;
-        const found = await mapWithLimit(all, TEAM_LOOKUPS, async (team) => {
-          try {
-            return { id: team.id, name: team.name, onCall: await client.listOnCallUsers({ teamname: team.name }) };
-          } catch (error) {
-            failure ??= { error };
-            return undefined;
-          }
-        }, () => failure !== undefined);
+        const found = await mapWithLimit(
+          all,
+          TEAM_LOOKUPS,
+          async (team) => {
+            try {
+              return { id: team.id, name: team.name, onCall: await client.listOnCallUsers({ teamname: team.name }) };
+            } catch (error) {
+              failure ??= { error };
+              return undefined;
+            }
+          },
+          () => failure !== undefined,
+        );
         if (failure) throw failure.error;
         teams = found.filter((team) => team !== undefined);
       }

@@ -30,26 +30,31 @@ export async function applyPlan(
   options: { concurrency: number; onChange?: () => void; stop?: () => boolean },
 ): Promise<RowResult[]> {
   const changes = plan.filter(isChange);
-  const sent = await mapWithLimit(changes, options.concurrency, async (planned): Promise<RowResult> => {
-    try {
-      if (planned.kind === 'remove') {
-        try {
-          await client.removeDirectoryEntry({ email: planned.email });
-        } catch (error) {
-          // Gone since the lookup (someone else removed it): what the file asked for is true.
-          if (error instanceof NotFoundError) return { planned, outcome: 'absent' };
-          throw error;
+  const sent = await mapWithLimit(
+    changes,
+    options.concurrency,
+    async (planned): Promise<RowResult> => {
+      try {
+        if (planned.kind === 'remove') {
+          try {
+            await client.removeDirectoryEntry({ email: planned.email });
+          } catch (error) {
+            // Gone since the lookup (someone else removed it): what the file asked for is true.
+            if (error instanceof NotFoundError) return { planned, outcome: 'absent' };
+            throw error;
+          }
+        } else {
+          await client.upsertDirectoryEntry(planned.body);
         }
-      } else {
-        await client.upsertDirectoryEntry(planned.body);
+        return { planned, outcome: DONE[planned.kind] };
+      } catch (error) {
+        return { planned, outcome: 'failed', error };
+      } finally {
+        options.onChange?.();
       }
-      return { planned, outcome: DONE[planned.kind] };
-    } catch (error) {
-      return { planned, outcome: 'failed', error };
-    } finally {
-      options.onChange?.();
-    }
-  }, options.stop);
+    },
+    options.stop,
+  );
   const byRow = new Map<PlannedRow, RowResult | undefined>(changes.map((planned, i) => [planned, sent[i]]));
   return plan.map((planned): RowResult => {
     const result = byRow.get(planned);

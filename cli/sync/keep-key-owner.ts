@@ -16,10 +16,18 @@ export async function keepKeyOwner(plan: readonly PlannedRow[], client: PagerlyC
   let owner: KeyOwner;
   try {
     owner = await findKeyOwner(client);
-    if (!ownerKnown(owner)) throw new InvalidResponseError('The key check did not say whose key this is (no user e-mail or id in its answer), so no entry is removed: one of them could be the key\'s own.', { endpoint: 'checkApiKey' });
+    if (!ownerKnown(owner))
+      throw new InvalidResponseError(
+        "The key check did not say whose key this is (no user e-mail or id in its answer), so no entry is removed: one of them could be the key's own.",
+        { endpoint: 'checkApiKey' },
+      );
   } catch (error) {
     if (error instanceof AuthenticationError) throw error;
-    return plan.map((row) => (row.kind === 'remove' ? { kind: 'lookup-failed', row: row.row, email: row.email, error, during: 'tell whose API key this is, so nobody is removed' } : row));
+    return plan.map((row) =>
+      row.kind === 'remove'
+        ? { kind: 'lookup-failed', row: row.row, email: row.email, error, during: 'tell whose API key this is, so nobody is removed' }
+        : row,
+    );
   }
   return plan.map((row) =>
     row.kind === 'remove' && isKeyOwner(owner, { email: row.email, id: row.current.id })

@@ -18,7 +18,14 @@ export type UpsertBody = InputOf<Endpoints['upsertDirectoryEntry']>;
 /** What one row of the file comes to, after its entry was looked up. */
 export type PlannedRow =
   | { readonly kind: 'create'; readonly row: number; readonly email: string; readonly body: UpsertBody }
-  | { readonly kind: 'update'; readonly row: number; readonly email: string; readonly body: UpsertBody; readonly changes: readonly FieldChange[]; readonly current: DirectoryEntry }
+  | {
+      readonly kind: 'update';
+      readonly row: number;
+      readonly email: string;
+      readonly body: UpsertBody;
+      readonly changes: readonly FieldChange[];
+      readonly current: DirectoryEntry;
+    }
   | { readonly kind: 'unchanged'; readonly row: number; readonly email: string }
   | { readonly kind: 'remove'; readonly row: number; readonly email: string; readonly current: DirectoryEntry }
   | { readonly kind: 'absent'; readonly row: number; readonly email: string }
@@ -47,17 +54,22 @@ export async function planSync(
   options: { concurrency: number; onLookup?: () => void; stop?: () => boolean },
 ): Promise<PlannedRow[]> {
   let refused: AuthenticationError | undefined;
-  const planned = await mapWithLimit(rows, options.concurrency, async (row): Promise<PlannedRow> => {
-    try {
-      const current = await lookUp(client, row.email);
-      return decide(row, current);
-    } catch (error) {
-      if (error instanceof AuthenticationError) refused ??= error;
-      return { kind: 'lookup-failed', row: row.row, email: row.email, error };
-    } finally {
-      options.onLookup?.();
-    }
-  }, () => refused !== undefined || (options.stop?.() ?? false));
+  const planned = await mapWithLimit(
+    rows,
+    options.concurrency,
+    async (row): Promise<PlannedRow> => {
+      try {
+        const current = await lookUp(client, row.email);
+        return decide(row, current);
+      } catch (error) {
+        if (error instanceof AuthenticationError) refused ??= error;
+        return { kind: 'lookup-failed', row: row.row, email: row.email, error };
+      } finally {
+        options.onLookup?.();
+      }
+    },
+    () => refused !== undefined || (options.stop?.() ?? false),
+  );
   if (refused) throw refused;
   return planned.map((planned, i) => planned ?? { kind: 'not-looked-up', row: rows[i]!.row, email: rows[i]!.email });
 }

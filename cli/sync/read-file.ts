@@ -77,13 +77,24 @@ export function readSyncFile(path: string, read: (path: string) => string = (p) 
     text = read(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const why = error instanceof RefusedFile
-      ? error.message
-      : code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      error instanceof RefusedFile
+        ? error.message
+        : code === 'ENOENT'
+          ? 'there is no such file'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : (error as Error).message;
     return { ok: false, problems: [{ problem: `the file cannot be read: ${why}` }] };
   }
   text = text.replace(/^\uFEFF/, '');
-  if (text.trim() === '') return { ok: false, problems: [{ problem: 'the file is empty: it needs a header row (email,name,phone,role,remove) and one row per person, or a JSON array' }] };
+  if (text.trim() === '')
+    return {
+      ok: false,
+      problems: [{ problem: 'the file is empty: it needs a header row (email,name,phone,role,remove) and one row per person, or a JSON array' }],
+    };
   return formatOf(path, text) === 'json' ? readJson(text) : readCsv(text);
 }
 
@@ -102,7 +113,12 @@ function readJson(text: string): ReadResult {
     return { ok: false, problems: [{ problem: `the file is not valid JSON: ${(error as Error).message}` }] };
   }
   if (!Array.isArray(parsed)) {
-    return { ok: false, problems: [{ problem: 'the file must hold a JSON array of objects, e.g. [{"email": "alex@example.com", "name": "Alex Morgan", "phone": "+14155550123"}]' }] };
+    return {
+      ok: false,
+      problems: [
+        { problem: 'the file must hold a JSON array of objects, e.g. [{"email": "alex@example.com", "name": "Alex Morgan", "phone": "+14155550123"}]' },
+      ],
+    };
   }
   if (parsed.length === 0) return { ok: false, problems: [{ problem: 'the file has no rows: the array is empty' }] };
   const problems: RowProblem[] = [];

@@ -6,8 +6,26 @@ import type { FieldChange, PlannedRow } from './plan.ts';
 
 export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.';
 
-export interface PlanSummary { toCreate: number; toUpdate: number; toRemove: number; unchanged: number; alreadyAbsent: number; failed: number; skipped: number; notLookedUp: number }
-export interface ResultSummary { created: number; updated: number; removed: number; unchanged: number; alreadyAbsent: number; failed: number; skipped: number; notSent: number }
+export interface PlanSummary {
+  toCreate: number;
+  toUpdate: number;
+  toRemove: number;
+  unchanged: number;
+  alreadyAbsent: number;
+  failed: number;
+  skipped: number;
+  notLookedUp: number;
+}
+export interface ResultSummary {
+  created: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+  alreadyAbsent: number;
+  failed: number;
+  skipped: number;
+  notSent: number;
+}
 
 export const RERUN_CONVERGES = 'Running the same file again is safe and finishes the job: rows already applied come out unchanged.';
 
@@ -116,7 +134,9 @@ const quoted = (value: string | null, field: FieldChange['field']) => (value ===
 export function describeChanges(planned: PlannedRow): string {
   switch (planned.kind) {
     case 'create':
-      return changesOf(planned)!.map((c) => `${c.field} ${quoted(c.to, c.field)}`).join(', ');
+      return changesOf(planned)!
+        .map((c) => `${c.field} ${quoted(c.to, c.field)}`)
+        .join(', ');
     case 'update':
       return planned.changes.map((c) => `${c.field}: ${quoted(c.from, c.field)} → ${quoted(c.to, c.field)}`).join('; ');
     case 'remove':
@@ -144,7 +164,10 @@ function failureLines(results: readonly RowResult[]): string[] {
   if (failed.length === 0) return [];
   return [
     `Failed (${failed.length}):`,
-    ...columns(failed.map((r) => [`row ${r.planned.row}`, r.planned.email, reason(r)]), { indent: '  ' }),
+    ...columns(
+      failed.map((r) => [`row ${r.planned.row}`, r.planned.email, reason(r)]),
+      { indent: '  ' },
+    ),
   ];
 }
 
@@ -154,7 +177,10 @@ export function humanPlan(file: string, results: readonly RowResult[]): string[]
   const shown = results.filter((r) => r.planned.kind !== 'unchanged' && r.planned.kind !== 'lookup-failed' && r.planned.kind !== 'not-looked-up');
   return [
     `Dry run of ${file}: nothing was changed.`,
-    ...columns(shown.map(({ planned }) => [planned.kind, `row ${planned.row}`, planned.email, describeChanges(planned)]), { indent: '  ' }),
+    ...columns(
+      shown.map(({ planned }) => [planned.kind, `row ${planned.row}`, planned.email, describeChanges(planned)]),
+      { indent: '  ' },
+    ),
     `Would create ${s.toCreate}, update ${s.toUpdate}, remove ${s.toRemove}; ${s.unchanged} unchanged, ${s.alreadyAbsent} already absent${s.skipped ? `, ${s.skipped} skipped` : ''}${s.failed + s.notLookedUp ? `, ${plural(s.failed + s.notLookedUp, 'row')} not looked up` : ''}.`,
     ...failureLines(results),
     ONLY_FILE_ROWS,
@@ -170,13 +196,22 @@ export function humanResults(file: string, results: readonly RowResult[], interr
   const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'removed' || r.outcome === 'skipped');
   const notSent = results.filter((r) => r.outcome === 'not-sent');
   const lines = [
-    ...columns(done.map(({ planned, outcome }) => [outcome, `row ${planned.row}`, planned.email, describeChanges(planned)]), { indent: '  ' }),
+    ...columns(
+      done.map(({ planned, outcome }) => [outcome, `row ${planned.row}`, planned.email, describeChanges(planned)]),
+      { indent: '  ' },
+    ),
     `${interrupted ? 'Interrupted (Ctrl-C) while syncing' : 'Synced'} ${file}: ${s.created} created, ${s.updated} updated, ${s.removed} removed, ${s.unchanged} unchanged, ${s.alreadyAbsent} already absent, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}${interrupted ? `, ${s.notSent} not sent` : ''}.`,
     ...failureLines(results),
   ];
   if (notSent.length > 0) {
     const what = ({ planned }: RowResult) => (planned.kind === 'not-looked-up' ? 'not looked up' : planned.kind);
-    lines.push(`Not sent (${notSent.length}):`, ...columns(notSent.map((r) => [`row ${r.planned.row}`, r.planned.email, what(r)]), { indent: '  ' }));
+    lines.push(
+      `Not sent (${notSent.length}):`,
+      ...columns(
+        notSent.map((r) => [`row ${r.planned.row}`, r.planned.email, what(r)]),
+        { indent: '  ' },
+      ),
+    );
   }
   if (interrupted) lines.push(RERUN_CONVERGES);
   else if (results.some((r) => r.outcome === 'failed' && isPagerlyError(r.error) && r.error.retryable)) {

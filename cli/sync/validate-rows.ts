@@ -66,7 +66,10 @@ export function validateRows(rows: readonly RawRow[], columns: readonly string[]
       if (KNOWN.has(name)) return;
       if (name === '' && rows.every((r) => isEmpty(cell(r.values, '')))) return; // a trailing comma
       const hint = /[;\t|]/.test(name) ? ' (is the file separated by semicolons or tabs? It must use commas)' : '';
-      problems.push({ row: 1, problem: name === '' ? `column ${i + 1} has no name in the header` : `unknown column "${name}"${hint}; the columns are ${expected}` });
+      problems.push({
+        row: 1,
+        problem: name === '' ? `column ${i + 1} has no name in the header` : `unknown column "${name}"${hint}; the columns are ${expected}`,
+      });
     });
     if (!columns.includes('email')) problems.push({ row: 1, problem: `the header has no "email" column; the columns are ${expected}` });
   }

@@ -19,7 +19,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 const USAGE = [
   'Usage: npm run make:deploy -- [--app-dir <folder>] [--origins <file>] [--dry-run] [--json]',
   '  --app-dir <folder>  the generated app (default dist/make, made by `npm run build`)',
-  '  --origins <file>    where Make\'s names of the deployed components are kept (default make-app/origins.json: commit it)',
+  "  --origins <file>    where Make's names of the deployed components are kept (default make-app/origins.json: commit it)",
   '  --dry-run           print every step the deploy would take, send nothing (MAKE_API_TOKEN not needed)',
   '  --json              print one JSON document instead of lines',
   'Settings (environment): MAKE_API_TOKEN, MAKE_ZONE (e.g. eu1.make.com), MAKE_APP_NAME, optional MAKE_APP_VERSION (1),',
@@ -76,7 +76,11 @@ async function deploy(argv: readonly string[], env: Env, io: IO): Promise<number
   const mapping = origin.idMapping!;
   let plan: ReturnType<typeof planDeploy>;
   try {
-    plan = planDeploy(appDir, { name: appName, label, ...(description ? { description } : {}), theme, language: 'en', audience: 'global', private: true }, mapping);
+    plan = planDeploy(
+      appDir,
+      { name: appName, label, ...(description ? { description } : {}), theme, language: 'en', audience: 'global', private: true },
+      mapping,
+    );
   } catch (error) {
     if (!(error instanceof AppFolderError)) throw error;
     io.err(error.message);

@@ -25,15 +25,19 @@ export function counts(outcomes: readonly StepOutcome[]): { requests: number; ac
 
 export function summaryLines(outcomes: readonly StepOutcome[], target: Target, plan: Plan): string[] {
   const { requests, actions } = counts(outcomes);
-  const parts = (['created', 'updated', 'found', 'known', 'set'] as const).flatMap((action) => (actions[action] ? [`${actions[action]} ${action === 'known' ? 'already deployed' : action}`] : []));
+  const parts = (['created', 'updated', 'found', 'known', 'set'] as const).flatMap((action) =>
+    actions[action] ? [`${actions[action]} ${action === 'known' ? 'already deployed' : action}`] : [],
+  );
   return [`Deployed ${where(target)} in ${requests} requests: ${parts.join(', ')}.`, ...skippedLines(plan)];
 }
 
 function hint({ failure: { status, call } }: DeployStepError, target: Target): string | undefined {
-  if (status === undefined) return call ? `Could not get an answer from https://${target.zone}: check MAKE_ZONE (the host only, e.g. eu1.make.com) and your network.` : undefined;
+  if (status === undefined)
+    return call ? `Could not get an answer from https://${target.zone}: check MAKE_ZONE (the host only, e.g. eu1.make.com) and your network.` : undefined;
   if (status === 401) return `Make refused the token: check MAKE_API_TOKEN, and that it was made in the zone ${target.zone}.`;
   if (status === 403) return `The token needs the scopes sdk-apps:read and sdk-apps:write, and your account access to app ${target.appName}.`;
-  if (status === 404) return 'Make does not know that path: check MAKE_APP_NAME and MAKE_APP_VERSION, and that the names in the origins file still exist in Make.';
+  if (status === 404)
+    return 'Make does not know that path: check MAKE_APP_NAME and MAKE_APP_VERSION, and that the names in the origins file still exist in Make.';
   if (status === 429) return 'Make is rate-limiting this token: wait a minute and deploy again.';
   return status >= 500 ? 'Make had a problem answering: deploy again in a moment.' : undefined;
 }

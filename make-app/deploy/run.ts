@@ -32,7 +32,12 @@ export class DeployStepError extends Error {
   }
 }
 
-export async function runSteps(steps: readonly Step[], make: RecordingMake, deploy: Deploy, onStep: (outcome: StepOutcome, index: number) => void): Promise<StepOutcome[]> {
+export async function runSteps(
+  steps: readonly Step[],
+  make: RecordingMake,
+  deploy: Deploy,
+  onStep: (outcome: StepOutcome, index: number) => void,
+): Promise<StepOutcome[]> {
   const outcomes: StepOutcome[] = [];
   for (const [index, step] of steps.entries()) {
     make.calls = [];

@@ -21,10 +21,16 @@ export function readSettings(env: Env, { requireToken = true } = {}): { settings
   const [token, zone, appName, version] = ['MAKE_API_TOKEN', 'MAKE_ZONE', 'MAKE_APP_NAME', 'MAKE_APP_VERSION'].map(value);
   const appVersion = Number(version ?? 1);
   const problems = [
-    ...(!token && requireToken ? ['MAKE_API_TOKEN is not set: create an API token in Make (your profile → API access) with the scopes sdk-apps:read and sdk-apps:write, then `export MAKE_API_TOKEN=<token>`.'] : []),
-    ...(!zone ? ['MAKE_ZONE is not set: the host of your Make zone, as in your browser\'s address bar, e.g. `export MAKE_ZONE=eu1.make.com`.'] : []),
+    ...(!token && requireToken
+      ? [
+          'MAKE_API_TOKEN is not set: create an API token in Make (your profile → API access) with the scopes sdk-apps:read and sdk-apps:write, then `export MAKE_API_TOKEN=<token>`.',
+        ]
+      : []),
+    ...(!zone ? ["MAKE_ZONE is not set: the host of your Make zone, as in your browser's address bar, e.g. `export MAKE_ZONE=eu1.make.com`."] : []),
     ...(!appName ? ['MAKE_APP_NAME is not set: the app\'s ID in Make (lower-case letters, digits and "-"), e.g. `export MAKE_APP_NAME=pagerly-acme`.'] : []),
-    ...(!Number.isInteger(appVersion) || appVersion < 1 ? [`MAKE_APP_VERSION must be a whole number from 1 (the app's major version): got ${JSON.stringify(version)}.`] : []),
+    ...(!Number.isInteger(appVersion) || appVersion < 1
+      ? [`MAKE_APP_VERSION must be a whole number from 1 (the app's major version): got ${JSON.stringify(version)}.`]
+      : []),
   ];
   if (problems.length > 0 || !zone || !appName) return { problems };
   const appDescription = value('MAKE_APP_DESCRIPTION');
@@ -35,7 +41,12 @@ export function readSettings(env: Env, { requireToken = true } = {}): { settings
       appName,
       appVersion,
       // "pagerly-acme" → "Pagerly Acme"
-      appLabel: value('MAKE_APP_LABEL') ?? appName.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' '),
+      appLabel:
+        value('MAKE_APP_LABEL') ??
+        appName
+          .split('-')
+          .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+          .join(' '),
       ...(appDescription ? { appDescription } : {}),
       appTheme: value('MAKE_APP_THEME') ?? '#3B5BDB',
     },

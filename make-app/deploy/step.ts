@@ -59,7 +59,9 @@ export async function ensureNamed(deploy: Deploy, type: 'connection' | 'webhook'
   // src/local-development/create-remote-component.ts), though the SDK's type of it lacks it.
   const { name } = await create();
   if (!name) {
-    throw new Error(`Make created the ${type} but did not say its name: find it among the app's ${type}s in Make and add {"local": "${id}", "remote": "<its name>"} to idMapping.${type} in the origins file`);
+    throw new Error(
+      `Make created the ${type} but did not say its name: find it among the app's ${type}s in Make and add {"local": "${id}", "remote": "<its name>"} to idMapping.${type} in the origins file`,
+    );
   }
   deploy.remember(type, id, name);
   return { action: 'created' as const, title: `${type} ${id} → ${name}` };

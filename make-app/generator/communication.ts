@@ -63,4 +63,3 @@ export function endpointRequest(endpoint: Endpoint, fields: readonly InputField[
   const values = fieldValues(fields, kept);
   return { url: relativeUrl(endpoint), method, ...(method === 'POST' ? { body: values } : Object.keys(values).length ? { qs: values } : {}) };
 }
-

@@ -20,8 +20,14 @@ export type MakeAppFiles = Map<string, unknown>;
 
 // codeFiles key → file suffix, as Make's editor names them.
 const SUFFIX = {
-  communication: 'communication', params: 'params', staticParams: 'static-params', mappableParams: 'mappable-params',
-  interface: 'interface', samples: 'samples', attach: 'attach', detach: 'detach',
+  communication: 'communication',
+  params: 'params',
+  staticParams: 'static-params',
+  mappableParams: 'mappable-params',
+  interface: 'interface',
+  samples: 'samples',
+  attach: 'attach',
+  detach: 'detach',
 } as const satisfies Partial<Record<CodeKey, string>>;
 type GeneratedCode = keyof typeof SUFFIX;
 
@@ -40,8 +46,13 @@ function moduleEntry(files: MakeAppFiles, id: string, module: ModuleFiles): Comp
   const { moduleType, actionCrud, label, description, communication, staticParams, mappableParams, samples } = module;
   const codeFiles = addComponent(files, 'module', id, { communication, staticParams, mappableParams, interface: module.interface, samples });
   return {
-    label, description, moduleType, ...(actionCrud ? { actionCrud } : {}), connection: CONNECTION,
-    ...(moduleType === 'instant_trigger' ? { webhook: WEBHOOK } : {}), codeFiles,
+    label,
+    description,
+    moduleType,
+    ...(actionCrud ? { actionCrud } : {}),
+    connection: CONNECTION,
+    ...(moduleType === 'instant_trigger' ? { webhook: WEBHOOK } : {}),
+    codeFiles,
   };
 }
 
@@ -93,8 +104,17 @@ export function generateMakeApp({ operations = allOperations, endpoints = allEnd
     fileVersion: 1,
     generalCodeFiles: { base: 'general/base.iml.json', common: 'general/common.json', groups: 'modules/groups.json', readme: 'README.md' },
     components: {
-      connection: { [CONNECTION]: { label: connection.label, connectionType: 'basic', codeFiles: addComponent(files, 'connection', CONNECTION, connectionFiles()) } },
-      webhook: { [WEBHOOK]: { label: makeLabelOf(onCallChanged), webhookType: 'web', connection: CONNECTION, codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()) } },
+      connection: {
+        [CONNECTION]: { label: connection.label, connectionType: 'basic', codeFiles: addComponent(files, 'connection', CONNECTION, connectionFiles()) },
+      },
+      webhook: {
+        [WEBHOOK]: {
+          label: makeLabelOf(onCallChanged),
+          webhookType: 'web',
+          connection: CONNECTION,
+          codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()),
+        },
+      },
       rpc: { [TEAM_RPC]: { label: makeLabelOf(teamList), connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
       module: Object.fromEntries(Object.entries(modules).map(([id, module]) => [id, moduleEntry(files, id, module)])),
       function: {},

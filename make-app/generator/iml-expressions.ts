@@ -59,6 +59,8 @@ export const optionalParameter = (name: string) => `{{parameters.${name}}}`;
  * one pattern with `g`, which Make documents as replacing every match (help.make.com, text
  * functions: replace). An empty field stays as Make gives it (left out, or `erase`'s empty value).
  */
-const separatorPattern = `/[${Object.keys(PHONE_SEPARATORS).map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]/g`;
+const separatorPattern = `/[${Object.keys(PHONE_SEPARATORS)
+  .map((c) => c.replace(/[\\\]^-]/g, '\\$&'))
+  .join('')}]/g`;
 export const phoneParameter = (name: string, whenEmpty = `parameters.${name}`) =>
   `{{if(parameters.${name}, replace(toString(parameters.${name}), ${separatorPattern}, ''), ${whenEmpty})}}`;

@@ -45,10 +45,7 @@ export const keyHeader = (key: KeyVariable) => `{{if(${badKey(key)}, undefined, 
 
 /** The first and last 8 characters of the key as sent, and of its URL-encoded form. */
 function keyPieces(key: KeyVariable): string[] {
-  return [sent(key), `encodeURL(${sent(key)})`].flatMap((form) => [
-    `substring(${form}, 0, ${FRAGMENT})`,
-    `substring(${form}, length(${form}) - ${FRAGMENT})`,
-  ]);
+  return [sent(key), `encodeURL(${sent(key)})`].flatMap((form) => [`substring(${form}, 0, ${FRAGMENT})`, `substring(${form}, length(${form}) - ${FRAGMENT})`]);
 }
 
 /**
@@ -68,7 +65,8 @@ export function keySafeText(text: string, key: KeyVariable, max = 120): string {
   // Patterns with g: every escape undone, as Make documents for /.../g (a plain text's count is not documented).
   const unescaped = `replace(replace(${replaced}, /\\\\"/g, '"'), /\\\\\\\\/g, ${imlString('\\')})`;
   // Both copies are searched: a key that itself holds `\"` is found as is, not once unescaped.
-  const quotes = (copy: string) => `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, copy)}, ${imlString(FOUND)})`;
+  const quotes = (copy: string) =>
+    `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, copy)}, ${imlString(FOUND)})`;
   return `if(${quotes(replaced)} || ${quotes(unescaped)}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
 }
 
@@ -79,6 +77,9 @@ export function keySafeText(text: string, key: KeyVariable, max = 120): string {
  */
 export function connectionLabel(key: KeyVariable, fallback: string): string {
   const label = `ifempty(body.user.name, ${imlString(fallback)}) + if(body.organization.name, ' (' + body.organization.name + ')', '')`;
-  const quoted = keyPieces(key).slice(0, 2).map((piece) => `contains(${label}, ${piece})`).join(' || ');
+  const quoted = keyPieces(key)
+    .slice(0, 2)
+    .map((piece) => `contains(${label}, ${piece})`)
+    .join(' || ');
   return `{{if(${quoted}, ${imlString(fallback)}, ${label})}}`;
 }

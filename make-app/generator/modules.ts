@@ -35,12 +35,18 @@ const described = (operation: ActionOperation | SearchOperation | HookOperation)
  * optional field left empty is sent with its current value.
  */
 export function actionModule(operation: ActionOperation, endpointOf: (key: string) => Endpoint): ModuleFiles {
-  const write = (kept?: (name: string) => string) => ({ ...endpointRequest(endpointOf(operation.endpoint), operation.inputFields, kept), response: { output: '{{body}}' } });
+  const write = (kept?: (name: string) => string) => ({
+    ...endpointRequest(endpointOf(operation.endpoint), operation.inputFields, kept),
+    response: { output: '{{body}}' },
+  });
   const communication = operation.keepsOmitted
     ? [
         // The Base's `temp` (the safe text its error messages read) is repeated: whether Make merges a module's `temp` into the Base's or replaces it, the messages keep it.
         {
-          ...endpointRequest(endpointOf(operation.keepsOmitted.read), operation.inputFields.filter((field) => field.required)),
+          ...endpointRequest(
+            endpointOf(operation.keepsOmitted.read),
+            operation.inputFields.filter((field) => field.required),
+          ),
           response: { temp: { ...responseTemp(), current: '{{body}}' } },
         },
         write((name) => `temp.current.${name}`),
@@ -60,7 +66,11 @@ export function actionModule(operation: ActionOperation, endpointOf: (key: strin
  * "{{parameters.limit}}" beside `iterate`), read by `response.limit`. Make-only: Zapier has none.
  */
 export const LIMIT_PARAMETER = {
-  name: 'limit', type: 'uinteger', label: 'Limit', default: 10, required: true,
+  name: 'limit',
+  type: 'uinteger',
+  label: 'Limit',
+  default: 10,
+  required: true,
   help: 'The most results this module returns in one run.',
 } as const;
 

@@ -13,7 +13,12 @@ export function makeParameter(field: InputField): MakeParameter {
   const common = { name: field.key, label: field.label, required: field.required, help: `${field.help}${custom}` };
   if (field.dynamic === 'team') return { ...common, type: 'select', options: `rpc://${TEAM_RPC}`, mode: 'edit' };
   if (field.choices) {
-    return { ...common, type: 'select', options: field.choices.map((c) => ({ label: c.label, value: c.value })), ...(field.customValueAllowed ? { mode: 'edit' } : {}) };
+    return {
+      ...common,
+      type: 'select',
+      options: field.choices.map((c) => ({ label: c.label, value: c.value })),
+      ...(field.customValueAllowed ? { mode: 'edit' } : {}),
+    };
   }
   return { ...common, type: inputTypes[field.type], ...(field.type === 'text' ? { multiline: true } : {}) };
 }

@@ -1,10 +1,11 @@
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import type { ModuleFiles } from './modules.ts';
 
-const keyValue = (label: string) => [
-  { name: 'key', type: 'text', label: 'Key' },
-  { name: 'value', type: 'text', label: 'Value' },
-].map((field) => ({ ...field, label: `${label} ${field.label.toLowerCase()}` }));
+const keyValue = (label: string) =>
+  [
+    { name: 'key', type: 'text', label: 'Key' },
+    { name: 'value', type: 'text', label: 'Value' },
+  ].map((field) => ({ ...field, label: `${label} ${field.label.toLowerCase()}` }));
 
 /**
  * "Make an API call", the module Make users expect from every app, labelled and described as
@@ -33,16 +34,26 @@ export function universalModule(): ModuleFiles {
     staticParams: [],
     mappableParams: [
       {
-        name: 'url', type: 'text', label: 'URL', required: true,
+        name: 'url',
+        type: 'text',
+        label: 'URL',
+        required: true,
         help: `A path relative to the base URL ${DEFAULT_BASE_URL}, starting with a slash. For example: \`/o/oncalluser?email=alex@example.com\`, or \`${ROTATIONS_SEGMENT}/o/zapier/allteams\` for the teams.`,
       },
       {
-        name: 'method', type: 'select', label: 'Method', required: true, default: 'GET',
+        name: 'method',
+        type: 'select',
+        label: 'Method',
+        required: true,
+        default: 'GET',
         options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({ label: method, value: method })),
         help: 'The HTTP method the endpoint takes.',
       },
       {
-        name: 'headers', type: 'array', label: 'Headers', spec: keyValue('Header'),
+        name: 'headers',
+        type: 'array',
+        label: 'Headers',
+        spec: keyValue('Header'),
         default: [{ key: 'Content-Type', value: 'application/json' }],
         help: 'You do not need to add the API key: the connection adds it.',
       },

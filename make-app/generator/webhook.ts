@@ -13,8 +13,7 @@ const STORED_ID = 'externalHookId';
 // non-empty text at team.name) is kept. Only booleans meet && and ||, and no payload value meets
 // ifempty or a bare condition: Make's docs leave their reading of an empty array open.
 const NAMES_A_TEAM = "toString(body.team.name) == body.team.name && body.team.name != ''";
-const FOR_CHOSEN_TEAM =
-  `{{!parameters.teamname || !(${NAMES_A_TEAM}) || lower(trim(body.team.name)) == lower(trim(toString(parameters.teamname)))}}`;
+const FOR_CHOSEN_TEAM = `{{!parameters.teamname || !(${NAMES_A_TEAM}) || lower(trim(body.team.name)) == lower(trim(toString(parameters.teamname)))}}`;
 
 /**
  * Detach (DELETE of the subscription). Make cannot take a 404 for success (Custom apps › Error
@@ -29,7 +28,10 @@ function detachResponse() {
     ...handling,
     error: {
       ...handling.error,
-      '404': { type: 'DataError', message: '[{{statusCode}}] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.' },
+      '404': {
+        type: 'DataError',
+        message: '[{{statusCode}}] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.',
+      },
     },
   };
 }

@@ -53,7 +53,11 @@ export function evaluate(expression: Expr, scope: ImlScope, source: string): unk
     // booleans only, and this evaluator refuses anything else.
     const bool = (side: Expr): boolean => {
       const value = run(side);
-      if (typeof value !== 'boolean') return fail(`Operator '${operator}' takes true or false (Make does not document what it gives for other values), got ${kindOf(value)}: compare explicitly`, side);
+      if (typeof value !== 'boolean')
+        return fail(
+          `Operator '${operator}' takes true or false (Make does not document what it gives for other values), got ${kindOf(value)}: compare explicitly`,
+          side,
+        );
       return value;
     };
     if (operator === '&&') return bool(node.left) ? bool(node.right) : false;
@@ -74,17 +78,23 @@ export function evaluate(expression: Expr, scope: ImlScope, source: string): unk
       return fail(`Operator '${operator}' needs two numbers, got ${kindOf(left)} and ${kindOf(right)}`, node);
     }
     switch (operator) {
-      case '-': return left - right;
-      case '*': return left * right;
+      case '-':
+        return left - right;
+      case '*':
+        return left * right;
       case '/':
       case '%':
         // JS would give Infinity or NaN, which no JSON body can carry; refuse instead.
         if (right === 0) return fail(`Division by zero with '${operator}'`, node);
         return operator === '/' ? left / right : left % right;
-      case '<': return left < right;
-      case '<=': return left <= right;
-      case '>': return left > right;
-      case '>=': return left >= right;
+      case '<':
+        return left < right;
+      case '<=':
+        return left <= right;
+      case '>':
+        return left > right;
+      case '>=':
+        return left >= right;
     }
   }
 

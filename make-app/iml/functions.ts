@@ -1,7 +1,5 @@
 import { ValueProblem } from './errors.ts';
-import {
-  conditionTruth, isEmpty, isPlainObject, kindOf, readPath, readProperty, setProperty, toText, type PlainObject,
-} from './values.ts';
+import { conditionTruth, isEmpty, isPlainObject, kindOf, readPath, readProperty, setProperty, toText, type PlainObject } from './values.ts';
 
 /**
  * The functions of the subset, and nothing else. The parser looks names and argument
@@ -87,7 +85,8 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
   ifempty: lazy(exactly(2), (args) => {
     const value = thunk(args, 0)();
     // help.make.com/general-functions names no array among the empty values: the generator never asks.
-    if (Array.isArray(value) && value.length === 0) throw new ValueProblem('Make does not document whether ifempty() takes an empty array for empty: test its length instead');
+    if (Array.isArray(value) && value.length === 0)
+      throw new ValueProblem('Make does not document whether ifempty() takes an empty array for empty: test its length instead');
     return isEmpty(value) ? thunk(args, 1)() : value;
   }),
 
@@ -136,7 +135,10 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
     const elements = array('join', list);
     const glue = string('join', 'the separator', separator);
     if (!elements) return '';
-    return elements.filter((element) => !(element === undefined || element === null || element === '')).map(toText).join(glue);
+    return elements
+      .filter((element) => !(element === undefined || element === null || element === ''))
+      .map(toText)
+      .join(glue);
   }),
 
   map: eager(exactly(2), ([list, key]) => {

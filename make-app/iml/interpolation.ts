@@ -6,9 +6,7 @@ import { ImlError } from './errors.ts';
  * `{{ 'a}}b' }}` is one expression.
  */
 
-export type Part =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'expression'; readonly source: string };
+export type Part = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'expression'; readonly source: string };
 
 /** Index of the quote closing the one at `start`, honouring backslash escapes in strings; -1 if none. */
 function closingQuote(text: string, start: number): number {

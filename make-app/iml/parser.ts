@@ -13,15 +13,26 @@ import { describeToken, tokenize, type Token } from './tokens.ts';
 const INFIX: Readonly<Record<string, number>> = {
   '||': 1,
   '&&': 2,
-  '==': 3, '!=': 3,
-  '<': 4, '<=': 4, '>': 4, '>=': 4,
-  '+': 5, '-': 5,
-  '*': 6, '/': 6, '%': 6,
+  '==': 3,
+  '!=': 3,
+  '<': 4,
+  '<=': 4,
+  '>': 4,
+  '>=': 4,
+  '+': 5,
+  '-': 5,
+  '*': 6,
+  '/': 6,
+  '%': 6,
 };
 const PREFIX_NOT = 7;
 // `emptyarray` is Make's keyword for []; frozen, since `add` and the rest never mutate their input.
 const LITERAL_NAMES: Readonly<Record<string, boolean | null | undefined | readonly never[]>> = {
-  true: true, false: false, null: null, undefined: undefined, emptyarray: Object.freeze([]),
+  true: true,
+  false: false,
+  null: null,
+  undefined: undefined,
+  emptyarray: Object.freeze([]),
 };
 
 export function parse(source: string): Expr {
@@ -79,7 +90,7 @@ export function parse(source: string): Expr {
           return fail(`Invalid pattern: ${(error as Error).message}`, token.start);
         }
       case 'quotedName':
-        return fail('Backtick names are only supported after \'.\' (as in parameters.`First Name`)', token.start);
+        return fail("Backtick names are only supported after '.' (as in parameters.`First Name`)", token.start);
       case 'end':
         return fail(source.trim() === '' ? 'Empty expression' : 'Expected an expression but the expression ended', token.start);
       case 'punctuator':

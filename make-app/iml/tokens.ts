@@ -6,10 +6,7 @@ import { imlErrorAt } from './errors.ts';
  * refused here, by name, so the message says what was written rather than "unexpected".
  */
 
-export type Punctuator =
-  | '.' | ',' | '(' | ')' | '[' | ']'
-  | '!' | '*' | '/' | '%' | '+' | '-'
-  | '<' | '<=' | '>' | '>=' | '==' | '!=' | '&&' | '||';
+export type Punctuator = '.' | ',' | '(' | ')' | '[' | ']' | '!' | '*' | '/' | '%' | '+' | '-' | '<' | '<=' | '>' | '>=' | '==' | '!=' | '&&' | '||';
 
 export type Token =
   | { readonly kind: 'number'; readonly value: number; readonly start: number }
@@ -26,23 +23,42 @@ export type Token =
 type SymbolRule = { readonly text: Punctuator; readonly refusal?: undefined } | { readonly text: string; readonly refusal: string };
 
 // Longest first, so '===' is refused before '==' could match and '==' wins over '='.
-const SYMBOLS: readonly SymbolRule[] = ([
-  { text: '...', refusal: "Spread '...' is only supported as an object key written exactly \"{{...}}\"" },
-  { text: '===', refusal: "Operator '===' is not supported (use '==', which is already strict)" },
-  { text: '!==', refusal: "Operator '!==' is not supported (use '!=', which is already strict)" },
-  { text: '=>', refusal: "Lambdas ('=>') are not supported" },
-  { text: '<=' }, { text: '>=' }, { text: '==' }, { text: '!=' }, { text: '&&' }, { text: '||' },
-  { text: '=', refusal: "Operator '=' is not supported (there is no assignment; compare with '==')" },
-  { text: '?', refusal: "The ternary operator '?:' is not supported (use if(cond, a, b))" },
-  { text: ':', refusal: "':' is not supported (no ternary operator, no object literals)" },
-  { text: ';', refusal: "';' is not supported (separate function arguments with ',')" },
-  { text: '{', refusal: "Object literals ('{...}') are not supported" },
-  { text: '}', refusal: "'}' is not supported (no object literals)" },
-  { text: '&', refusal: "Operator '&' is not supported (use '&&')" },
-  { text: '|', refusal: "Operator '|' is not supported (use '||')" },
-  { text: '.' }, { text: ',' }, { text: '(' }, { text: ')' }, { text: '[' }, { text: ']' },
-  { text: '!' }, { text: '*' }, { text: '/' }, { text: '%' }, { text: '+' }, { text: '-' }, { text: '<' }, { text: '>' },
-] satisfies SymbolRule[]).sort((a, b) => b.text.length - a.text.length);
+const SYMBOLS: readonly SymbolRule[] = (
+  [
+    { text: '...', refusal: 'Spread \'...\' is only supported as an object key written exactly "{{...}}"' },
+    { text: '===', refusal: "Operator '===' is not supported (use '==', which is already strict)" },
+    { text: '!==', refusal: "Operator '!==' is not supported (use '!=', which is already strict)" },
+    { text: '=>', refusal: "Lambdas ('=>') are not supported" },
+    { text: '<=' },
+    { text: '>=' },
+    { text: '==' },
+    { text: '!=' },
+    { text: '&&' },
+    { text: '||' },
+    { text: '=', refusal: "Operator '=' is not supported (there is no assignment; compare with '==')" },
+    { text: '?', refusal: "The ternary operator '?:' is not supported (use if(cond, a, b))" },
+    { text: ':', refusal: "':' is not supported (no ternary operator, no object literals)" },
+    { text: ';', refusal: "';' is not supported (separate function arguments with ',')" },
+    { text: '{', refusal: "Object literals ('{...}') are not supported" },
+    { text: '}', refusal: "'}' is not supported (no object literals)" },
+    { text: '&', refusal: "Operator '&' is not supported (use '&&')" },
+    { text: '|', refusal: "Operator '|' is not supported (use '||')" },
+    { text: '.' },
+    { text: ',' },
+    { text: '(' },
+    { text: ')' },
+    { text: '[' },
+    { text: ']' },
+    { text: '!' },
+    { text: '*' },
+    { text: '/' },
+    { text: '%' },
+    { text: '+' },
+    { text: '-' },
+    { text: '<' },
+    { text: '>' },
+  ] satisfies SymbolRule[]
+).sort((a, b) => b.text.length - a.text.length);
 
 const NUMBER = /[0-9]+(?:\.[0-9]+)?/y;
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
@@ -154,12 +170,19 @@ export function tokenize(source: string): Token[] {
 /** How a token is named in messages. */
 export function describeToken(token: Token): string {
   switch (token.kind) {
-    case 'number': return `number ${token.value}`;
-    case 'string': return `string ${JSON.stringify(token.value)}`;
-    case 'name': return `name '${token.value}'`;
-    case 'quotedName': return `backtick name \`${token.value}\``;
-    case 'punctuator': return `'${token.value}'`;
-    case 'regex': return `pattern /${token.pattern}/${token.flags}`;
-    case 'end': return 'the end of the expression';
+    case 'number':
+      return `number ${token.value}`;
+    case 'string':
+      return `string ${JSON.stringify(token.value)}`;
+    case 'name':
+      return `name '${token.value}'`;
+    case 'quotedName':
+      return `backtick name \`${token.value}\``;
+    case 'punctuator':
+      return `'${token.value}'`;
+    case 'regex':
+      return `pattern /${token.pattern}/${token.flags}`;
+    case 'end':
+      return 'the end of the expression';
   }
 }

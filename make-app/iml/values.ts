@@ -35,7 +35,8 @@ export function isTruthy(value: unknown): boolean {
  * generator must not depend on it, so our evaluator fails loudly if it ever does.
  */
 export function conditionTruth(value: unknown): boolean {
-  if (Array.isArray(value) && value.length === 0) throw new ValueProblem('Make does not document whether an empty array is true or false: test its length instead');
+  if (Array.isArray(value) && value.length === 0)
+    throw new ValueProblem('Make does not document whether an empty array is true or false: test its length instead');
   return isTruthy(value);
 }
 

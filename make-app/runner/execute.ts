@@ -46,7 +46,10 @@ export function withBase(base: Directives, module: Directives): Directives {
   merged.headers = { ...(base.headers as object), ...(module.headers as object) };
   merged.qs = { ...(base.qs as object), ...(module.qs as object) };
   merged.response = { ...(base.response as object), ...(module.response as object) };
-  const sanitize = [...(((base.log as Directives | undefined)?.sanitize as string[]) ?? []), ...(((module.log as Directives | undefined)?.sanitize as string[]) ?? [])];
+  const sanitize = [
+    ...(((base.log as Directives | undefined)?.sanitize as string[]) ?? []),
+    ...(((module.log as Directives | undefined)?.sanitize as string[]) ?? []),
+  ];
   merged.log = { sanitize };
   return merged;
 }
@@ -58,13 +61,15 @@ export function withBase(base: Directives, module: Directives): Directives {
  */
 function collection(where: string, name: string, value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new MakeError('RuntimeError', `${where}: ${name} must be a collection of names and values, not ${Array.isArray(value) ? 'a list' : typeof value}.`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new MakeError('RuntimeError', `${where}: ${name} must be a collection of names and values, not ${Array.isArray(value) ? 'a list' : typeof value}.`);
   return value as Record<string, unknown>;
 }
 
 function headerValues(where: string, value: unknown): Record<string, string> {
   const present = Object.entries(collection(where, 'headers', value)).filter(([, v]) => v !== undefined && v !== null);
-  for (const [name, v] of present) if (typeof v === 'object') throw new MakeError('RuntimeError', `${where}: the header ${name} must be text, a number or true/false.`);
+  for (const [name, v] of present)
+    if (typeof v === 'object') throw new MakeError('RuntimeError', `${where}: the header ${name} must be text, a number or true/false.`);
   return Object.fromEntries(present.map(([k, v]) => [k, String(v)]));
 }
 
@@ -127,7 +132,8 @@ export function failureOf(response: Directives, scope: ImlScope, statusCode: num
 function limitOf(where: string, value: unknown): number {
   if (value === undefined || value === null || value === '') return Infinity;
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 0) throw new MakeError('DataError', `${where}: the limit must be a whole number of 0 or more, not "${String(value)}".`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new MakeError('DataError', `${where}: the limit must be a whole number of 0 or more, not "${String(value)}".`);
   return limit;
 }
 
@@ -149,7 +155,8 @@ export async function execute(where: string, directives: Directives, scope: ImlS
     return outcomeOf(where, response, answerScope, answer);
   } catch (error) {
     // An answer of a shape the app's IML cannot read is bad data from the service, as Make reports it.
-    if (error instanceof ImlError) throw new MakeError('DataError', `Pagerly's answer has a shape the app does not expect: ${error.message}`, answer.statusCode);
+    if (error instanceof ImlError)
+      throw new MakeError('DataError', `Pagerly's answer has a shape the app does not expect: ${error.message}`, answer.statusCode);
     throw error;
   }
 }

@@ -36,7 +36,10 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number, foll
       redirect: followRedirects ? 'follow' : 'manual',
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${timeoutMs / 1000} s`
+        : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
     throw new MakeError('ConnectionError', `Could not reach Pagerly at ${new URL(request.url).host}: ${reason}.`);
   }
   const text = await response.text();
@@ -46,10 +49,18 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number, foll
   if (isJson && text !== '') {
     const parsed = parseJsonAnswer(text);
     if (!parsed.ok && parsed.reason === 'depth') {
-      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of its API is; it was not read.`, response.status);
+      throw new MakeError(
+        'DataError',
+        `Pagerly answered HTTP ${response.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of its API is; it was not read.`,
+        response.status,
+      );
     }
     if (!parsed.ok) {
-      throw new MakeError('DataError', `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${redact(text, Object.values(request.headers)).slice(0, 120)}`, response.status);
+      throw new MakeError(
+        'DataError',
+        `Pagerly answered HTTP ${response.status} with JSON that does not parse: ${redact(text, Object.values(request.headers)).slice(0, 120)}`,
+        response.status,
+      );
     }
     body = parsed.value;
   }

@@ -16,8 +16,7 @@ const WEBHOOK_KEYS = new Set(['condition', 'output', 'respond']);
  */
 export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
   const base = baseOf(app);
-  const communication = (type: 'connection' | 'webhook' | 'module' | 'rpc', id: string, code = 'communication') =>
-    codeOf(app, type, id, code) as Directives;
+  const communication = (type: 'connection' | 'webhook' | 'module' | 'rpc', id: string, code = 'communication') => codeOf(app, type, id, code) as Directives;
 
   return {
     /** Validates a connection: its request must succeed. Returns what Make would store and show. */
@@ -55,7 +54,12 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
 
     /** Registers the webhook's URL with the service; returns what Make stores as `webhook.*`. */
     async attach(webhookId: string, scope: { connection: Values; parameters: Values; webhook: { id: string; url: string } }) {
-      const outcome = await execute(`webhook ${webhookId} attach`, communication('webhook', webhookId, 'attach'), { ...scope, parameters: withoutEmptyValues(scope.parameters) }, options);
+      const outcome = await execute(
+        `webhook ${webhookId} attach`,
+        communication('webhook', webhookId, 'attach'),
+        { ...scope, parameters: withoutEmptyValues(scope.parameters) },
+        options,
+      );
       return (outcome.data ?? {}) as Values;
     },
 
@@ -68,7 +72,13 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
       const directives = communication('webhook', webhookId);
       for (const key of Object.keys(directives)) if (!WEBHOOK_KEYS.has(key)) throw new UnsupportedDirectiveError(`webhook ${webhookId}`, key);
       // The webhook's own fields are parameters like any other: empty ones reach it as undefined (empty-values.ts).
-      const scope: ImlScope = { parameters: withoutEmptyValues(delivery.parameters), body: delivery.body, headers: delivery.headers ?? {}, query: delivery.query ?? {}, method: delivery.method ?? 'POST' };
+      const scope: ImlScope = {
+        parameters: withoutEmptyValues(delivery.parameters),
+        body: delivery.body,
+        headers: delivery.headers ?? {},
+        query: delivery.query ?? {},
+        method: delivery.method ?? 'POST',
+      };
       if (directives.condition !== undefined && !renderTemplate(directives.condition, scope)) return [];
       return [directives.output === undefined ? delivery.body : renderTemplate(directives.output, scope)];
     },

@@ -110,8 +110,10 @@ export function conventionFindings(files: ReadonlyMap<string, unknown>): Finding
     if (module.moduleType === 'universal') {
       if (module.label !== UNIVERSAL.label) add('universal module', where, `label "${module.label}", not "${UNIVERSAL.label}"`);
       if (module.description !== UNIVERSAL.description) add('universal module', where, `description "${module.description}", not "${UNIVERSAL.description}"`);
-      for (const name of ['qs', 'headers']) if (mappable.find((p) => p.name === name)?.type !== 'array') add('universal module', where, `${name} is not an array field of its own`);
-      if (!/relative to the base URL/.test(mappable.find((p) => p.name === 'url')?.help ?? '')) add('universal module', where, 'the URL help does not say it is relative to the base URL');
+      for (const name of ['qs', 'headers'])
+        if (mappable.find((p) => p.name === name)?.type !== 'array') add('universal module', where, `${name} is not an array field of its own`);
+      if (!/relative to the base URL/.test(mappable.find((p) => p.name === 'url')?.help ?? ''))
+        add('universal module', where, 'the URL help does not say it is relative to the base URL');
     }
     if (module.moduleType === 'search') {
       if (communication?.response?.limit !== LIMIT) add('search limit', where, `response.limit is not "${LIMIT}"`);
@@ -123,10 +125,12 @@ export function conventionFindings(files: ReadonlyMap<string, unknown>): Finding
       if (param.mode === 'edit' && !mapped) add('mode edit', `${where} parameter ${param.name}`, 'mode "edit" on a field not meant for mapping');
     }
   }
-  for (const [id, rpc] of Object.entries(manifest.components.rpc) as [string, Json][]) for (const problem of labelProblems(rpc.label)) add('label', `rpc ${id}`, problem);
+  for (const [id, rpc] of Object.entries(manifest.components.rpc) as [string, Json][])
+    for (const problem of labelProblems(rpc.label)) add('label', `rpc ${id}`, problem);
   for (const [id, webhook] of Object.entries(manifest.components.webhook) as [string, Json][]) {
     for (const problem of labelProblems(webhook.label)) add('label', `webhook ${id}`, problem);
-    for (const path of stringifiedOutputs(read(webhook.codeFiles.communication)?.output)) add('explicit output', `webhook ${id}`, `${path} is toString of a value: map its fields`);
+    for (const path of stringifiedOutputs(read(webhook.codeFiles.communication)?.output))
+      add('explicit output', `webhook ${id}`, `${path} is toString of a value: map its fields`);
   }
 
   for (const [path, content] of files) {
@@ -137,7 +141,8 @@ export function conventionFindings(files: ReadonlyMap<string, unknown>): Finding
       }
     }
     for (const expression of expressionsIn(content)) {
-      if (ifemptyUndefined(expression)) add('empty values', path, `ifempty(…, undefined) in {{${expression.slice(0, 80)}}}: Make processes empty values itself`);
+      if (ifemptyUndefined(expression))
+        add('empty values', path, `ifempty(…, undefined) in {{${expression.slice(0, 80)}}}: Make processes empty values itself`);
       if (escapedQuote(expression)) add('no escaped quotes', path, `a string escapes its own quote in {{${expression.slice(0, 80)}}}`);
     }
   }

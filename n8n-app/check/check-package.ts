@@ -9,7 +9,11 @@ import { n8nPackageDir } from '../build-n8n-app.ts';
 import { paths } from '../generator/package-files.ts';
 import { ensureTools, repoRoot, toolsDir } from '../engine/cache.ts';
 
-interface ScanResult { passed: boolean; message?: string; details?: string }
+interface ScanResult {
+  passed: boolean;
+  message?: string;
+  details?: string;
+}
 type Analyze = (folder: string, patterns: string[]) => Promise<ScanResult>;
 
 const outcomes: { name: string; ok: boolean; seconds: number; detail: string }[] = [];
@@ -29,7 +33,10 @@ function run(command: string, args: string[]): string {
   const result = spawnSync(command, args, { cwd: n8nPackageDir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
   const output = `${result.stdout}${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '').trim();
   if (result.status !== 0) throw new Error(output || `exit ${result.status}`);
-  return output.split('\n').filter((line) => /warning|problems?/i.test(line)).join('\n');
+  return output
+    .split('\n')
+    .filter((line) => /warning|problems?/i.test(line))
+    .join('\n');
 }
 
 if (!existsSync(join(n8nPackageDir, paths.actionJs))) {
@@ -51,7 +58,10 @@ try {
   const { analyzePackage, SOURCE_FILE_PATTERNS } = (await import(scanner)) as { analyzePackage: Analyze; SOURCE_FILE_PATTERNS: string[] };
   // The scanner's two legs, as it runs them on a published package: the sources, then the
   // shipped JavaScript. Its provenance check needs npm's registry and a published version.
-  for (const [leg, patterns] of [['sources', SOURCE_FILE_PATTERNS], ['shipped JavaScript', ['**/*.js', 'package.json']]] as const) {
+  for (const [leg, patterns] of [
+    ['sources', SOURCE_FILE_PATTERNS],
+    ['shipped JavaScript', ['**/*.js', 'package.json']],
+  ] as const) {
     await step(`scan-community-package: ${leg}`, async () => {
       const result = await analyzePackage(n8nPackageDir, [...patterns]);
       if (!result.passed) throw new Error(`${result.message ?? 'failed'}\n${result.details ?? ''}`);
@@ -59,12 +69,29 @@ try {
     });
   }
 
-  await step('tsc: the generated sources against n8n-workflow\'s own types', () =>
+  await step("tsc: the generated sources against n8n-workflow's own types", () =>
     run(process.execPath, [
-      join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2024', '--lib', 'es2024',
-      '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', '--resolveJsonModule',
-      '--typeRoots', join(repoRoot, 'node_modules/@types'), '--types', 'node',
-      paths.actionSource, paths.triggerSource, paths.credentialSource,
+      join(repoRoot, 'node_modules/typescript/bin/tsc'),
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--target',
+      'es2024',
+      '--lib',
+      'es2024',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--allowImportingTsExtensions',
+      '--resolveJsonModule',
+      '--typeRoots',
+      join(repoRoot, 'node_modules/@types'),
+      '--types',
+      'node',
+      paths.actionSource,
+      paths.triggerSource,
+      paths.credentialSource,
     ]),
   );
 } finally {

@@ -66,13 +66,18 @@ export class N8nInstance {
   /** `n8n start`, ready when /healthz/readiness answers 200. */
   async start(timeoutMs = 240_000): Promise<void> {
     this.server = spawn(process.execPath, [n8nBin(), 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => { this.log = `${this.log}${chunk}`.slice(-20_000); };
+    const keep = (chunk: Buffer) => {
+      this.log = `${this.log}${chunk}`.slice(-20_000);
+    };
     this.server.stdout!.on('data', keep);
     this.server.stderr!.on('data', keep);
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
       if (this.server.exitCode !== null) throw new Error(`n8n exited (${this.server.exitCode}) while starting:\n${this.log}`);
-      const ready = await fetch(`${this.url}/healthz/readiness`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${this.url}/healthz/readiness`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -99,8 +104,12 @@ export class N8nInstance {
     const child = spawn(process.execPath, [n8nBin(), ...args], { env: { ...this.env(), N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk; });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk; });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
     return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
   }
 

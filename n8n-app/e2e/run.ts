@@ -67,27 +67,42 @@ let credential: CredentialRef | undefined;
 let teams: string[] = [];
 
 try {
-  if (!(await check('n8n start, package loaded as custom extension', async () => {
-    await n8n.start();
-    await rest.setUpOwner();
-    const types = await rest.file<{ name: string }[]>('/types/nodes.json');
-    const ours = types.filter((t) => t.name.startsWith('CUSTOM.')).map((t) => t.name);
-    expect(ours.includes(nodeType(ACTION_NODE.name)), `the Pagerly node is not among n8n's node types (custom ones: ${ours.join(', ') || 'none'})`);
-    return `${n8n.url}, nodes ${ours.join(', ')}`;
-  }))) throw new Error('n8n did not start');
+  if (
+    !(await check('n8n start, package loaded as custom extension', async () => {
+      await n8n.start();
+      await rest.setUpOwner();
+      const types = await rest.file<{ name: string }[]>('/types/nodes.json');
+      const ours = types.filter((t) => t.name.startsWith('CUSTOM.')).map((t) => t.name);
+      expect(ours.includes(nodeType(ACTION_NODE.name)), `the Pagerly node is not among n8n's node types (custom ones: ${ours.join(', ') || 'none'})`);
+      return `${n8n.url}, nodes ${ours.join(', ')}`;
+    }))
+  )
+    throw new Error('n8n did not start');
 
   await check('credential test passes with a valid key', async () => {
-    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', { name: 'Pagerly (sandbox)', type: CREDENTIAL.name, data: credentialData(apiKey) });
+    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', {
+      name: 'Pagerly (sandbox)',
+      type: CREDENTIAL.name,
+      data: credentialData(apiKey),
+    });
     credential = { id: saved.id, name: saved.name };
-    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', { credentials: { ...credential, type: CREDENTIAL.name, data: credentialData(apiKey) } });
+    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', {
+      credentials: { ...credential, type: CREDENTIAL.name, data: credentialData(apiKey) },
+    });
     expect(result.status === 'OK', `n8n says ${result.status}: ${result.message}`);
     return `${result.status}: ${result.message}`;
   });
 
   await check('credential test fails on a bad key', async () => {
     const badKey = 'sbx_bad_key_e2e_0000000000000000';
-    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', { name: 'Pagerly (bad key)', type: CREDENTIAL.name, data: credentialData(badKey) });
-    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', { credentials: { id: saved.id, name: saved.name, type: CREDENTIAL.name, data: credentialData(badKey) } });
+    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', {
+      name: 'Pagerly (bad key)',
+      type: CREDENTIAL.name,
+      data: credentialData(badKey),
+    });
+    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', {
+      credentials: { id: saved.id, name: saved.name, type: CREDENTIAL.name, data: credentialData(badKey) },
+    });
     expect(result.status === 'Error', `expected Error, n8n says ${result.status}: ${result.message}`);
     expect(!JSON.stringify(result).includes(badKey), 'the answer repeats the key');
     return `${result.status}: ${result.message}`;
@@ -132,13 +147,20 @@ try {
     const delivered = sandbox.deliveries.log.filter((attempt) => attempt.outcome === 'delivered' && attempt.url.startsWith(n8n.url));
     expect(delivered.length > 0, `no delivery reached n8n (${JSON.stringify(sandbox.deliveries.log.slice(0, 3))})`);
     const eventIds = [...new Set(delivered.map((d) => d.eventId))];
-    const executions = await poll('the trigger\'s executions', async () => {
-      const list = await rest.request<{ results: { id: string; status: string }[] }>('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerId }))}`);
+    const executions = await poll("the trigger's executions", async () => {
+      const list = await rest.request<{ results: { id: string; status: string }[] }>(
+        'GET',
+        `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerId }))}`,
+      );
       const done = list.results.filter((e) => e.status === 'success');
       return done.length >= eventIds.length ? done : undefined;
     });
     const bodies = await Promise.all(executions.map((e) => rest.request<unknown>('GET', `/executions/${e.id}`).then((x) => JSON.stringify(x))));
-    for (const id of eventIds) expect(bodies.some((body) => body.includes(id)), `no execution carries ${id}`);
+    for (const id of eventIds)
+      expect(
+        bodies.some((body) => body.includes(id)),
+        `no execution carries ${id}`,
+      );
     return `${delivered.length} deliveries (${eventIds.join(', ')}) → ${executions.length} executions carrying them`;
   });
 
@@ -192,5 +214,7 @@ function endpointOf(key: EndpointKey): string {
 }
 
 const failed = results.filter((r) => !r.ok);
-console.log(`${failed.length ? `${failed.length} of ${results.length} cases failed` : `All ${results.length} cases passed`} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+console.log(
+  `${failed.length ? `${failed.length} of ${results.length} cases failed` : `All ${results.length} cases passed`} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+);
 process.exitCode = failed.length ? 1 : 0;

@@ -59,9 +59,11 @@ export function ensureEngine(): CacheStep[] {
     }),
   ];
   const built = existsSync(sqliteBinary);
-  steps.push(timed('npm rebuild sqlite3', built, () => {
-    if (!built) npm(folder, ['rebuild', 'sqlite3'], 'Building sqlite3 for this Node (see DEVELOPERS.md)');
-  }));
+  steps.push(
+    timed('npm rebuild sqlite3', built, () => {
+      if (!built) npm(folder, ['rebuild', 'sqlite3'], 'Building sqlite3 for this Node (see DEVELOPERS.md)');
+    }),
+  );
   return steps;
 }
 
@@ -72,6 +74,10 @@ export function ensureTools(): CacheStep {
   return timed(`npm install ${Object.keys(TOOL_VERSIONS).join(' ')}`, ready, () => {
     if (ready) return;
     ensurePackageFolder(folder, 'pagerly-n8n-tools');
-    npm(folder, ['install', ...Object.entries(TOOL_VERSIONS).map(([name, version]) => `${name}@${version}`), '--ignore-scripts', '--save-exact'], 'Installing n8n\'s package tools');
+    npm(
+      folder,
+      ['install', ...Object.entries(TOOL_VERSIONS).map(([name, version]) => `${name}@${version}`), '--ignore-scripts', '--save-exact'],
+      "Installing n8n's package tools",
+    );
   });
 }

@@ -8,7 +8,8 @@ import { actionNodeProperties, nodeProperty } from './properties.ts';
 import { code } from './ts-literal.ts';
 
 /** What n8n's credential test says when the service refuses the key. */
-export const INVALID_KEY_MESSAGE = 'The service refused this API key. Copy it again from the Pagerly dashboard (API keys); a removed person\'s keys stop working.';
+export const INVALID_KEY_MESSAGE =
+  "The service refused this API key. Copy it again from the Pagerly dashboard (API keys); a removed person's keys stop working.";
 
 /** Where users read about the service and its API keys. */
 export const DOCUMENTATION_URL = 'https://api.pagerly.io/docs';

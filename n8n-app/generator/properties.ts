@@ -87,15 +87,19 @@ export function actionNodeProperties(): NodeProperty[] {
     options: groups.map((group) => ({ name: group.name, value: group.value })).sort(byName),
     default: groups[0]!.value,
   };
-  const operationsOf = groups.map((group): NodeProperty => ({
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    displayOptions: { show: { resource: [group.value] } },
-    options: group.operations.map((op) => ({ name: op.label, value: op.key, description: description(op.description), action: sentenceCase(op.label) })).sort(byName),
-    default: group.operations[0]!.key,
-  }));
+  const operationsOf = groups.map(
+    (group): NodeProperty => ({
+      displayName: 'Operation',
+      name: 'operation',
+      type: 'options',
+      noDataExpression: true,
+      displayOptions: { show: { resource: [group.value] } },
+      options: group.operations
+        .map((op) => ({ name: op.label, value: op.key, description: description(op.description), action: sentenceCase(op.label) }))
+        .sort(byName),
+      default: group.operations[0]!.key,
+    }),
+  );
   const fields = groups.flatMap((group) =>
     group.operations.flatMap((op) => op.inputFields.map((field) => nodeProperty(field, { resource: [group.value], operation: [op.key] }))),
   );

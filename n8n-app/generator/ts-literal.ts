@@ -3,7 +3,8 @@ export interface Code {
   readonly code: string;
 }
 export const code = (text: string): Code => ({ code: text });
-const isCode = (value: unknown): value is Code => value !== null && typeof value === 'object' && Object.keys(value).length === 1 && typeof (value as Code).code === 'string';
+const isCode = (value: unknown): value is Code =>
+  value !== null && typeof value === 'object' && Object.keys(value).length === 1 && typeof (value as Code).code === 'string';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

@@ -19,12 +19,16 @@ export function toN8nError<Node>(error: unknown, node: Node, classes: N8nErrorCl
   }
   const description = error.retryable ? 'This is usually temporary: run it again, or turn on the node\'s "Retry On Fail" setting.' : undefined;
   if (FROM_THE_SERVICE.has(error.code)) {
-    return new classes.NodeApiError(node, { message: error.message, code: error.code }, {
-      message: error.message,
-      ...(description ? { description } : {}),
-      ...(error.status === undefined ? {} : { httpCode: String(error.status) }),
-      ...index,
-    });
+    return new classes.NodeApiError(
+      node,
+      { message: error.message, code: error.code },
+      {
+        message: error.message,
+        ...(description ? { description } : {}),
+        ...(error.status === undefined ? {} : { httpCode: String(error.status) }),
+        ...index,
+      },
+    );
   }
   return new classes.NodeOperationError(node, error.message, { ...(description ? { description } : {}), ...index });
 }

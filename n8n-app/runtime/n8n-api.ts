@@ -81,6 +81,10 @@ export interface DropdownOption {
 
 /** n8n's error classes, handed in by the generated node (they come from the engine's n8n-workflow). */
 export interface N8nErrorClasses<Node = unknown> {
-  NodeApiError: new (node: Node, errorResponse: { message: string; code: string }, options?: { message?: string; description?: string; httpCode?: string; itemIndex?: number }) => Error;
+  NodeApiError: new (
+    node: Node,
+    errorResponse: { message: string; code: string },
+    options?: { message?: string; description?: string; httpCode?: string; itemIndex?: number },
+  ) => Error;
   NodeOperationError: new (node: Node, error: string, options?: { description?: string; itemIndex?: number }) => Error;
 }

@@ -17,7 +17,10 @@ export const resourceValue = (noun: string) =>
 /** The trigger node serves the one hook operation; a second one would need an event selector first. */
 export function hookOperation(): HookOperation {
   const hooks = operations.filter((op): op is HookOperation => op.kind === 'hook');
-  if (hooks.length !== 1) throw new Error(`The n8n trigger serves exactly one hook operation; shared/operations has ${hooks.length}. Add an event selector to the n8n generator first.`);
+  if (hooks.length !== 1)
+    throw new Error(
+      `The n8n trigger serves exactly one hook operation; shared/operations has ${hooks.length}. Add an event selector to the n8n generator first.`,
+    );
   return hooks[0]!;
 }
 

@@ -53,7 +53,12 @@ function noAnswer(error: unknown, request: HttpRequest): Error {
   const code = [error, cause].map((e) => (e as { code?: unknown } | undefined)?.code).find((c): c is string => typeof c === 'string' && /^E[A-Z_]+$/.test(c));
   const host = new URL(request.url).host;
   if (code && TIMEOUT_CODES.has(code)) {
-    return new TimeoutError(`The service at ${host} did not answer in time. Try again, or turn on the node's "Retry On Fail" setting.`, { endpoint: request.endpoint });
+    return new TimeoutError(`The service at ${host} did not answer in time. Try again, or turn on the node's "Retry On Fail" setting.`, {
+      endpoint: request.endpoint,
+    });
   }
-  return new NetworkError(`Could not reach the service at ${host} (${code ?? 'network error'}). Check the credential's Base URL and the service's status, then try again.`, { endpoint: request.endpoint });
+  return new NetworkError(
+    `Could not reach the service at ${host} (${code ?? 'network error'}). Check the credential's Base URL and the service's status, then try again.`,
+    { endpoint: request.endpoint },
+  );
 }

@@ -218,11 +218,14 @@ export class DeliveryQueue {
       this.ready.push(job);
       return;
     }
-    this.retryTimers.set(job, setTimeout(() => {
-      this.retryTimers.delete(job);
-      this.ready.push(job);
-      this.pump();
-    }, wait));
+    this.retryTimers.set(
+      job,
+      setTimeout(() => {
+        this.retryTimers.delete(job);
+        this.ready.push(job);
+        this.pump();
+      }, wait),
+    );
   }
 
   /** Starts due jobs while there is a free slot. */

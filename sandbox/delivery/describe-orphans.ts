@@ -9,9 +9,14 @@ const NAMED = 10;
  */
 export function describeOrphans(file: string, orphans: readonly PendingDelivery[]): string {
   if (orphans.length === 0) return '';
-  const named = orphans.slice(0, NAMED).map((job) => `${job.eventId} to ${job.subscriptionId}`).join(', ');
+  const named = orphans
+    .slice(0, NAMED)
+    .map((job) => `${job.eventId} to ${job.subscriptionId}`)
+    .join(', ');
   const more = orphans.length > NAMED ? ` and ${orphans.length - NAMED} more` : '';
   const count = orphans.length === 1 ? '1 pending delivery names a subscription' : `${orphans.length} pending deliveries name subscriptions`;
-  return `Sandbox state file ${file}: ${count} the file does not have, so ${orphans.length === 1 ? 'it is' : 'they are'} not delivered: ${named}${more}. `
-    + `Kept in the file: put the subscription back in "subscriptions" to have ${orphans.length === 1 ? 'it' : 'them'} sent, or remove ${orphans.length === 1 ? 'it' : 'them'} from "pending".`;
+  return (
+    `Sandbox state file ${file}: ${count} the file does not have, so ${orphans.length === 1 ? 'it is' : 'they are'} not delivered: ${named}${more}. ` +
+    `Kept in the file: put the subscription back in "subscriptions" to have ${orphans.length === 1 ? 'it' : 'them'} sent, or remove ${orphans.length === 1 ? 'it' : 'them'} from "pending".`
+  );
 }

@@ -60,32 +60,42 @@ const text = z.string().min(1, 'must be a non-empty string');
  * the sandbox's clock stops at the end of 9999, but a real clock set just before may pass it,
  * and a file written then must still load.
  */
-const isoTime = z.union([
-  z.iso.datetime({ offset: true }),
-  z.string().regex(/^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/).refine((time) => !Number.isNaN(Date.parse(time))),
-], { error: 'must be an ISO 8601 time' });
+const isoTime = z.union(
+  [
+    z.iso.datetime({ offset: true }),
+    z
+      .string()
+      .regex(/^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+      .refine((time) => !Number.isNaN(Date.parse(time))),
+  ],
+  { error: 'must be an ISO 8601 time' },
+);
 const stateSchema = z.object({
   format: z.literal(FORMAT, { error: `must be "${FORMAT}"` }),
   version: z.literal(VERSION, { error: `must be ${VERSION} (this sandbox reads version ${VERSION} only)` }),
   savedAt: isoTime,
   ids: z.record(z.string(), z.number().int().nonnegative()),
-  subscriptions: z.array(z.object({
-    id: text,
-    orgId: text,
-    platform: z.enum(PLATFORMS),
-    url: text,
-    teamId: text.nullable(),
-    created_at: isoTime,
-  })),
+  subscriptions: z.array(
+    z.object({
+      id: text,
+      orgId: text,
+      platform: z.enum(PLATFORMS),
+      url: text,
+      teamId: text.nullable(),
+      created_at: isoTime,
+    }),
+  ),
   onCall: z.record(z.string(), z.array(onCallUser)),
   events: z.record(z.string(), z.looseObject({ id: text })),
-  pending: z.array(z.object({
-    eventId: text,
-    subscriptionId: text,
-    url: text,
-    nextAttempt: z.number().int().min(1),
-    dueAt: isoTime,
-  })),
+  pending: z.array(
+    z.object({
+      eventId: text,
+      subscriptionId: text,
+      url: text,
+      nextAttempt: z.number().int().min(1),
+      dueAt: isoTime,
+    }),
+  ),
 });
 
 /** The state kept in `file`, or undefined when there is no such file yet (a first start). */
@@ -104,7 +114,8 @@ export function readStateFile(file: string): PersistedState | undefined {
     throw new StateFileError(file, `is corrupt: not JSON (${(error as Error).message}). Fix it, or remove it to start afresh.`, { cause: error });
   }
   const checked = check(stateSchema, json);
-  if (!checked.ok) throw new StateFileError(file, `is corrupt or not a sandbox state file: ${describeProblems(checked.problems)}. Fix it, or remove it to start afresh.`);
+  if (!checked.ok)
+    throw new StateFileError(file, `is corrupt or not a sandbox state file: ${describeProblems(checked.problems)}. Fix it, or remove it to start afresh.`);
   const state = checked.value;
   for (const [id, event] of Object.entries(state.events)) {
     if (event.id !== id) throw new StateFileError(file, `is corrupt: events.${id} has the id "${event.id}"`);
@@ -134,13 +145,21 @@ export interface KeptDelivery extends PendingDelivery {
  * (then they go out) or removes them. Dropping them would leave the start-up report as their
  * only trace.
  */
-export function restoreState(file: string, state: PersistedState, parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue }): KeptDelivery[] {
+export function restoreState(
+  file: string,
+  state: PersistedState,
+  parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue },
+): KeptDelivery[] {
   const { world, watcher, deliveries } = parts;
   for (const subscription of state.subscriptions) {
     const team = subscription.teamId === null ? undefined : world.teams.get(subscription.teamId);
     if (!world.organizations.has(subscription.orgId) || (subscription.teamId !== null && team?.orgId !== subscription.orgId)) {
-      const missing = subscription.teamId === null ? `organization "${subscription.orgId}"` : `team "${subscription.teamId}" of organization "${subscription.orgId}"`;
-      throw new StateFileError(file, `does not fit the seed: subscription "${subscription.id}" is for the ${missing}, which the seed does not have. Use the seed it was written with, or remove the file.`);
+      const missing =
+        subscription.teamId === null ? `organization "${subscription.orgId}"` : `team "${subscription.teamId}" of organization "${subscription.orgId}"`;
+      throw new StateFileError(
+        file,
+        `does not fit the seed: subscription "${subscription.id}" is for the ${missing}, which the seed does not have. Use the seed it was written with, or remove the file.`,
+      );
     }
   }
   world.ids.restore(state.ids);
@@ -148,13 +167,19 @@ export function restoreState(file: string, state: PersistedState, parts: { world
   watcher.restore(state.onCall);
   const known = new Set(state.subscriptions.map((subscription) => subscription.id));
   const kept = state.pending.map((job): KeptDelivery => ({ ...job, event: state.events[job.eventId]! }));
-  deliveries.resume(kept.filter((job) => known.has(job.subscriptionId)).map((job): DeliveryJob => ({
-    event: job.event,
-    subscriptionId: job.subscriptionId,
-    url: job.url,
-    nextAttempt: job.nextAttempt,
-    dueAt: Date.parse(job.dueAt),
-  })));
+  deliveries.resume(
+    kept
+      .filter((job) => known.has(job.subscriptionId))
+      .map(
+        (job): DeliveryJob => ({
+          event: job.event,
+          subscriptionId: job.subscriptionId,
+          url: job.url,
+          nextAttempt: job.nextAttempt,
+          dueAt: Date.parse(job.dueAt),
+        }),
+      ),
+  );
   return kept.filter((job) => !known.has(job.subscriptionId));
 }
 
@@ -163,7 +188,12 @@ export function restoreState(file: string, state: PersistedState, parts: { world
  * 410) is over: the queue drops it when its turn comes, so it is not written. The orphans read
  * at start are written back as they were.
  */
-export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher; deliveries: DeliveryQueue; orphans: readonly KeptDelivery[] }): PersistedState {
+export function snapshotState(parts: {
+  world: WorldState;
+  watcher: OnCallWatcher;
+  deliveries: DeliveryQueue;
+  orphans: readonly KeptDelivery[];
+}): PersistedState {
   const pending = parts.deliveries.pending.filter((job) => parts.world.subscriptions.has(job.subscriptionId));
   const events: Record<string, HookEvent> = {};
   for (const job of pending) events[job.event.id] = job.event;
@@ -194,6 +224,9 @@ export function snapshotState(parts: { world: WorldState; watcher: OnCallWatcher
  * changes at once and delivery progress soon, a failure as a StateFileError that names the file.
  */
 export function stateFileWriter(file: string, snapshot: () => PersistedState): AtomicFileWriter {
-  return new AtomicFileWriter(file, () => JSON.stringify(snapshot(), null, 1), (path, error) =>
-    new StateFileError(path, `cannot be written (${(error as Error).message})`, { cause: error }));
+  return new AtomicFileWriter(
+    file,
+    () => JSON.stringify(snapshot(), null, 1),
+    (path, error) => new StateFileError(path, `cannot be written (${(error as Error).message})`, { cause: error }),
+  );
 }

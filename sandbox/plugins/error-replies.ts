@@ -16,15 +16,18 @@ const fastifyErrors: Record<string, ServiceError> = {
  * Unexpected errors become a 500 that says nothing about their cause: no stack, no headers,
  * no key ever reaches the answer.
  */
-export const errorReplies = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const answer = asServiceError(error);
-    if (answer.statusCode >= 500) request.log.error({ err: error }, 'unexpected error in the sandbox');
-    return reply.code(answer.statusCode).headers(answer.headers).send(errorBody(answer.message));
-  });
+export const errorReplies = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const answer = asServiceError(error);
+      if (answer.statusCode >= 500) request.log.error({ err: error }, 'unexpected error in the sandbox');
+      return reply.code(answer.statusCode).headers(answer.headers).send(errorBody(answer.message));
+    });
 
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(`No route ${request.method} ${pathOf(request.url)}`)));
-}, { name: 'error-replies' });
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(`No route ${request.method} ${pathOf(request.url)}`)));
+  },
+  { name: 'error-replies' },
+);
 
 function asServiceError(error: FastifyError): ServiceError {
   if (error instanceof ServiceError) return error;

@@ -8,18 +8,21 @@ import '../http/fastify-types.ts';
  * after authentication, so a fault still needs a good key, and before the handler. A fault
  * names the request by its path without base prefix, or by the catalog path (`{id}` and all).
  */
-export const faultInjection = fp(async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    const endpoint = request.routeOptions.config.endpoint;
-    const path = servicePath(request.url);
-    const fault = app.faultList.take(request.method, endpoint ? [path, endpoint.path] : [path]);
-    if (!fault) return;
-    if (fault.delayMs) await sleep(fault.delayMs);
-    // A string body goes out byte for byte, even under a JSON content type: truncated JSON stays truncated.
-    return reply
-      .code(fault.status)
-      .headers(fault.headers ?? {})
-      .type(fault.contentType ?? 'application/json; charset=utf-8')
-      .send(fault.body);
-  });
-}, { name: 'fault-injection' });
+export const faultInjection = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const endpoint = request.routeOptions.config.endpoint;
+      const path = servicePath(request.url);
+      const fault = app.faultList.take(request.method, endpoint ? [path, endpoint.path] : [path]);
+      if (!fault) return;
+      if (fault.delayMs) await sleep(fault.delayMs);
+      // A string body goes out byte for byte, even under a JSON content type: truncated JSON stays truncated.
+      return reply
+        .code(fault.status)
+        .headers(fault.headers ?? {})
+        .type(fault.contentType ?? 'application/json; charset=utf-8')
+        .send(fault.body);
+    });
+  },
+  { name: 'fault-injection' },
+);

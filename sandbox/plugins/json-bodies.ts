@@ -6,11 +6,14 @@ import fp from 'fastify-plugin';
  * `content-type: application/json` on every request, and those requests carry their input
  * in the query. An empty POST body stays an error, since a POST needs its JSON object.
  */
-export const jsonBodies = fp(async (app) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' && request.method !== 'POST') done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
-}, { name: 'json-bodies' });
+export const jsonBodies = fp(
+  async (app) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '' && request.method !== 'POST') done(null, undefined);
+      else parseJson(request, body as string, done);
+    });
+  },
+  { name: 'json-bodies' },
+);

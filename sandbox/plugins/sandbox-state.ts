@@ -13,9 +13,12 @@ export interface SandboxState {
 }
 
 /** The world and its machinery as decorators, so every route plugin reaches the same state. */
-export const sandboxState = fp<SandboxState>(async (app, state) => {
-  app.decorate('world', state.world);
-  app.decorate('sandboxClock', state.clock);
-  app.decorate('onCallWatcher', state.watcher);
-  app.decorate('faultList', state.faults);
-}, { name: 'sandbox-state' });
+export const sandboxState = fp<SandboxState>(
+  async (app, state) => {
+    app.decorate('world', state.world);
+    app.decorate('sandboxClock', state.clock);
+    app.decorate('onCallWatcher', state.watcher);
+    app.decorate('faultList', state.faults);
+  },
+  { name: 'sandbox-state' },
+);

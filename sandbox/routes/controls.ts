@@ -6,10 +6,9 @@ import { faultSchema } from '../faults/fault-list.ts';
 import { badInput } from '../http/service-error.ts';
 import '../http/fastify-types.ts';
 
-const clockChange = z.union([
-  z.strictObject({ advanceMs: z.number().finite() }),
-  z.strictObject({ set: z.iso.datetime({ offset: true }) }),
-], { error: 'send {"advanceMs": <milliseconds>} or {"set": "<ISO 8601 time>"}' });
+const clockChange = z.union([z.strictObject({ advanceMs: z.number().finite() }), z.strictObject({ set: z.iso.datetime({ offset: true }) })], {
+  error: 'send {"advanceMs": <milliseconds>} or {"set": "<ISO 8601 time>"}',
+});
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = check(schema, value);

@@ -15,13 +15,17 @@ export const incidentRoutes = catalogRoutes('incident routes', {
     const at = now.toISOString();
 
     if (input.id === undefined) {
-      const incident = world.addIncident(orgId, {
-        title: input.title,
-        severity: input.severity ?? DEFAULT_SEVERITY,
-        status: input.status ?? 'triggered',
-        description: input.description ?? null,
-        teamname: teamname ?? null,
-      }, at);
+      const incident = world.addIncident(
+        orgId,
+        {
+          title: input.title,
+          severity: input.severity ?? DEFAULT_SEVERITY,
+          status: input.status ?? 'triggered',
+          description: input.description ?? null,
+          teamname: teamname ?? null,
+        },
+        at,
+      );
       reply.code(201);
       return incidentView(incident);
     }

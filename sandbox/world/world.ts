@@ -126,7 +126,11 @@ export class WorldState implements World {
     return incident?.orgId === orgId ? incident : undefined;
   }
 
-  addIncident(orgId: string, fields: { title: string; severity: string; status: IncidentStatus; description: string | null; teamname: string | null }, now: string): Incident {
+  addIncident(
+    orgId: string,
+    fields: { title: string; severity: string; status: IncidentStatus; description: string | null; teamname: string | null },
+    now: string,
+  ): Incident {
     const incident: Incident = { id: this.ids.next('inc'), orgId, ...fields, created_at: now, updated_at: now };
     this.incidents.set(incident.id, incident);
     return incident;

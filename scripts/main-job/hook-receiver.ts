@@ -26,10 +26,11 @@ export async function startHookReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     deliveries,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 export type HookReceiver = Awaited<ReturnType<typeof startHookReceiver>>;

@@ -14,7 +14,8 @@ type Bundle = Record<string, any>;
 export function makeSteps(make: MakeRunner, receiver: HookReceiver) {
   const state: { webhook?: Record<string, unknown>; incidentId?: string } = {};
   const step = (operation: string, calls: string, body: () => Promise<string>): Step => ({ platform: 'Make', operation, calls, run: body });
-  const module = async (id: string, connection: Record<string, unknown>, parameters: Record<string, unknown>) => (await make.module(id, { connection, parameters })) as Bundle[];
+  const module = async (id: string, connection: Record<string, unknown>, parameters: Record<string, unknown>) =>
+    (await make.module(id, { connection, parameters })) as Bundle[];
 
   const before: Step[] = [
     step('connection pagerly', call('checkApiKey'), async () => `connection "${((await make.testConnection(user)).label as { value: string }).value}"`),
@@ -23,24 +24,44 @@ export function makeSteps(make: MakeRunner, receiver: HookReceiver) {
       return `${options.length} options: ${options.map((o) => o.label).join(', ')}`;
     }),
     step('onCallChanges attach', call('subscribeMakeHook'), async () => {
-      state.webhook = await make.attach('onCallChanges', { connection: user, parameters: { teamname: 'Platform' }, webhook: { id: 'main-job', url: receiver.url('/make/hook') } });
+      state.webhook = await make.attach('onCallChanges', {
+        connection: user,
+        parameters: { teamname: 'Platform' },
+        webhook: { id: 'main-job', url: receiver.url('/make/hook') },
+      });
       return `hook ${String(state.webhook.externalHookId)} for Platform`;
     }),
     step('createIncident', call('createOrUpdateIncident'), async () => {
-      const [incident] = await module('createIncident', user, { title: 'Backup job failed', severity: 'P3', description: 'Nightly backup of db-2 exited with 1.' });
+      const [incident] = await module('createIncident', user, {
+        title: 'Backup job failed',
+        severity: 'P3',
+        description: 'Nightly backup of db-2 exited with 1.',
+      });
       state.incidentId = incident!.id;
       return `${incident!.id} "${incident!.title}" (${incident!.severity}, ${incident!.status})`;
     }),
     step('updateIncident (acknowledge)', call('createOrUpdateIncident'), async () => {
-      const [incident] = await module('updateIncident', user, { id: needs(state.incidentId, 'createIncident'), title: 'Backup job failed', status: 'acknowledged' });
+      const [incident] = await module('updateIncident', user, {
+        id: needs(state.incidentId, 'createIncident'),
+        title: 'Backup job failed',
+        status: 'acknowledged',
+      });
       return `${incident!.id} ${incident!.status}`;
     }),
     step('createDirectoryEntry', call('upsertDirectoryEntry'), async () => {
       const [entry] = await module('createDirectoryEntry', admin, { email: EMAIL, name: 'Make New Hire', phone: '+1 415-555-0143' });
       return `${entry!.email}: ${entry!.name}, ${entry!.phone}, ${entry!.role}`;
     }),
-    step('updateDirectoryPhone', call('updateDirectoryPhone'), async () => `phone ${(await module('updateDirectoryPhone', user, { email: EMAIL, phone: '+31 20 555 0143' }))[0]!.phone}`),
-    step('changeDirectoryRole', call('changeDirectoryRole'), async () => `role ${(await module('changeDirectoryRole', admin, { email: EMAIL, role: 'admin' }))[0]!.role}`),
+    step(
+      'updateDirectoryPhone',
+      call('updateDirectoryPhone'),
+      async () => `phone ${(await module('updateDirectoryPhone', user, { email: EMAIL, phone: '+31 20 555 0143' }))[0]!.phone}`,
+    ),
+    step(
+      'changeDirectoryRole',
+      call('changeDirectoryRole'),
+      async () => `role ${(await module('changeDirectoryRole', admin, { email: EMAIL, role: 'admin' }))[0]!.role}`,
+    ),
     step('getDirectoryEntry', call('getDirectoryEntry'), async () => {
       const found = await module('getDirectoryEntry', user, { email: EMAIL });
       return `${found.length} bundle: ${found.map((e) => `${e.name} (${e.role})`).join(', ')}`;
@@ -48,7 +69,10 @@ export function makeSteps(make: MakeRunner, receiver: HookReceiver) {
     step('removeDirectoryEntry', call('removeDirectoryEntry'), async () => {
       const [removed] = await module('removeDirectoryEntry', admin, { email: EMAIL });
       // Make takes a 404 for an error, never for "nothing found": the get now ends in [404].
-      const gone = await module('getDirectoryEntry', user, { email: EMAIL }).then(() => 'no error', (error: Error) => error.message);
+      const gone = await module('getDirectoryEntry', user, { email: EMAIL }).then(
+        () => 'no error',
+        (error: Error) => error.message,
+      );
       return `removed ${removed!.email}; a get now ends in "${gone}"`;
     }),
     step('listOnCallUsers', call('listOnCallUsers'), async () => {
@@ -63,7 +87,10 @@ export function makeSteps(make: MakeRunner, receiver: HookReceiver) {
 
   const after: Step[] = [
     step('watchOnCallChanges (live)', 'hook delivery → webhook', async () => {
-      const delivery = needs(receiver.deliveries.find((d) => d.path.startsWith('/make/')), 'a delivery to the Make webhook');
+      const delivery = needs(
+        receiver.deliveries.find((d) => d.path.startsWith('/make/')),
+        'a delivery to the Make webhook',
+      );
       const [bundle] = make.receive('onCallChanges', { parameters: { teamname: 'Platform' }, body: JSON.parse(delivery.text) }) as Bundle[];
       return `${bundle!.id}: ${bundle!.team_name} ${bundle!.previous_names} → ${bundle!.current_names} at ${bundle!.changed_at}`;
     }),

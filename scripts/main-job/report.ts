@@ -14,7 +14,9 @@ export function printResult({ step, ok, text, ms }: StepResult): void {
   if (tty) process.stdout.write('\r\u001b[2K');
   const mark = ok ? color(32, '✔') : color(31, '✘');
   const time = `${ms.toFixed(0).padStart(5)} ms`;
-  console.log(`  ${mark} ${pad(step.platform, 7)} ${pad(step.operation, 28)} ${pad(clip(step.calls, 44), 44)} → ${ok ? clip(text, 70) : color(31, text)} ${color(90, time)}`);
+  console.log(
+    `  ${mark} ${pad(step.platform, 7)} ${pad(step.operation, 28)} ${pad(clip(step.calls, 44), 44)} → ${ok ? clip(text, 70) : color(31, text)} ${color(90, time)}`,
+  );
 }
 
 export function printHeading(text: string): void {
@@ -26,6 +28,8 @@ export function printSummary(results: readonly StepResult[], seconds: number): v
   const failed = results.filter((r) => !r.ok);
   const by = (platform: string) => results.filter((r) => r.step.platform === platform);
   const count = (platform: string) => `${by(platform).filter((r) => r.ok).length}/${by(platform).length}`;
-  console.log(`\n${failed.length ? color(31, `${failed.length} of ${results.length} operations failed`) : color(32, `All ${results.length} operations passed`)}` +
-    ` (Zapier ${count('Zapier')}, Make ${count('Make')}, sandbox checks ${count('Sandbox')}) in ${seconds.toFixed(1)} s.`);
+  console.log(
+    `\n${failed.length ? color(31, `${failed.length} of ${results.length} operations failed`) : color(32, `All ${results.length} operations passed`)}` +
+      ` (Zapier ${count('Zapier')}, Make ${count('Make')}, sandbox checks ${count('Sandbox')}) in ${seconds.toFixed(1)} s.`,
+  );
 }

@@ -35,7 +35,9 @@ let zapierBundle = '';
 let makeFolder = '';
 await runAll('Build', [
   {
-    platform: 'Zapier', operation: 'build', calls: 'esbuild + zapier-platform validate/build',
+    platform: 'Zapier',
+    operation: 'build',
+    calls: 'esbuild + zapier-platform validate/build',
     run: async () => {
       const zapier = await buildZapierApp();
       zapierBundle = fileURLToPath(new URL('../../dist/zapier/index.js', import.meta.url));
@@ -43,7 +45,9 @@ await runAll('Build', [
     },
   },
   {
-    platform: 'Make', operation: 'build', calls: 'generator → dist/make',
+    platform: 'Make',
+    operation: 'build',
+    calls: 'generator → dist/make',
     run: async () => {
       const make = buildMakeApp();
       makeFolder = make.folder;
@@ -65,7 +69,9 @@ try {
   await runAll('Make app (dist/make through the runner)', make.before);
   await runAll('A live on-call change', [
     {
-      platform: 'Sandbox', operation: 'clock → 09:00 handover', calls: 'rotation change → hook deliveries',
+      platform: 'Sandbox',
+      operation: 'clock → 09:00 handover',
+      calls: 'rotation change → hook deliveries',
       run: async () => {
         await sandbox.clock.advance(HOUR);
         await sandbox.deliveries.idle();
@@ -76,7 +82,9 @@ try {
     ...zapier.after,
     ...make.after,
     {
-      platform: 'Sandbox', operation: 'nothing left behind', calls: 'subscriptions of every organization',
+      platform: 'Sandbox',
+      operation: 'nothing left behind',
+      calls: 'subscriptions of every organization',
       run: async () => {
         const left = sandbox.world.subscriptions.size;
         if (left) throw new Error(`${left} subscriptions still registered`);

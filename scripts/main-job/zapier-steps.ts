@@ -24,7 +24,12 @@ export function zapierSteps(zapier: ZapierRuntime, receiver: HookReceiver) {
       return `${teams.length} choices: ${teams.map((t) => t.name).join(', ')}`;
     }),
     step('on_call_changed subscribe', call('subscribeZapierHook'), async () => {
-      state.subscription = await run('triggers.on_call_changed.operation.performSubscribe', user, { teamname: 'Platform' }, { targetUrl: receiver.url('/zapier/hook') });
+      state.subscription = await run(
+        'triggers.on_call_changed.operation.performSubscribe',
+        user,
+        { teamname: 'Platform' },
+        { targetUrl: receiver.url('/zapier/hook') },
+      );
       return `hook ${state.subscription!.id} for Platform`;
     }),
     step('on_call_changed sample', call('listTeams', 'listOnCallUsers'), async () => {
@@ -37,15 +42,27 @@ export function zapierSteps(zapier: ZapierRuntime, receiver: HookReceiver) {
       return `${incident.id} "${incident.title}" (${incident.severity}, ${incident.status})`;
     }),
     step('update_incident (resolve)', call('createOrUpdateIncident'), async () => {
-      const incident = await run('creates.update_incident.operation.perform', user, { id: needs(state.incidentId, 'create_incident'), title: 'Deploy 4512 failed', status: 'resolved' });
+      const incident = await run('creates.update_incident.operation.perform', user, {
+        id: needs(state.incidentId, 'create_incident'),
+        title: 'Deploy 4512 failed',
+        status: 'resolved',
+      });
       return `${incident.id} ${incident.status}`;
     }),
     step('create_directory_entry', call('upsertDirectoryEntry'), async () => {
       const entry = await run('creates.create_directory_entry.operation.perform', admin, { email: EMAIL, name: 'Zapier New Hire', phone: '+1 (415) 555-0142' });
       return `${entry.email}: ${entry.name}, ${entry.phone}, ${entry.role}`;
     }),
-    step('update_directory_phone', call('updateDirectoryPhone'), async () => `phone ${(await run('creates.update_directory_phone.operation.perform', user, { email: EMAIL, phone: '+44 20 7946 0142' })).phone}`),
-    step('change_directory_role', call('changeDirectoryRole'), async () => `role ${(await run('creates.change_directory_role.operation.perform', admin, { email: EMAIL, role: 'admin' })).role}`),
+    step(
+      'update_directory_phone',
+      call('updateDirectoryPhone'),
+      async () => `phone ${(await run('creates.update_directory_phone.operation.perform', user, { email: EMAIL, phone: '+44 20 7946 0142' })).phone}`,
+    ),
+    step(
+      'change_directory_role',
+      call('changeDirectoryRole'),
+      async () => `role ${(await run('creates.change_directory_role.operation.perform', admin, { email: EMAIL, role: 'admin' })).role}`,
+    ),
     step('find_directory_entry', call('getDirectoryEntry'), async () => {
       const found = (await run('searches.find_directory_entry.operation.perform', user, { email: EMAIL })) as { name: string; role: string }[];
       return `${found.length} found: ${found.map((e) => `${e.name} (${e.role})`).join(', ')}`;
@@ -63,12 +80,20 @@ export function zapierSteps(zapier: ZapierRuntime, receiver: HookReceiver) {
 
   const after: Step[] = [
     step('on_call_changed (live)', 'hook delivery → perform', async () => {
-      const delivery = needs(receiver.deliveries.find((d) => d.path.startsWith('/zapier/')), 'a delivery to the Zapier hook');
+      const delivery = needs(
+        receiver.deliveries.find((d) => d.path.startsWith('/zapier/')),
+        'a delivery to the Zapier hook',
+      );
       const header = delivery.headers[EVENT_ID_HEADER];
-      const [item] = (await run('triggers.on_call_changed.operation.perform', user, { teamname: 'Platform' }, {
-        cleanedRequest: JSON.parse(delivery.text),
-        rawRequest: { content: delivery.text, headers: { 'Http-X-Pagerly-Event-Id': String(header) } },
-      })) as Record<string, unknown>[];
+      const [item] = (await run(
+        'triggers.on_call_changed.operation.perform',
+        user,
+        { teamname: 'Platform' },
+        {
+          cleanedRequest: JSON.parse(delivery.text),
+          rawRequest: { content: delivery.text, headers: { 'Http-X-Pagerly-Event-Id': String(header) } },
+        },
+      )) as Record<string, unknown>[];
       return `${item!.id}: ${item!.team_name} ${item!.previous_names} → ${item!.current_names} at ${item!.changed_at}`;
     }),
     step('on_call_changed unsubscribe', call('unsubscribeZapierHook'), async () => {

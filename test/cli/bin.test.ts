@@ -29,7 +29,7 @@ describe('bin/pagerly.js', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('passes on a failure\'s exit code (3 for a refused key), never printing the key', async () => {
+  it("passes on a failure's exit code (3 for a refused key), never printing the key", async () => {
     const r = await pagerly(['teams'], { PAGERLY_API_KEY: KEYS.wrong, PAGERLY_BASE_URL: s.url });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('The API key was refused');

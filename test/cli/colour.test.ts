@@ -33,7 +33,11 @@ describe('colour', () => {
     expect(onTerminal.stderr).toMatch(RED_BOLD_ERROR);
     expect(onTerminal.stdout).not.toMatch(ANY_ESCAPE);
 
-    for (const [argv, env, tty] of [[missingKey, {}, false], [missingKey, { NO_COLOR: '1' }, true], [[...missingKey, '--json'], { FORCE_COLOR: '1' }, true]] as const) {
+    for (const [argv, env, tty] of [
+      [missingKey, {}, false],
+      [missingKey, { NO_COLOR: '1' }, true],
+      [[...missingKey, '--json'], { FORCE_COLOR: '1' }, true],
+    ] as const) {
       const plain = await run(argv, { env, tty });
       expect(plain.code).toBe(3);
       expect(plain.stderr).not.toMatch(ANY_ESCAPE);

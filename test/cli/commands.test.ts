@@ -18,10 +18,14 @@ describe('pagerly check', () => {
     expect(r.stdout).toMatch(/role\s+admin/);
   });
 
-  it('--json: the service\'s answer', async () => {
+  it("--json: the service's answer", async () => {
     const r = await s.cli(['check', '--json'], { key: KEYS.user });
     expect(r.code).toBe(0);
-    expect(r.json()).toEqual({ valid: true, user: { id: 'usr_alan', name: 'Alan Turing', email: 'alan@acme.example', role: 'user' }, organization: { id: 'org_acme', name: 'Acme' } });
+    expect(r.json()).toEqual({
+      valid: true,
+      user: { id: 'usr_alan', name: 'Alan Turing', email: 'alan@acme.example', role: 'user' },
+      organization: { id: 'org_acme', name: 'Acme' },
+    });
   });
 
   it('takes the key from --api-key before the environment', async () => {
@@ -40,7 +44,13 @@ describe('pagerly teams', () => {
 
   it('--json: {"teams": [...]}', async () => {
     const r = await s.cli(['teams', '--json']);
-    expect(r.json()).toEqual({ teams: [{ id: 'team_platform', name: 'Platform' }, { id: 'team_payments', name: 'Payments' }, { id: 'team_mobile', name: 'Mobile' }] });
+    expect(r.json()).toEqual({
+      teams: [
+        { id: 'team_platform', name: 'Platform' },
+        { id: 'team_payments', name: 'Payments' },
+        { id: 'team_mobile', name: 'Mobile' },
+      ],
+    });
   });
 });
 
@@ -48,19 +58,21 @@ describe('pagerly on-call', () => {
   it('without --team: one section per team, nobody on call said so', async () => {
     const r = await s.cli(['on-call'], { key: KEYS.user });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe([
-      'Platform',
-      '  Alan Turing        alan@acme.example',
-      'Payments',
-      '  Katherine Johnson  katherine@acme.example',
-      '  Grace Hopper       grace@acme.example',
-      'Mobile',
-      '  (nobody on call)',
-      '',
-    ].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        'Platform',
+        '  Alan Turing        alan@acme.example',
+        'Payments',
+        '  Katherine Johnson  katherine@acme.example',
+        '  Grace Hopper       grace@acme.example',
+        'Mobile',
+        '  (nobody on call)',
+        '',
+      ].join('\n'),
+    );
   });
 
-  it('--team: that team\'s people (names match ignoring case)', async () => {
+  it("--team: that team's people (names match ignoring case)", async () => {
     const r = await s.cli(['on-call', '--team', 'payments']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Katherine Johnson  katherine@acme.example\nGrace Hopper       grace@acme.example\n');
@@ -83,7 +95,7 @@ describe('pagerly on-call', () => {
     expect(doc.teams[1].onCall[0]).toEqual({ id: 'usr_katherine', name: 'Katherine Johnson', email: 'katherine@acme.example', imageurl: null });
   });
 
-  it('a team that does not exist: exit 1, the service\'s words', async () => {
+  it("a team that does not exist: exit 1, the service's words", async () => {
     const r = await s.cli(['on-call', '--team', 'Nope']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -97,7 +109,13 @@ describe('pagerly incident', () => {
     expect(r.code).toBe(0);
     const id = r.stdout.trim();
     expect(r.stdout).toBe(`${id}\n`);
-    expect(s.sandbox.world.incidents.get(id)).toMatchObject({ title: 'Deploy failed', severity: 'P2', teamname: 'Platform', description: 'build 42', status: 'triggered' });
+    expect(s.sandbox.world.incidents.get(id)).toMatchObject({
+      title: 'Deploy failed',
+      severity: 'P2',
+      teamname: 'Platform',
+      description: 'build 42',
+      status: 'triggered',
+    });
     expect(r.stderr).toBe('Created incident "Deploy failed" (P2, triggered, team Platform); its id:\n');
   });
 
@@ -117,7 +135,11 @@ describe('pagerly incident', () => {
 
   it('bad usage is exit 2 and sends nothing: missing --title, unknown status, empty title', async () => {
     const before = s.sandbox.world.incidents.size;
-    for (const argv of [['incident', 'create'], ['incident', 'update', 'inc_0001', '--title', 'x', '--status', 'closed'], ['incident', 'create', '--title', '  ']]) {
+    for (const argv of [
+      ['incident', 'create'],
+      ['incident', 'update', 'inc_0001', '--title', 'x', '--status', 'closed'],
+      ['incident', 'create', '--title', '  '],
+    ]) {
       const r = await s.cli(argv);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
@@ -176,7 +198,11 @@ describe('pagerly directory', () => {
   });
 
   it('the owner is protected: exit 4', async () => {
-    for (const argv of [['directory', 'remove', 'ada@acme.example'], ['directory', 'role', 'ada@acme.example', 'user'], ['directory', 'set', 'ada@acme.example', '--name', 'Ada']]) {
+    for (const argv of [
+      ['directory', 'remove', 'ada@acme.example'],
+      ['directory', 'role', 'ada@acme.example', 'user'],
+      ['directory', 'set', 'ada@acme.example', '--name', 'Ada'],
+    ]) {
       const r = await s.cli(argv);
       expect(r.code).toBe(4);
       expect(r.stderr).toContain('owner cannot be');
@@ -256,7 +282,9 @@ describe('exit codes of each error class, and --json errors', () => {
   });
 
   it('PAGERLY_BASE_URL and PAGERLY_ROTATIONS_BASE_URL are read from the environment', async () => {
-    const r = await run(['teams'], { env: { PAGERLY_API_KEY: KEYS.admin, PAGERLY_BASE_URL: 'http://127.0.0.1:9', PAGERLY_ROTATIONS_BASE_URL: `${s.url}/pagerly` } });
+    const r = await run(['teams'], {
+      env: { PAGERLY_API_KEY: KEYS.admin, PAGERLY_BASE_URL: 'http://127.0.0.1:9', PAGERLY_ROTATIONS_BASE_URL: `${s.url}/pagerly` },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Platform');
   });

@@ -8,7 +8,11 @@ import { HostNotFoundError, NetworkError, RateLimitError, RedirectError, ServerE
  */
 describe('exit codes from the error model', () => {
   it('a failure that may have been applied is 5, whatever its class', () => {
-    for (const error of [new ServerError('x', { status: 500, mayHaveApplied: true }), new TimeoutError('x', { mayHaveApplied: true }), new NetworkError('x', { mayHaveApplied: true })]) {
+    for (const error of [
+      new ServerError('x', { status: 500, mayHaveApplied: true }),
+      new TimeoutError('x', { mayHaveApplied: true }),
+      new NetworkError('x', { mayHaveApplied: true }),
+    ]) {
       expect({ retryable: error.retryable, code: exitCodeFor(error) }).toEqual({ retryable: false, code: EXIT.mayHaveApplied });
     }
   });

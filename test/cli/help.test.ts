@@ -27,8 +27,20 @@ describe('help', () => {
   it('exists for every command, with its usage, the global options and the exit codes', async () => {
     const tree = await commandTree();
     expect(tree.map((p) => p.join(' '))).toEqual([
-      '', 'check', 'teams', 'on-call', 'incident', 'incident create', 'incident update',
-      'directory', 'directory get', 'directory set', 'directory phone', 'directory role', 'directory remove', 'directory sync',
+      '',
+      'check',
+      'teams',
+      'on-call',
+      'incident',
+      'incident create',
+      'incident update',
+      'directory',
+      'directory get',
+      'directory set',
+      'directory phone',
+      'directory role',
+      'directory remove',
+      'directory sync',
     ]);
     for (const path of tree) {
       const r = await run([...path, '--help']);
@@ -47,15 +59,23 @@ describe('help', () => {
 
   it('the top-level help documents the exit codes, the environment and examples', async () => {
     const { stdout } = await run(['--help']);
-    for (const line of [/^ {4}0 {2}done$/m, /^ {4}1 {2}failed for another reason/m, /^ {4}2 {2}bad usage or a bad input file: nothing was sent$/m,
-      /^ {4}3 {2}the API key is missing or was refused$/m, /^ {4}4 {2}not allowed/m, /^ {3}75 {2}temporary .*safe to retry$/m,
-      /^ {3}76 {2}the service said it created the incident but gave no id/m, /^ {2}130 {2}interrupted \(Ctrl-C\)/m]) {
+    for (const line of [
+      /^ {4}0 {2}done$/m,
+      /^ {4}1 {2}failed for another reason/m,
+      /^ {4}2 {2}bad usage or a bad input file: nothing was sent$/m,
+      /^ {4}3 {2}the API key is missing or was refused$/m,
+      /^ {4}4 {2}not allowed/m,
+      /^ {3}75 {2}temporary .*safe to retry$/m,
+      /^ {3}76 {2}the service said it created the incident but gave no id/m,
+      /^ {2}130 {2}interrupted \(Ctrl-C\)/m,
+    ]) {
       expect(stdout).toMatch(line);
     }
-    for (const name of ['PAGERLY_API_KEY', 'PAGERLY_BASE_URL', 'PAGERLY_ROTATIONS_BASE_URL', '--timeout <seconds>', '--rotations-base-url <url>', '--version']) expect(stdout).toContain(name);
+    for (const name of ['PAGERLY_API_KEY', 'PAGERLY_BASE_URL', 'PAGERLY_ROTATIONS_BASE_URL', '--timeout <seconds>', '--rotations-base-url <url>', '--version'])
+      expect(stdout).toContain(name);
   });
 
-  it('the sync help says only the file\'s rows are touched, and what the file holds', async () => {
+  it("the sync help says only the file's rows are touched, and what the file holds", async () => {
     const { stdout } = await run(['directory', 'sync', '--help']);
     expect(stdout).toContain('the API cannot list the whole directory, so entries not in the file are left alone');
     expect(stdout).toContain('remove  yes, true, 1 or x');
@@ -104,7 +124,12 @@ describe('bad usage: exit 2', () => {
   });
 
   it('--timeout and --retries must be numbers in range', async () => {
-    for (const argv of [['--timeout', 'soon', 'teams'], ['--timeout', '0', 'teams'], ['--retries', '-1', 'teams'], ['--retries', '11', 'teams']]) {
+    for (const argv of [
+      ['--timeout', 'soon', 'teams'],
+      ['--timeout', '0', 'teams'],
+      ['--retries', '-1', 'teams'],
+      ['--retries', '11', 'teams'],
+    ]) {
       const r = await run(argv, { env: { PAGERLY_API_KEY: 'cli-test-key-unused-000000' } });
       expect(r.code).toBe(2);
     }

@@ -28,7 +28,9 @@ describe('incident create answered 2xx without an id', () => {
     expect(r.code).toBe(EXIT.noId);
     expect(r.code).toBe(76);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: The service answered that it created the incident "Deploy failed.*" but gave no id, so none is printed\. The incident probably exists: look for it in the dashboard before creating it again\.\n$/);
+    expect(r.stderr).toMatch(
+      /^error: The service answered that it created the incident "Deploy failed.*" but gave no id, so none is printed\. The incident probably exists: look for it in the dashboard before creating it again\.\n$/,
+    );
     expect(r.stderr).not.toContain('safe to retry');
   });
 
@@ -60,7 +62,7 @@ describe('incident create answered 2xx without an id', () => {
     expect(r.stdout).toMatch(/^inc_\w+\n$/);
   });
 
-  it('76 is documented: in the exit code table (help) and in every command\'s help line', async () => {
+  it("76 is documented: in the exit code table (help) and in every command's help line", async () => {
     expect(exitCodeTable.find(({ code }) => code === 76)?.meaning).toMatch(/no id/);
     const top = await s.cli(['--help']);
     expect(top.stdout).toMatch(/\n\s+76 {2}the service said it created the incident but gave no id/);
@@ -68,7 +70,7 @@ describe('incident create answered 2xx without an id', () => {
     expect(create.stdout).toContain('76 created but no id came back');
   });
 
-  it('every exit code of the table, 76 and 130 included, is in the README\'s exit code table', () => {
+  it("every exit code of the table, 76 and 130 included, is in the README's exit code table", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.split('### Exit codes')[1]?.split('###')[0] ?? '';
     for (const { code } of exitCodeTable) expect({ code, documented: new RegExp(`^\\| ${code} \\|`, 'm').test(section) }).toEqual({ code, documented: true });

@@ -30,7 +30,12 @@ describe('the progress bar', () => {
   });
 
   it('is drawn only when both stdout and stderr are terminals', () => {
-    const cases = [[true, true, true], [false, true, false], [true, false, false], [false, false, false]] as const;
+    const cases = [
+      [true, true, true],
+      [false, true, false],
+      [true, false, false],
+      [false, false, false],
+    ] as const;
     for (const [stdoutTty, stderrTty, drawn] of cases) {
       const stderr = new Capture(stderrTty);
       const out = new Output({ stdout: new Capture(stdoutTty), stderr }, { json: false, secrets: [] });

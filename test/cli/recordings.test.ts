@@ -118,7 +118,11 @@ describe('commands on the recordings', () => {
   it('directory changes with a non-admin key: exit 4 each', async () => {
     const base = replay('directory-admin-refusals');
     const codes = [];
-    for (const argv of [['directory', 'set', 'new.hire@acme.example', '--name', 'New Hire'], ['directory', 'role', 'katherine@acme.example', 'admin'], ['directory', 'remove', 'katherine@acme.example', '--force']]) {
+    for (const argv of [
+      ['directory', 'set', 'new.hire@acme.example', '--name', 'New Hire'],
+      ['directory', 'role', 'katherine@acme.example', 'admin'],
+      ['directory', 'remove', 'katherine@acme.example', '--force'],
+    ]) {
       const r = await cli(base, argv, KEYS.user);
       codes.push(r.code);
       expect(r.stderr).toContain('Only an org admin can');
@@ -137,7 +141,9 @@ describe('commands on the recordings', () => {
   });
 
   it('a key the service echoes back is redacted from every output', async () => {
-    nock('https://api.pagerly.io').get('/o/test/apikey').reply(400, [{ Error: `API Key ${KEYS.admin} is not valid` }]);
+    nock('https://api.pagerly.io')
+      .get('/o/test/apikey')
+      .reply(400, [{ Error: `API Key ${KEYS.admin} is not valid` }]);
     nock('https://api.pagerly.io').get('/pagerly/o/zapier/allteams').reply(502, `upstream refused key=${KEYS.admin}`);
     const auth = await cli('https://api.pagerly.io', ['check', '--json']);
     expect(auth.code).toBe(3);

@@ -36,12 +36,14 @@ function file(rows: string): string {
   return path;
 }
 
-describe('directory sync never removes the key\'s owner', () => {
+describe("directory sync never removes the key's owner", () => {
   it('skips that row with the reason, applies the others, asks whose key it is once; the key still works', async () => {
     const path = file('katherine@acme.example,Katherine J.,,,\nGrace@ACME.example,,,,yes\nhedy@acme.example,,,,yes\nedsger@acme.example,,,,x\n');
     const r = await cli(['directory', 'sync', path, '--concurrency', '4']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ {2}skipped {2}row 3 {2}Grace@ACME\.example +not removed: that is the person this API key acts as: removing their entry revokes the key itself, and the sync runs with that key; remove them with `pagerly directory remove EMAIL --force`, or sync with another admin's key$/m);
+    expect(r.stdout).toMatch(
+      /^ {2}skipped {2}row 3 {2}Grace@ACME\.example +not removed: that is the person this API key acts as: removing their entry revokes the key itself, and the sync runs with that key; remove them with `pagerly directory remove EMAIL --force`, or sync with another admin's key$/m,
+    );
     expect(r.stdout).toContain('0 created, 1 updated, 2 removed, 0 unchanged, 0 already absent, 0 failed, 1 skipped.');
     expect(person(s.sandbox, 'grace@acme.example')).toBeDefined();
     expect(person(s.sandbox, 'hedy@acme.example')).toBeUndefined();
@@ -63,7 +65,13 @@ describe('directory sync never removes the key\'s owner', () => {
     expect(r.code).toBe(0);
     const doc = r.json();
     expect(doc.summary).toMatchObject({ removed: 1, skipped: 1, failed: 0 });
-    expect(doc.rows[0]).toMatchObject({ row: 2, email: 'grace@acme.example', action: 'skip', outcome: 'skipped', reason: expect.stringContaining('revokes the key itself') });
+    expect(doc.rows[0]).toMatchObject({
+      row: 2,
+      email: 'grace@acme.example',
+      action: 'skip',
+      outcome: 'skipped',
+      reason: expect.stringContaining('revokes the key itself'),
+    });
     expect(person(s.sandbox, 'grace@acme.example')).toBeDefined();
   });
 
@@ -92,12 +100,14 @@ describe('directory sync never removes the key\'s owner', () => {
   });
 });
 
-describe('directory remove of the key\'s owner needs --force', () => {
+describe("directory remove of the key's owner needs --force", () => {
   it('without --force: exit 2, says why, removes nothing (any letter case, human and --json)', async () => {
     const r = await cli(['directory', 'remove', 'GRACE@acme.example']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('error: Not removing GRACE@acme.example: that is the person this API key acts as: removing their entry revokes the key itself, so this and every other script or connection using it would stop working. Add --force to remove it anyway.\n');
+    expect(r.stderr).toBe(
+      'error: Not removing GRACE@acme.example: that is the person this API key acts as: removing their entry revokes the key itself, so this and every other script or connection using it would stop working. Add --force to remove it anyway.\n',
+    );
     const json = await cli(['directory', 'remove', 'grace@acme.example', '--json']);
     expect(json.code).toBe(2);
     expect(json.errorJson().error).toMatchObject({ code: 'usage', exitCode: 2, message: expect.stringContaining('Add --force') });
@@ -128,13 +138,13 @@ describe('directory remove of the key\'s owner needs --force', () => {
 });
 
 describe('the Zapier and Make remove actions say it in their help', () => {
-  it('Zapier: the action\'s description and its e-mail field', () => {
+  it("Zapier: the action's description and its e-mail field", () => {
     const create = (App.creates as Record<string, any>).remove_directory_entry;
     expect(create.display.description).toContain(REMOVES_OWN_KEY_NOTE);
     expect(create.operation.inputFields.find((f: any) => f.key === 'email').helpText).toContain(REMOVES_OWN_KEY_NOTE);
   });
 
-  it('Make: the module\'s description and its e-mail parameter', () => {
+  it("Make: the module's description and its e-mail parameter", () => {
     const files = generateMakeApp();
     const manifest = files.get('makecomapp.json') as any;
     expect(manifest.components.module.removeDirectoryEntry.description).toContain(REMOVES_OWN_KEY_NOTE);

@@ -9,7 +9,11 @@ import { Capture } from './support.ts';
  * document a pipeline parses. Over loopback: a real 429 with Retry-After: 1, then the answer.
  */
 const KEY = 'retry-notice-test-key-7c1e';
-const CHECKED = { valid: true, user: { id: 'usr_1', name: 'Grace Hopper', email: 'grace@acme.example', role: 'admin' }, organization: { id: 'org_1', name: 'Acme' } };
+const CHECKED = {
+  valid: true,
+  user: { id: 'usr_1', name: 'Grace Hopper', email: 'grace@acme.example', role: 'admin' },
+  organization: { id: 'org_1', name: 'Acme' },
+};
 let server: FaultServer | undefined;
 afterEach(async () => {
   await server?.close();

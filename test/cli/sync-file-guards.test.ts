@@ -42,7 +42,9 @@ async function refused(path: string, json = false) {
 describe('directory sync refuses a file it must not read whole', () => {
   it('/dev/zero (a device that never ends): exit 2 at once', async () => {
     const r = await refused('/dev/zero');
-    expect(r.stderr).toBe('error: /dev/zero has 1 problem; nothing was changed.\n  the file cannot be read: it is a device, not a regular file: give the path of a .csv or .json file\n');
+    expect(r.stderr).toBe(
+      'error: /dev/zero has 1 problem; nothing was changed.\n  the file cannot be read: it is a device, not a regular file: give the path of a .csv or .json file\n',
+    );
   });
 
   it('a FIFO nobody writes to (opening it would wait forever): exit 2 at once', async () => {
@@ -60,7 +62,10 @@ describe('directory sync refuses a file it must not read whole', () => {
     symlinkSync('/dev/zero', link);
     const r = await refused(link, true);
     expect(r.errorJson().error).toEqual({
-      code: 'invalid_file', message: `${link} has 1 problem; nothing was changed.`, retryable: false, exitCode: 2,
+      code: 'invalid_file',
+      message: `${link} has 1 problem; nothing was changed.`,
+      retryable: false,
+      exitCode: 2,
       problems: [{ problem: 'the file cannot be read: it is a device, not a regular file: give the path of a .csv or .json file' }],
     });
   });

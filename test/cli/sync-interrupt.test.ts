@@ -50,7 +50,11 @@ async function syncInterrupted(extra: string[], abortWhen: () => boolean) {
   const stdout = new Capture();
   const stderr = new Capture();
   const interrupt = new AbortController();
-  const running = main(['--base-url', proxy.url, 'directory', 'sync', file, '--concurrency', '3', ...extra], { PAGERLY_API_KEY: KEYS.admin }, { stdout, stderr, signal: interrupt.signal });
+  const running = main(
+    ['--base-url', proxy.url, 'directory', 'sync', file, '--concurrency', '3', ...extra],
+    { PAGERLY_API_KEY: KEYS.admin },
+    { stdout, stderr, signal: interrupt.signal },
+  );
   await until(abortWhen, 'the moment to press Ctrl-C');
   interrupt.abort();
   const code = await running;
@@ -73,7 +77,9 @@ describe('Ctrl-C during directory sync', () => {
     // What the report says was applied is exactly what the service holds.
     const reported = [...r.stdout.matchAll(/^ {2}created {2}row \d+ +(\S+)/gm)].map((m) => m[1]);
     expect(reported.sort()).toEqual(applied.sort());
-    expect(r.stdout).toContain(`Interrupted (Ctrl-C) while syncing ${file}: ${applied.length} created, 0 updated, 0 removed, 0 unchanged, 0 already absent, 0 failed, ${notSent} not sent.`);
+    expect(r.stdout).toContain(
+      `Interrupted (Ctrl-C) while syncing ${file}: ${applied.length} created, 0 updated, 0 removed, 0 unchanged, 0 already absent, 0 failed, ${notSent} not sent.`,
+    );
     expect(r.stdout).toContain(`Not sent (${notSent}):`);
     const listedNotSent = [...r.stdout.matchAll(/^ {2}row \d+ +(\S+) +create$/gm)].map((m) => m[1]);
     expect(listedNotSent.sort()).toEqual(emails.filter((e) => !applied.includes(e)).sort());
@@ -88,17 +94,38 @@ describe('Ctrl-C during directory sync', () => {
     expect(created()).toHaveLength(ROWS);
   }, 30_000);
 
-  it('--json: one JSON document on stdout with interrupted, every row\'s outcome; one JSON error on stderr; exit 130', async () => {
+  it("--json: one JSON document on stdout with interrupted, every row's outcome; one JSON error on stderr; exit 130", async () => {
     const r = await syncInterrupted(['--json'], () => created().length >= 3);
     expect(r.code).toBe(130);
     expect(r.inFlightAtEnd).toBe(0);
     const doc = JSON.parse(r.stdout);
     const applied = created();
     expect(doc).toMatchObject({ file, dryRun: false, interrupted: true });
-    expect(doc.summary).toEqual({ created: applied.length, updated: 0, removed: 0, unchanged: 0, alreadyAbsent: 0, failed: 0, skipped: 0, notSent: ROWS - applied.length });
-    expect(doc.rows.filter((row: any) => row.outcome === 'created').map((row: any) => row.email).sort()).toEqual(applied.sort());
-    expect(doc.rows.filter((row: any) => row.outcome === 'not-sent').map((row: any) => row.email).sort()).toEqual(emails.filter((e) => !applied.includes(e)).sort());
-    expect(JSON.parse(r.stderr)).toEqual({ error: { code: 'interrupted', message: expect.stringContaining('Running the same file again is safe'), retryable: false, exitCode: 130 } });
+    expect(doc.summary).toEqual({
+      created: applied.length,
+      updated: 0,
+      removed: 0,
+      unchanged: 0,
+      alreadyAbsent: 0,
+      failed: 0,
+      skipped: 0,
+      notSent: ROWS - applied.length,
+    });
+    expect(
+      doc.rows
+        .filter((row: any) => row.outcome === 'created')
+        .map((row: any) => row.email)
+        .sort(),
+    ).toEqual(applied.sort());
+    expect(
+      doc.rows
+        .filter((row: any) => row.outcome === 'not-sent')
+        .map((row: any) => row.email)
+        .sort(),
+    ).toEqual(emails.filter((e) => !applied.includes(e)).sort());
+    expect(JSON.parse(r.stderr)).toEqual({
+      error: { code: 'interrupted', message: expect.stringContaining('Running the same file again is safe'), retryable: false, exitCode: 130 },
+    });
   }, 30_000);
 
   it('during the lookups: nothing is changed, every row not sent, exit 130', async () => {
@@ -115,12 +142,18 @@ describe('Ctrl-C during directory sync', () => {
     try {
       const stderr = new Capture();
       const interrupt = new AbortController();
-      const running = main(['--base-url', hanging.url, 'incident', 'create', '--title', 'x'], { PAGERLY_API_KEY: KEYS.admin }, { stdout: new Capture(), stderr, signal: interrupt.signal });
+      const running = main(
+        ['--base-url', hanging.url, 'incident', 'create', '--title', 'x'],
+        { PAGERLY_API_KEY: KEYS.admin },
+        { stdout: new Capture(), stderr, signal: interrupt.signal },
+      );
       setTimeout(() => interrupt.abort(), 100);
       const started = Date.now();
       expect(await running).toBe(130);
       expect(Date.now() - started).toBeLessThan(2_000);
-      expect(stderr.text).toBe('error: interrupted (Ctrl-C) before the command finished: a request may have reached the service; check before running it again.\n');
+      expect(stderr.text).toBe(
+        'error: interrupted (Ctrl-C) before the command finished: a request may have reached the service; check before running it again.\n',
+      );
     } finally {
       await hanging.close();
     }
@@ -134,7 +167,9 @@ describe('Ctrl-C during directory sync', () => {
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     await until(() => created().length >= 3, 'three rows applied by the child');
     child.kill('SIGINT');
     const { code, signal } = await exited;

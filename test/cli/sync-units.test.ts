@@ -5,8 +5,16 @@ import { decide } from '../../cli/sync/plan.ts';
 import { readSyncFile } from '../../cli/sync/read-file.ts';
 import { validateRows, type SyncRow } from '../../cli/sync/validate-rows.ts';
 import {
-  AuthenticationError, InvalidInputError, InvalidResponseError, NetworkError, NotFoundError, PermissionError,
-  RateLimitError, RequestError, ServerError, TimeoutError,
+  AuthenticationError,
+  InvalidInputError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  RequestError,
+  ServerError,
+  TimeoutError,
 } from '../../shared/errors.ts';
 
 const csv = (text: string) => {
@@ -53,9 +61,13 @@ describe('exit codes', () => {
 
 describe('validating rows', () => {
   it('normalises: trimmed e-mail, E.164 phone, empty phone = none, empty role = keep, remove words', () => {
-    const result = csv('Email , NAME,phone,role,remove\n alex@acme.example ,Alex, +1 (415) 555-0123 ,ADMIN,\nsam@acme.example,Sam,,,no\nkim@acme.example,,,,X\nlee@acme.example,Lee,,user,0\n');
+    const result = csv(
+      'Email , NAME,phone,role,remove\n alex@acme.example ,Alex, +1 (415) 555-0123 ,ADMIN,\nsam@acme.example,Sam,,,no\nkim@acme.example,,,,X\nlee@acme.example,Lee,,user,0\n',
+    );
     expect(result).toEqual({ ok: false, problems: [{ row: 2, field: 'role', problem: 'must be one of: admin, user (not "ADMIN")' }] });
-    const ok = csv('email,name,phone,role,remove\n alex@acme.example ,Alex, +1 (415) 555-0123 ,admin,\nsam@acme.example,Sam,,,no\nkim@acme.example,,,,X\nlee@acme.example,Lee,,user,0\n');
+    const ok = csv(
+      'email,name,phone,role,remove\n alex@acme.example ,Alex, +1 (415) 555-0123 ,admin,\nsam@acme.example,Sam,,,no\nkim@acme.example,,,,X\nlee@acme.example,Lee,,user,0\n',
+    );
     expect(ok).toEqual({
       ok: true,
       rows: [
@@ -76,7 +88,9 @@ describe('validating rows', () => {
 
   it('a missing name column is told once, for the header', () => {
     const result = csv('email,phone\na@acme.example,+14155550123\nb@acme.example,+14155550124\n');
-    expect(!result.ok && result.problems).toEqual([{ row: 1, problem: 'the header has no "name" column, which every row that does not remove an entry needs' }]);
+    expect(!result.ok && result.problems).toEqual([
+      { row: 1, problem: 'the header has no "name" column, which every row that does not remove an entry needs' },
+    ]);
   });
 
   it('a trailing comma (an unnamed, empty column) is harmless; an unnamed column with values is not', () => {
@@ -88,7 +102,15 @@ describe('validating rows', () => {
 
 describe('planning a row', () => {
   const current = { id: 'usr_1', email: 'a@acme.example', name: 'Alex', phone: '+14155550123', role: 'admin', imageurl: null };
-  const row = (fields: Partial<Extract<SyncRow, { remove: false }>>): SyncRow => ({ row: 2, email: 'a@acme.example', remove: false, name: 'Alex', phone: undefined, role: undefined, ...fields });
+  const row = (fields: Partial<Extract<SyncRow, { remove: false }>>): SyncRow => ({
+    row: 2,
+    email: 'a@acme.example',
+    remove: false,
+    name: 'Alex',
+    phone: undefined,
+    role: undefined,
+    ...fields,
+  });
 
   it('unchanged when name, phone and role agree (phone and role only when the file says)', () => {
     expect(decide(row({}), current).kind).toBe('unchanged');
@@ -99,7 +121,10 @@ describe('planning a row', () => {
     const planned = decide(row({ name: 'Alex M.', role: 'user' }), current);
     expect(planned).toMatchObject({
       kind: 'update',
-      changes: [{ field: 'name', from: 'Alex', to: 'Alex M.' }, { field: 'role', from: 'admin', to: 'user' }],
+      changes: [
+        { field: 'name', from: 'Alex', to: 'Alex M.' },
+        { field: 'role', from: 'admin', to: 'user' },
+      ],
       body: { email: 'a@acme.example', name: 'Alex M.', phone: '+14155550123', role: 'user' },
     });
   });
@@ -111,7 +136,10 @@ describe('planning a row', () => {
   });
 
   it('create when absent; remove or already absent for removal rows', () => {
-    expect(decide(row({ phone: '+14155550100' }), undefined)).toMatchObject({ kind: 'create', body: { email: 'a@acme.example', name: 'Alex', phone: '+14155550100' } });
+    expect(decide(row({ phone: '+14155550100' }), undefined)).toMatchObject({
+      kind: 'create',
+      body: { email: 'a@acme.example', name: 'Alex', phone: '+14155550100' },
+    });
     expect(decide({ row: 3, email: 'a@acme.example', remove: true }, current).kind).toBe('remove');
     expect(decide({ row: 3, email: 'a@acme.example', remove: true }, undefined).kind).toBe('absent');
   });

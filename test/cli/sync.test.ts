@@ -20,14 +20,16 @@ describe('directory sync: a good file', () => {
     const r = await s.cli(['directory', 'sync', fixture('people.csv')]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(''); // not a terminal: no progress bar
-    expect(r.stdout).toBe([
-      '  created  row 2  new.hire@acme.example   name "New Hire", phone +14155550199',
-      '  updated  row 3  katherine@acme.example  phone: +14155550103 → +14155550177',
-      '  updated  row 4  alan@acme.example       name: "Alan Turing" → "Alan M. Turing"; role: user → admin',
-      '  removed  row 6  hedy@acme.example       Hedy Lamarr',
-      `Synced ${fixture('people.csv')}: 1 created, 2 updated, 1 removed, 1 unchanged, 1 already absent, 0 failed.`,
-      '',
-    ].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        '  created  row 2  new.hire@acme.example   name "New Hire", phone +14155550199',
+        '  updated  row 3  katherine@acme.example  phone: +14155550103 → +14155550177',
+        '  updated  row 4  alan@acme.example       name: "Alan Turing" → "Alan M. Turing"; role: user → admin',
+        '  removed  row 6  hedy@acme.example       Hedy Lamarr',
+        `Synced ${fixture('people.csv')}: 1 created, 2 updated, 1 removed, 1 unchanged, 1 already absent, 0 failed.`,
+        '',
+      ].join('\n'),
+    );
     expect(entry('new.hire@acme.example')).toEqual({ name: 'New Hire', phone: '+14155550199', role: 'user' });
     expect(entry('katherine@acme.example')).toEqual({ name: 'Katherine Johnson', phone: '+14155550177', role: 'user' });
     expect(entry('alan@acme.example')).toEqual({ name: 'Alan M. Turing', phone: '+442079460102', role: 'admin' });
@@ -63,7 +65,7 @@ describe('directory sync: a good file', () => {
     expect(entry('hedy@acme.example')).toBeUndefined();
   });
 
-  it('a file without a phone column keeps everyone\'s number; without a role column, everyone\'s role', async () => {
+  it("a file without a phone column keeps everyone's number; without a role column, everyone's role", async () => {
     const r = await s.cli(['directory', 'sync', fixture('names-only.csv')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('updated  row 2  grace@acme.example  name: "Grace Hopper" → "Grace B. Hopper"');
@@ -82,17 +84,19 @@ describe('directory sync --dry-run', () => {
     const before = acmeDirectory(s.sandbox);
     const r = await s.cli(['directory', 'sync', fixture('people.csv'), '--dry-run']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe([
-      `Dry run of ${fixture('people.csv')}: nothing was changed.`,
-      '  create  row 2  new.hire@acme.example   name "New Hire", phone +14155550199',
-      '  update  row 3  katherine@acme.example  phone: +14155550103 → +14155550177',
-      '  update  row 4  alan@acme.example       name: "Alan Turing" → "Alan M. Turing"; role: user → admin',
-      '  remove  row 6  hedy@acme.example       Hedy Lamarr',
-      '  absent  row 7  gone@acme.example       already absent: nothing to do',
-      'Would create 1, update 2, remove 1; 1 unchanged, 1 already absent.',
-      'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.',
-      '',
-    ].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        `Dry run of ${fixture('people.csv')}: nothing was changed.`,
+        '  create  row 2  new.hire@acme.example   name "New Hire", phone +14155550199',
+        '  update  row 3  katherine@acme.example  phone: +14155550103 → +14155550177',
+        '  update  row 4  alan@acme.example       name: "Alan Turing" → "Alan M. Turing"; role: user → admin',
+        '  remove  row 6  hedy@acme.example       Hedy Lamarr',
+        '  absent  row 7  gone@acme.example       already absent: nothing to do',
+        'Would create 1, update 2, remove 1; 1 unchanged, 1 already absent.',
+        'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.',
+        '',
+      ].join('\n'),
+    );
     expect(acmeDirectory(s.sandbox)).toEqual(before);
   });
 
@@ -105,7 +109,7 @@ describe('directory sync --dry-run', () => {
     expect(acmeDirectory(s.sandbox)).toEqual(before);
   });
 
-  it('works with a non-admin key (the lookups are anyone\'s)', async () => {
+  it("works with a non-admin key (the lookups are anyone's)", async () => {
     const r = await s.cli(['directory', 'sync', fixture('people.csv'), '--dry-run'], { key: KEYS.user });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Would create 1, update 2, remove 1');
@@ -121,7 +125,9 @@ describe('directory sync: a bad file is exit 2, every problem listed, nothing se
       res.writeHead(500).end();
     });
     try {
-      const r = await run(['--base-url', server.url, 'directory', 'sync', fixture(file), ...(json ? ['--json'] : [])], { env: { PAGERLY_API_KEY: KEYS.admin } });
+      const r = await run(['--base-url', server.url, 'directory', 'sync', fixture(file), ...(json ? ['--json'] : [])], {
+        env: { PAGERLY_API_KEY: KEYS.admin },
+      });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(requests).toBe(0);
@@ -133,18 +139,20 @@ describe('directory sync: a bad file is exit 2, every problem listed, nothing se
 
   it('bad rows in CSV: e-mail, phone, role, missing fields, duplicate, remove-and-set, remove value', async () => {
     const r = await syncAgainstCounter('bad-rows.csv');
-    expect(r.stderr).toBe([
-      `error: ${fixture('bad-rows.csv')} has 8 problems; nothing was changed.`,
-      '  row 3: email must be an e-mail address, e.g. alex@example.com (not "not-an-email")',
-      '  row 4: phone must be in international format with country code, e.g. +14155550123 (not "555-1234")',
-      '  row 5: role must be one of: admin, user (not "owner")',
-      '  row 6: email is required',
-      '  row 7: name is required',
-      '  row 8: email OK@ACME.EXAMPLE is also on row 2 (e-mails are compared ignoring letter case); keep one row per person',
-      '  row 9: removes the entry but also sets name; leave name, phone and role empty on a row that removes',
-      '  row 10: remove must be yes, true, 1 or x to remove the entry, or empty (not "perhaps")',
-      '',
-    ].join('\n'));
+    expect(r.stderr).toBe(
+      [
+        `error: ${fixture('bad-rows.csv')} has 8 problems; nothing was changed.`,
+        '  row 3: email must be an e-mail address, e.g. alex@example.com (not "not-an-email")',
+        '  row 4: phone must be in international format with country code, e.g. +14155550123 (not "555-1234")',
+        '  row 5: role must be one of: admin, user (not "owner")',
+        '  row 6: email is required',
+        '  row 7: name is required',
+        '  row 8: email OK@ACME.EXAMPLE is also on row 2 (e-mails are compared ignoring letter case); keep one row per person',
+        '  row 9: removes the entry but also sets name; leave name, phone and role empty on a row that removes',
+        '  row 10: remove must be yes, true, 1 or x to remove the entry, or empty (not "perhaps")',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('bad rows in JSON, as one JSON error with every problem', async () => {
@@ -202,7 +210,9 @@ describe('directory sync: partial failures', () => {
     expect(r.code).toBe(75);
     expect(r.stdout).toContain('Synced');
     expect(r.stdout).toContain('0 created, 2 updated, 1 removed, 1 unchanged, 1 already absent, 1 failed.');
-    expect(r.stdout).toMatch(/Failed \(1\):\n {2}row 2 {2}new\.hire@acme\.example {2}create: \[server\] The service failed to create or replace a directory entry \(HTTP 500: Internal error\)/);
+    expect(r.stdout).toMatch(
+      /Failed \(1\):\n {2}row 2 {2}new\.hire@acme\.example {2}create: \[server\] The service failed to create or replace a directory entry \(HTTP 500: Internal error\)/,
+    );
     expect(r.stdout).toContain('Some failures were temporary: running the same file again is safe');
     expect(r.stderr).toBe('error: 1 of 6 rows failed (each is listed in the report); the other rows were applied. (temporary: safe to retry)\n');
     expect(entry('new.hire@acme.example')).toBeUndefined();
@@ -215,13 +225,16 @@ describe('directory sync: partial failures', () => {
     expect(again.stdout).toContain('1 created, 0 updated, 0 removed, 3 unchanged, 2 already absent, 0 failed.');
   });
 
-  it('the owner\'s entry: a permission failure (exit 4) that outranks a 5xx and a refused input; --json lists all', async () => {
+  it("the owner's entry: a permission failure (exit 4) that outranks a 5xx and a refused input; --json lists all", async () => {
     // Faults meet the changes in the order they are sent (concurrency 1, row order): row 2 gets the 400,
     // row 3 the 500; row 4 (Ada, the owner) is refused by the service itself; row 5 goes through.
-    const r = await syncWithFaults(['owner-and-others.csv'], [
-      { status: 400, body: '[{"Error":"name is too long for the directory"}]' },
-      { status: 500, body: '[{"Error":"Internal error"}]' },
-    ]);
+    const r = await syncWithFaults(
+      ['owner-and-others.csv'],
+      [
+        { status: 400, body: '[{"Error":"name is too long for the directory"}]' },
+        { status: 500, body: '[{"Error":"Internal error"}]' },
+      ],
+    );
     expect(r.code).toBe(4);
     const doc = r.json();
     expect(doc.summary).toEqual({ created: 0, updated: 1, removed: 0, unchanged: 0, alreadyAbsent: 0, failed: 3, skipped: 0, notSent: 0 });
@@ -238,10 +251,13 @@ describe('directory sync: partial failures', () => {
   });
 
   it('75 outranks 1', async () => {
-    const r = await syncWithFaults(['people.csv'], [
-      { status: 404, body: '[{"Error":"gone"}]' },
-      { status: 502, body: 'Bad Gateway', contentType: 'text/plain' },
-    ]);
+    const r = await syncWithFaults(
+      ['people.csv'],
+      [
+        { status: 404, body: '[{"Error":"gone"}]' },
+        { status: 502, body: 'Bad Gateway', contentType: 'text/plain' },
+      ],
+    );
     expect(r.code).toBe(75);
     expect(r.json().failures.map((f: any) => f.code)).toEqual(['not_found', 'server']);
   });
@@ -253,7 +269,10 @@ describe('directory sync: partial failures', () => {
     const failures = r.stdout.split('Failed (4):\n')[1]!.trim().split('\n');
     expect(failures).toHaveLength(4);
     expect(failures.map((line) => line.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual([
-      'row 2 new.hire@acme.example', 'row 3 katherine@acme.example', 'row 4 alan@acme.example', 'row 6 hedy@acme.example',
+      'row 2 new.hire@acme.example',
+      'row 3 katherine@acme.example',
+      'row 4 alan@acme.example',
+      'row 6 hedy@acme.example',
     ]);
     for (const line of failures) expect(line).toContain('[permission] Only an org admin can');
     expect(acmeDirectory(s.sandbox)).toEqual(before);

@@ -29,21 +29,88 @@ describe("Make's review conventions", () => {
   });
 
   it.each([
-    ['a label in title case', manifestFile, (m: Json) => { m.components.module.listOnCallUsers.label = 'Search On-Call Users'; }, 'label'],
-    ['a label without a verb first', manifestFile, (m: Json) => { m.components.module.getDirectoryEntry.label = 'Directory entry'; }, 'label'],
-    ['a universal module named otherwise', manifestFile, (m: Json) => { m.components.module.makeApiCall.description = 'Calls the API.'; }, 'universal module'],
-    ['a search without limit', moduleFile('listOnCallUsers', 'communication'), (c: Json) => { delete c.response.limit; }, 'search limit'],
-    ['an error message without the status first', () => 'general/base.iml.json', (c: Json) => { c.response.error['404'].message = 'Not found: {{temp.said}}'; }, 'status first'],
-    ['ifempty(x, undefined)', moduleFile('createIncident', 'communication'), (c: Json) => { c.body.description = '{{ifempty(parameters.description, undefined)}}'; }, 'empty values'],
-    ['a backslash-escaped quote', moduleFile('createIncident', 'communication'), (c: Json) => { c.body.title = "{{'it\\'s ' + parameters.title}}"; }, 'no escaped quotes'],
-    ['an output through toString', moduleFile('getDirectoryEntry', 'communication'), (c: Json) => { c.response.output = { entry: '{{toString(body)}}' }; }, 'explicit output'],
-    ['mode edit on a plain text field', moduleFile('createIncident', 'mappableParams'), (c: Json) => { (c as unknown as Json[])[0]!.mode = 'edit'; }, 'mode edit'],
+    [
+      'a label in title case',
+      manifestFile,
+      (m: Json) => {
+        m.components.module.listOnCallUsers.label = 'Search On-Call Users';
+      },
+      'label',
+    ],
+    [
+      'a label without a verb first',
+      manifestFile,
+      (m: Json) => {
+        m.components.module.getDirectoryEntry.label = 'Directory entry';
+      },
+      'label',
+    ],
+    [
+      'a universal module named otherwise',
+      manifestFile,
+      (m: Json) => {
+        m.components.module.makeApiCall.description = 'Calls the API.';
+      },
+      'universal module',
+    ],
+    [
+      'a search without limit',
+      moduleFile('listOnCallUsers', 'communication'),
+      (c: Json) => {
+        delete c.response.limit;
+      },
+      'search limit',
+    ],
+    [
+      'an error message without the status first',
+      () => 'general/base.iml.json',
+      (c: Json) => {
+        c.response.error['404'].message = 'Not found: {{temp.said}}';
+      },
+      'status first',
+    ],
+    [
+      'ifempty(x, undefined)',
+      moduleFile('createIncident', 'communication'),
+      (c: Json) => {
+        c.body.description = '{{ifempty(parameters.description, undefined)}}';
+      },
+      'empty values',
+    ],
+    [
+      'a backslash-escaped quote',
+      moduleFile('createIncident', 'communication'),
+      (c: Json) => {
+        c.body.title = "{{'it\\'s ' + parameters.title}}";
+      },
+      'no escaped quotes',
+    ],
+    [
+      'an output through toString',
+      moduleFile('getDirectoryEntry', 'communication'),
+      (c: Json) => {
+        c.response.output = { entry: '{{toString(body)}}' };
+      },
+      'explicit output',
+    ],
+    [
+      'mode edit on a plain text field',
+      moduleFile('createIncident', 'mappableParams'),
+      (c: Json) => {
+        (c as unknown as Json[])[0]!.mode = 'edit';
+      },
+      'mode edit',
+    ],
   ] as [string, (m: Json) => string, (c: Json) => void, string][])('fails on %s', (_, path, change, rule) => {
     expect(rulesOf(changed(path, change))).toEqual([rule]);
   });
 
   it('names a module that combines create and update', () => {
-    const findings = changed(manifestFile, (m) => { m.components.module.changeDirectoryRole.label = 'Create or update a role'; });
-    expect(findings.filter((f) => f.where === 'module changeDirectoryRole').map((f) => f.problem)).toEqual([`"Create or update a role" ${COMBINED}: split it into two modules`]);
+    const findings = changed(manifestFile, (m) => {
+      m.components.module.changeDirectoryRole.label = 'Create or update a role';
+    });
+    expect(findings.filter((f) => f.where === 'module changeDirectoryRole').map((f) => f.problem)).toEqual([
+      `"Create or update a role" ${COMBINED}: split it into two modules`,
+    ]);
   });
 });

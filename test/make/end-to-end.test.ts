@@ -38,7 +38,7 @@ describe('Make app against the sandbox', () => {
     ]);
   });
 
-  it('lists who is on call as one bundle each, with everyone\'s names; nobody is no bundles', async () => {
+  it("lists who is on call as one bundle each, with everyone's names; nobody is no bundles", async () => {
     const bundles = (await run.module('listOnCallUsers', { connection: user, parameters: { teamname: 'payments' } })) as Record<string, unknown>[];
     expect(bundles.map((b) => b.email)).toEqual(['katherine@acme.example', 'grace@acme.example']);
     expect(bundles[0]).toMatchObject({ imageurl: null, on_call_names: 'Katherine Johnson, Grace Hopper', on_call_count: 2 });
@@ -48,9 +48,15 @@ describe('Make app against the sandbox', () => {
   });
 
   it('creates, updates and resolves an incident', async () => {
-    const [created] = (await run.module('createIncident', { connection: user, parameters: { title: 'Checkout down', severity: 'P1', description: '', teamname: 'Platform' } })) as Record<string, unknown>[];
+    const [created] = (await run.module('createIncident', {
+      connection: user,
+      parameters: { title: 'Checkout down', severity: 'P1', description: '', teamname: 'Platform' },
+    })) as Record<string, unknown>[];
     expect(created).toMatchObject({ title: 'Checkout down', severity: 'P1', status: 'triggered', teamname: 'Platform', description: null });
-    const [resolved] = (await run.module('updateIncident', { connection: user, parameters: { id: created!.id, title: 'Checkout down', status: 'resolved' } })) as Record<string, unknown>[];
+    const [resolved] = (await run.module('updateIncident', {
+      connection: user,
+      parameters: { id: created!.id, title: 'Checkout down', status: 'resolved' },
+    })) as Record<string, unknown>[];
     expect(resolved).toMatchObject({ id: created!.id, status: 'resolved', severity: 'P1' });
   });
 
@@ -58,10 +64,18 @@ describe('Make app against the sandbox', () => {
     const parameters = { email: 'new.hire@acme.example', name: 'New Hire', phone: '+1 (415) 555-0199' };
     const [entry] = (await run.module('createDirectoryEntry', { connection: admin, parameters })) as Record<string, unknown>[];
     expect(entry).toMatchObject({ email: 'new.hire@acme.example', phone: '+14155550199', role: 'user' });
-    await expect(run.module('updateDirectoryPhone', { connection: user, parameters: { email: 'new.hire@acme.example', phone: '+44 20 7946 0958' } })).resolves.toMatchObject([{ phone: '+442079460958' }]);
-    await expect(run.module('changeDirectoryRole', { connection: admin, parameters: { email: 'new.hire@acme.example', role: 'admin' } })).resolves.toMatchObject([{ role: 'admin' }]);
-    await expect(run.module('getDirectoryEntry', { connection: user, parameters: { email: 'new.hire@acme.example' } })).resolves.toMatchObject([{ name: 'New Hire', role: 'admin' }]);
-    await expect(run.module('removeDirectoryEntry', { connection: admin, parameters: { email: 'new.hire@acme.example' } })).resolves.toEqual([{ email: 'new.hire@acme.example', removed: true }]);
+    await expect(
+      run.module('updateDirectoryPhone', { connection: user, parameters: { email: 'new.hire@acme.example', phone: '+44 20 7946 0958' } }),
+    ).resolves.toMatchObject([{ phone: '+442079460958' }]);
+    await expect(
+      run.module('changeDirectoryRole', { connection: admin, parameters: { email: 'new.hire@acme.example', role: 'admin' } }),
+    ).resolves.toMatchObject([{ role: 'admin' }]);
+    await expect(run.module('getDirectoryEntry', { connection: user, parameters: { email: 'new.hire@acme.example' } })).resolves.toMatchObject([
+      { name: 'New Hire', role: 'admin' },
+    ]);
+    await expect(run.module('removeDirectoryEntry', { connection: admin, parameters: { email: 'new.hire@acme.example' } })).resolves.toEqual([
+      { email: 'new.hire@acme.example', removed: true },
+    ]);
     // Make takes any 4xx for an error (developers.make.com/custom-apps-documentation/app-structure/base/error-handling):
     // an unknown e-mail is a [404] the scenario can catch with an error handler, never an empty bundle.
     const gone = await makeErrorOf(run.module('getDirectoryEntry', { connection: user, parameters: { email: 'new.hire@acme.example' } }));
@@ -75,10 +89,16 @@ describe('Make app against the sandbox', () => {
     await run.module('createDirectoryEntry', { connection: admin, parameters });
     await run.module('changeDirectoryRole', { connection: admin, parameters: { email: parameters.email, role: 'admin' } });
     const sent = log.length;
-    const [renamed] = (await run.module('updateDirectoryEntry', { connection: admin, parameters: { email: parameters.email, name: 'Updated Me', phone: '', role: '' } })) as Record<string, unknown>[];
+    const [renamed] = (await run.module('updateDirectoryEntry', {
+      connection: admin,
+      parameters: { email: parameters.email, name: 'Updated Me', phone: '', role: '' },
+    })) as Record<string, unknown>[];
     expect(renamed).toMatchObject({ email: parameters.email, name: 'Updated Me', phone: '+14155550111', role: 'admin' });
     expect(log.slice(sent).map((entry) => `${entry.method} ${entry.statusCode}`)).toEqual(['GET 200', 'POST 200']);
-    const [rephoned] = (await run.module('updateDirectoryEntry', { connection: admin, parameters: { email: parameters.email, phone: '+1 (415) 555-0122' } })) as Record<string, unknown>[];
+    const [rephoned] = (await run.module('updateDirectoryEntry', {
+      connection: admin,
+      parameters: { email: parameters.email, phone: '+1 (415) 555-0122' },
+    })) as Record<string, unknown>[];
     expect(rephoned).toMatchObject({ name: 'Updated Me', phone: '+14155550122', role: 'admin' });
 
     const before = log.length;
@@ -90,7 +110,7 @@ describe('Make app against the sandbox', () => {
     await run.module('removeDirectoryEntry', { connection: admin, parameters: { email: parameters.email } });
   });
 
-  it('refuses admin-only modules to a user\'s key with InvalidConfigurationError, and says why', async () => {
+  it("refuses admin-only modules to a user's key with InvalidConfigurationError, and says why", async () => {
     const refused = await makeErrorOf(run.module('removeDirectoryEntry', { connection: user, parameters: { email: 'katherine@acme.example' } }));
     expect(refused.type).toBe('InvalidConfigurationError');
     expect(refused.message).toMatch(/Only an org admin can do this/);
@@ -99,8 +119,11 @@ describe('Make app against the sandbox', () => {
     expect(owner.message).toMatch(/owner/);
   });
 
-  it('makes any API call with the connection\'s key (makeApiCall)', async () => {
-    const [teams] = (await run.module('makeApiCall', { connection: user, parameters: { url: '/pagerly/o/zapier/allteams', method: 'GET' } })) as Record<string, any>[];
+  it("makes any API call with the connection's key (makeApiCall)", async () => {
+    const [teams] = (await run.module('makeApiCall', { connection: user, parameters: { url: '/pagerly/o/zapier/allteams', method: 'GET' } })) as Record<
+      string,
+      any
+    >[];
     expect(teams!.statusCode).toBe(200);
     expect(teams!.body.map((t: { name: string }) => t.name)).toEqual(['Platform', 'Payments', 'Mobile']);
     const [created] = (await run.module('makeApiCall', {
@@ -110,8 +133,12 @@ describe('Make app against the sandbox', () => {
     expect(created).toMatchObject({ statusCode: 201, body: { title: 'From the API call' } });
   });
 
-  it('attaches the webhook, turns a live on-call change into the trigger\'s bundle, and detaches', async () => {
-    const stored = await run.attach('onCallChanges', { connection: user, parameters: { teamname: 'platform' }, webhook: { id: 'make-hook-1', url: receiver.url } });
+  it("attaches the webhook, turns a live on-call change into the trigger's bundle, and detaches", async () => {
+    const stored = await run.attach('onCallChanges', {
+      connection: user,
+      parameters: { teamname: 'platform' },
+      webhook: { id: 'make-hook-1', url: receiver.url },
+    });
     const subscriptions = [...running.sandbox.world.subscriptions.values()];
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]).toMatchObject({ id: stored.externalHookId, platform: 'make', url: receiver.url });
@@ -137,10 +164,13 @@ describe('Make app against the sandbox', () => {
     expect(running.sandbox.world.subscriptions.size).toBe(0);
     // Detaching again: Make cannot take the 404 for success, so it says in one sentence that nothing is left to remove.
     const again = await makeErrorOf(run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored }));
-    expect([again.type, again.message]).toEqual(['DataError', '[404] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.']);
+    expect([again.type, again.message]).toEqual([
+      'DataError',
+      '[404] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.',
+    ]);
   });
 
-  it('turns 429, 500, HTML and truncated JSON into Make\'s error types', async () => {
+  it("turns 429, 500, HTML and truncated JSON into Make's error types", async () => {
     const inject = (status: number, body: string, contentType = 'application/json', headers: Record<string, string> = {}) =>
       running.sandbox.faults.inject({ path: '/o/zapier/allteams', status, body, contentType, headers });
     inject(429, '[{"Error":"Rate limit exceeded"}]', 'application/json', { 'retry-after': '30' });

@@ -15,7 +15,10 @@ const temp = mkdtempSync(join(tmpdir(), 'make-app-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const listFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
 
 describe('the generated Make app', () => {
   it('is deterministic: two builds write the same bytes', () => {
@@ -69,7 +72,7 @@ describe('the generated Make app', () => {
     expect(keyHeader('connection.apiKey')).toMatch(/^\{\{if\(.*, undefined, trim\(connection\.apiKey\)\)\}\}$/);
   });
 
-  it('passes Make\'s official schemas (../shared/make-sdk-schemas), every file', () => {
+  it("passes Make's official schemas (../shared/make-sdk-schemas), every file", () => {
     const results = checkAgainstSchemas(makeSchemasDir, files);
     expect(results.filter((r) => r.errors.length)).toEqual([]);
     expect(results.filter((r) => r.schema).length).toBe(files.size - 1);

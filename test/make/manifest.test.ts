@@ -25,14 +25,24 @@ const required = (prefix: string) => [...(definition(prefix).required as string[
 // Each object lists every key of a type: `satisfies` fails the type-check on a missing or extra one.
 const manifestKeys = { fileVersion: 1, generalCodeFiles: 1, components: 1, origins: 1 } satisfies Record<keyof Manifest, 1>;
 const metadataKeys = {
-  label: 1, description: 1, connectionType: 1, webhookType: 1, moduleType: 1, actionCrud: 1,
-  connection: 1, altConnection: 1, webhook: 1, attachedAccounts: 1, annotations: 1, codeFiles: 1,
+  label: 1,
+  description: 1,
+  connectionType: 1,
+  webhookType: 1,
+  moduleType: 1,
+  actionCrud: 1,
+  connection: 1,
+  altConnection: 1,
+  webhook: 1,
+  attachedAccounts: 1,
+  annotations: 1,
+  codeFiles: 1,
 } satisfies Record<keyof ComponentMetadata, 1>;
 const originKeys = { label: 1, baseUrl: 1, appId: 1, appVersion: 1, apikeyFile: 1, idMapping: 1 } satisfies Record<keyof Origin, 1>;
 const mappingItemKeys = { local: 1, remote: 1, localDeleted: 1, nonOwnedByApp: 1 } satisfies Record<keyof IdMappingItem, 1>;
 const keys = (object: object) => Object.keys(object).sort();
 
-describe('the typed Make manifest (make-app/manifest.ts) follows Make\'s makecomapp.schema.json', () => {
+describe("the typed Make manifest (make-app/manifest.ts) follows Make's makecomapp.schema.json", () => {
   it('has the same properties, and requires what the schema requires', () => {
     expect(keys(manifestKeys)).toEqual(properties('MakecomappJson'));
     expect(keys(metadataKeys)).toEqual(properties('AppComponentMetadataWithCodeFiles'));
@@ -50,7 +60,7 @@ describe('the typed Make manifest (make-app/manifest.ts) follows Make\'s makecom
     expect([...MODULE_TYPES].sort()).toEqual([...definition('AppComponentMetadataWithCodeFiles').properties.moduleType.enum].sort());
   });
 
-  it('the generator\'s manifest, typed by it, passes the schema', () => {
+  it("the generator's manifest, typed by it, passes the schema", () => {
     const files = new Map([[MANIFEST, generateMakeApp().get(MANIFEST)]]);
     expect(checkAgainstSchemas(makeSchemasDir, files)).toEqual([expect.objectContaining({ errors: [] })]);
   });

@@ -63,7 +63,9 @@ function makeField(param: Loose): NeutralField {
 /** Make nests outputs in `spec`; Zapier flattens with `[]` (lists) and `__` (objects). */
 function makeOutputs(fields: Loose[], prefix = ''): string[] {
   return fields.flatMap((f) =>
-    f.spec ? makeOutputs(f.spec, `${prefix}${f.name}${f.type === 'array' ? '[]' : '__'}`) : [`${prefix}${f.name}:${f.type === 'date' ? 'datetime' : f.type === 'text' ? 'string' : f.type}`],
+    f.spec
+      ? makeOutputs(f.spec, `${prefix}${f.name}${f.type === 'array' ? '[]' : '__'}`)
+      : [`${prefix}${f.name}:${f.type === 'date' ? 'datetime' : f.type === 'text' ? 'string' : f.type}`],
   );
 }
 
@@ -84,7 +86,9 @@ function fromMake(moduleId: string, fieldsFrom: string): NeutralOperation {
   return {
     labelOf: operations.find((op) => makeLabelOf(op) === module.label)?.key,
     description: module.description,
-    fields: file(fieldsFrom).filter((param: Loose) => param.name !== limit).map(makeField),
+    fields: file(fieldsFrom)
+      .filter((param: Loose) => param.name !== limit)
+      .map(makeField),
     outputs: makeOutputs(file(module.codeFiles.interface)),
   };
 }
@@ -93,19 +97,31 @@ const zapierOperations: Record<string, Loose> = { ...App.triggers, ...App.create
 
 describe('parity of the Zapier app and the Make app', () => {
   it('offer the same operations: every Zapier trigger, create and search has its Make module, and no more', () => {
-    const visible = Object.values(zapierOperations).filter((op) => !op.display.hidden).map((op) => op.key).sort();
-    const withModules = operations.filter((op) => op.kind !== 'list').map((op) => op.key).sort();
+    const visible = Object.values(zapierOperations)
+      .filter((op) => !op.display.hidden)
+      .map((op) => op.key)
+      .sort();
+    const withModules = operations
+      .filter((op) => op.kind !== 'list')
+      .map((op) => op.key)
+      .sort();
     expect(visible).toEqual(withModules);
-    const modules = Object.keys(manifest.components.module).filter((id) => id !== 'makeApiCall').sort();
-    expect(modules).toEqual(operations.filter((op) => op.kind !== 'list').map((op) => op.makeName).sort());
+    const modules = Object.keys(manifest.components.module)
+      .filter((id) => id !== 'makeApiCall')
+      .sort();
+    expect(modules).toEqual(
+      operations
+        .filter((op) => op.kind !== 'list')
+        .map((op) => op.makeName)
+        .sort(),
+    );
   });
 
   for (const operation of operations.filter((op) => op.kind !== 'list')) {
     it(`${operation.key} / ${operation.makeName}: same labels, fields (key, label, kind, required, help, choices) and outputs`, () => {
       // The hook's input fields live on the Make webhook (asked when the webhook is created).
-      const fieldsFrom = operation.kind === 'hook'
-        ? codeFilePath('webhook', WEBHOOK, 'params')
-        : manifest.components.module[operation.makeName].codeFiles.mappableParams;
+      const fieldsFrom =
+        operation.kind === 'hook' ? codeFilePath('webhook', WEBHOOK, 'params') : manifest.components.module[operation.makeName].codeFiles.mappableParams;
       expect(fromMake(operation.makeName, fieldsFrom)).toEqual(fromZapier(zapierOperations[operation.key]!));
     });
   }
@@ -149,7 +165,10 @@ function n8nField(property: Loose): NeutralField {
     kind: team ? 'team' : property.type === 'options' ? 'select' : property.typeOptions?.rows ? 'multiline' : 'line',
     required: Boolean(property.required),
     help: property.description,
-    choices: (property.options ?? []).filter((o: Loose) => o.value !== UNSET_CHOICE.value).map((o: Loose) => `${o.value}=${o.name}`).sort(),
+    choices: (property.options ?? [])
+      .filter((o: Loose) => o.value !== UNSET_CHOICE.value)
+      .map((o: Loose) => `${o.value}=${o.name}`)
+      .sort(),
   };
 }
 
@@ -173,7 +192,9 @@ interface N8nView {
 
 function fromN8n(operation: { key: string; noun: string }): N8nView {
   const resource = resourceValue(operation.noun);
-  const option = n8nProperties.find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource)!.options.find((o: Loose) => o.value === operation.key);
+  const option = n8nProperties
+    .find((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource)!
+    .options.find((o: Loose) => o.value === operation.key);
   const fields = n8nProperties.filter((p) => p.displayOptions?.show.operation?.includes(operation.key) && p.displayOptions.show.resource.includes(resource));
   return { label: option.name, description: option.description, fields: fields.map(n8nField) };
 }
@@ -185,7 +206,10 @@ function zapierInN8nWords(key: string): N8nView {
 
 describe('parity of the n8n nodes with the Zapier (and so the Make) app', () => {
   it('offer the same operations: every Zapier create and search is an n8n operation, the hook is the n8n trigger', () => {
-    const offered = n8nProperties.filter((p) => p.name === 'operation').flatMap((p) => p.options.map((o: Loose) => o.value)).sort();
+    const offered = n8nProperties
+      .filter((p) => p.name === 'operation')
+      .flatMap((p) => p.options.map((o: Loose) => o.value))
+      .sort();
     expect(offered).toEqual([...Object.keys(App.creates), ...Object.keys(App.searches)].sort());
     const hook = operations.find((op) => op.kind === 'hook')!;
     expect(triggerNodeDescription().description).toBe(zapierOperations[hook.key]!.display.description);
@@ -213,7 +237,12 @@ describe('parity of the n8n nodes with the Zapier (and so the Make) app', () => 
     ];
     for (const [payload, headers] of deliveries) {
       const zapier = (await perform(null, { inputData: {}, cleanedRequest: payload, rawRequest: { headers, content: JSON.stringify(payload) } })) as Loose[];
-      const n8n = receiveDelivery({ getNode: () => ({}), getBodyData: () => payload, getHeaderData: () => headers, getNodeParameter: (_: string, fallback: unknown) => fallback });
+      const n8n = receiveDelivery({
+        getNode: () => ({}),
+        getBodyData: () => payload,
+        getHeaderData: () => headers,
+        getNodeParameter: (_: string, fallback: unknown) => fallback,
+      });
       const withoutClock = (item: Loose) => ({ ...item, changed_at: typeof item.changed_at });
       expect((n8n.workflowData?.[0] ?? []).map((i) => withoutClock(i.json))).toEqual(zapier.map(withoutClock));
     }

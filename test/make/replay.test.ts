@@ -30,7 +30,9 @@ const viaMake: Partial<Record<EndpointKey, (run: Run, input: Record<string, unkn
   changeDirectoryRole: (run, input) => run.module('changeDirectoryRole', { connection, parameters: input }),
   removeDirectoryEntry: (run, input) => run.module('removeDirectoryEntry', { connection, parameters: input }),
   subscribeMakeHook: (run, input, fixture) =>
-    run.attach('onCallChanges', { connection, parameters: { teamname: input.teamname }, webhook: { id: 'replay', url: fixture.hookUrl } }).then((data) => ({ id: data.externalHookId })),
+    run
+      .attach('onCallChanges', { connection, parameters: { teamname: input.teamname }, webhook: { id: 'replay', url: fixture.hookUrl } })
+      .then((data) => ({ id: data.externalHookId })),
   unsubscribeMakeHook: (run, input) => run.detach('onCallChanges', { connection, parameters: {}, webhook: { externalHookId: input.id } }),
 };
 
@@ -65,7 +67,10 @@ describe('Make app against the recorded responses', () => {
         if (step.expect === 'ok') {
           outputs.push(await call);
         } else {
-          const error = await call.then(() => undefined, (e: unknown) => e);
+          const error = await call.then(
+            () => undefined,
+            (e: unknown) => e,
+          );
           expect(error).toBeInstanceOf(MakeError);
           expect({ step: step.endpoint, type: (error as MakeError).type }).toEqual({ step: step.endpoint, type: makeType[step.expect] });
           outputs.push(undefined);
@@ -75,12 +80,16 @@ describe('Make app against the recorded responses', () => {
     });
   }
 
-  it('carries the service\'s words and the Retry-After into Make\'s messages', async () => {
+  it("carries the service's words and the Retry-After into Make's messages", async () => {
     nock.define(readRecording('list-teams-invalid-key').interactions);
-    const refused = await runnerFor().rpc('listTeams', { connection }).catch((e: MakeError) => e);
+    const refused = await runnerFor()
+      .rpc('listTeams', { connection })
+      .catch((e: MakeError) => e);
     expect((refused as MakeError).message).toMatch(/^\[400\] The API key was refused\. Check it was copied whole.*Pagerly said: API Key is not valid$/);
     nock.define(readRecording('rate-limited').interactions);
-    const limited = await runnerFor().rpc('listTeams', { connection }).catch((e: MakeError) => e);
+    const limited = await runnerFor()
+      .rpc('listTeams', { connection })
+      .catch((e: MakeError) => e);
     expect((limited as MakeError).message).toBe('[429] Pagerly is rate limiting this API key; retry after 30 seconds.');
   });
 });

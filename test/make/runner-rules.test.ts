@@ -33,7 +33,10 @@ async function run(behaviour: Behaviour, directives: Record<string, unknown>, sc
 }
 
 async function failure(call: Promise<unknown>): Promise<MakeError> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(MakeError);
   return error as MakeError;
 }
@@ -45,7 +48,9 @@ describe(`4xx and 5xx are always errors (${ERROR_HANDLING})`, () => {
   });
 
   it('takes the error directive for its status, else the general one (custom error handling based on status codes)', async () => {
-    const response = { error: { type: 'DataError', message: '[{{statusCode}}] general', '503': { type: 'ConnectionError', message: '[{{statusCode}}] later' } } };
+    const response = {
+      error: { type: 'DataError', message: '[{{statusCode}}] general', '503': { type: 'ConnectionError', message: '[{{statusCode}}] later' } },
+    };
     const general = await failure(run(json(418, {}), { response }));
     expect([general.type, general.message]).toEqual(['DataError', '[418] general']);
     const specific = await failure(run(json(503, {}), { response }));
@@ -61,11 +66,15 @@ describe(`4xx and 5xx are always errors (${ERROR_HANDLING})`, () => {
 describe(`valid decides only for 2xx and 3xx (${VALID})`, () => {
   it('without `valid`, any status from 200 to 399 is valid', async () => {
     await expect(run(json(200, { ok: 1 }), {})).resolves.toMatchObject({ bundles: [{ ok: 1 }] });
-    await expect(run({ kind: 'answer', status: 302, body: '', headers: { location: '/elsewhere' } }, { followRedirects: false })).resolves.toMatchObject({ bundles: [] });
+    await expect(run({ kind: 'answer', status: 302, body: '', headers: { location: '/elsewhere' } }, { followRedirects: false })).resolves.toMatchObject({
+      bundles: [],
+    });
   });
 
   it('a false `valid` stops the module with its own type and message', async () => {
-    const error = await failure(run(json(200, { error: 'x' }), { response: { valid: { condition: '{{!body.error}}', type: 'DataError', message: '[{{statusCode}}] {{body.error}}' } } }));
+    const error = await failure(
+      run(json(200, { error: 'x' }), { response: { valid: { condition: '{{!body.error}}', type: 'DataError', message: '[{{statusCode}}] {{body.error}}' } } }),
+    );
     expect([error.type, error.message]).toEqual(['DataError', '[200] x']);
   });
 
@@ -77,9 +86,21 @@ describe(`valid decides only for 2xx and 3xx (${VALID})`, () => {
 
 describe(`temp runs after the request, before every other response directive (${TEMP})`, () => {
   it('valid, error, iterate and output all read it', async () => {
-    const response = { temp: { first: '{{body[1]}}' }, valid: '{{temp.first != "stop"}}', iterate: '{{body}}', output: { item: '{{item}}', first: '{{temp.first}}' } };
-    await expect(run(json(200, ['a', 'b']), { response })).resolves.toMatchObject({ bundles: [{ item: 'a', first: 'a' }, { item: 'b', first: 'a' }] });
-    const error = await failure(run(json(404, ['nope']), { response: { temp: { said: '{{body[1]}}' }, error: { message: '[{{statusCode}}] {{temp.said}}' } } }));
+    const response = {
+      temp: { first: '{{body[1]}}' },
+      valid: '{{temp.first != "stop"}}',
+      iterate: '{{body}}',
+      output: { item: '{{item}}', first: '{{temp.first}}' },
+    };
+    await expect(run(json(200, ['a', 'b']), { response })).resolves.toMatchObject({
+      bundles: [
+        { item: 'a', first: 'a' },
+        { item: 'b', first: 'a' },
+      ],
+    });
+    const error = await failure(
+      run(json(404, ['nope']), { response: { temp: { said: '{{body[1]}}' }, error: { message: '[{{statusCode}}] {{temp.said}}' } } }),
+    );
     expect(error.message).toBe('[404] nope');
   });
 });
@@ -106,9 +127,19 @@ describe(`limit caps a search's bundles (${SEARCH_MODULES}: "limit": "{{paramete
 
 describe(`base and module (${BASE})`, () => {
   it('the module inherits what it does not set and overrides what it sets; headers and response merge by name', () => {
-    const base = { baseUrl: 'https://api.example', headers: { a: '1', b: '1' }, response: { error: { message: 'base' }, valid: 'base' }, log: { sanitize: ['request.headers.a'] } };
+    const base = {
+      baseUrl: 'https://api.example',
+      headers: { a: '1', b: '1' },
+      response: { error: { message: 'base' }, valid: 'base' },
+      log: { sanitize: ['request.headers.a'] },
+    };
     const merged = withBase(base, { url: '/x', headers: { b: '2' }, response: { valid: 'module' } });
-    expect(merged).toMatchObject({ baseUrl: 'https://api.example', url: '/x', headers: { a: '1', b: '2' }, response: { error: { message: 'base' }, valid: 'module' } });
+    expect(merged).toMatchObject({
+      baseUrl: 'https://api.example',
+      url: '/x',
+      headers: { a: '1', b: '2' },
+      response: { error: { message: 'base' }, valid: 'module' },
+    });
   });
 });
 
@@ -130,7 +161,9 @@ describe(`empty values are Make's to process (${EMPTY_VALUES})`, () => {
 
 describe(`attach stores response.data for detach as webhook.* (${ATTACHED})`, () => {
   it('data is rendered from the answer, and only when the answer is valid', async () => {
-    await expect(run(json(201, { id: 'hook_1' }), { response: { data: { externalHookId: '{{body.id}}' } } })).resolves.toMatchObject({ data: { externalHookId: 'hook_1' } });
+    await expect(run(json(201, { id: 'hook_1' }), { response: { data: { externalHookId: '{{body.id}}' } } })).resolves.toMatchObject({
+      data: { externalHookId: 'hook_1' },
+    });
     await failure(run(json(409, { id: 'hook_1' }), { response: { data: { externalHookId: '{{body.id}}' } } }));
   });
 });
@@ -152,11 +185,17 @@ describe(`a module's list of requests runs in order, temp carried along, the las
     const user = await faultServer([json(200, { username: 'grace' })]);
     const items = await faultServer([json(200, [{ text: 'one' }, { text: 'two' }])]);
     servers.push(user, items);
-    const runner = makeRunner(appWith([
-      { url: `${user.url}/api/user`, response: { temp: { username: '{{body.username}}' } } },
-      { url: `${items.url}/items`, response: { iterate: '{{body}}', output: { username: '{{temp.username}}', text: '{{item.text}}' } } },
-    ]), { timeoutMs: 2_000 });
-    await expect(runner.module('twoSteps', { connection: {}, parameters: {} })).resolves.toEqual([{ username: 'grace', text: 'one' }, { username: 'grace', text: 'two' }]);
+    const runner = makeRunner(
+      appWith([
+        { url: `${user.url}/api/user`, response: { temp: { username: '{{body.username}}' } } },
+        { url: `${items.url}/items`, response: { iterate: '{{body}}', output: { username: '{{temp.username}}', text: '{{item.text}}' } } },
+      ]),
+      { timeoutMs: 2_000 },
+    );
+    await expect(runner.module('twoSteps', { connection: {}, parameters: {} })).resolves.toEqual([
+      { username: 'grace', text: 'one' },
+      { username: 'grace', text: 'two' },
+    ]);
     expect([user.arrivals.length, items.arrivals.length]).toEqual([1, 1]);
   });
 

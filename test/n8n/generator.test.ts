@@ -37,10 +37,18 @@ describe('the n8n package, generated from shared/', () => {
   it('offers every action and search of shared/operations once, under its resource, with the same fields', () => {
     const offered = properties.filter((p) => p.name === 'operation').flatMap((p) => p.options!.map((o) => `${p.displayOptions!.show.resource![0]}/${o.value}`));
     expect(offered.sort()).toEqual(nodeOperations.map((op) => `${resourceValue(op.noun)}/${op.key}`).sort());
-    expect(nodeOperations.map((op) => op.key).sort()).toEqual(operations.filter((op) => op.kind === 'action' || op.kind === 'search').map((op) => op.key).sort());
+    expect(nodeOperations.map((op) => op.key).sort()).toEqual(
+      operations
+        .filter((op) => op.kind === 'action' || op.kind === 'search')
+        .map((op) => op.key)
+        .sort(),
+    );
     for (const op of nodeOperations) {
       const fields = shownFor(resourceValue(op.noun), op.key);
-      expect({ op: op.key, fields: fields.map((f) => [f.name, Boolean(f.required)]) }).toEqual({ op: op.key, fields: op.inputFields.map((f) => [f.key, f.required]) });
+      expect({ op: op.key, fields: fields.map((f) => [f.name, Boolean(f.required)]) }).toEqual({
+        op: op.key,
+        fields: op.inputFields.map((f) => [f.key, f.required]),
+      });
     }
   });
 
@@ -52,7 +60,9 @@ describe('the n8n package, generated from shared/', () => {
           expect(property).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: TEAM_OPTIONS_METHOD } });
           expect(property.displayName.endsWith(DYNAMIC_LABEL_SUFFIX)).toBe(true);
         } else if (field.choices) {
-          expect(property.options!.map((o) => o.value).sort()).toEqual([...field.choices.map((c) => c.value), ...(field.required ? [] : [UNSET_CHOICE.value])].sort());
+          expect(property.options!.map((o) => o.value).sort()).toEqual(
+            [...field.choices.map((c) => c.value), ...(field.required ? [] : [UNSET_CHOICE.value])].sort(),
+          );
         }
       }
     }
@@ -67,7 +77,7 @@ describe('the n8n package, generated from shared/', () => {
     expect(Object.keys(credential.authenticate.properties.headers)).toEqual(['X-APIKEY']);
   });
 
-  it('has a trigger with no inputs, one POST webhook and the hook operation\'s fields', () => {
+  it("has a trigger with no inputs, one POST webhook and the hook operation's fields", () => {
     const trigger = triggerNodeDescription();
     expect(trigger.name.endsWith('Trigger')).toBe(true);
     expect(trigger.inputs).toEqual([]);
@@ -77,7 +87,7 @@ describe('the n8n package, generated from shared/', () => {
     for (const method of ['checkExists', 'create', 'delete']) expect(source).toContain(`async ${method}(this: IHookFunctions)`);
   });
 
-  it('writes each description into its class as a literal, which n8n\'s lint reads', () => {
+  it("writes each description into its class as a literal, which n8n's lint reads", () => {
     const source = String(files.get(paths.actionSource));
     expect(source).toContain(`export class ${ACTION_NODE.className} implements INodeType`);
     expect(source).toContain(`name: '${ACTION_NODE.name}'`);
@@ -111,7 +121,9 @@ describe('the n8n generator derives everything from shared/', () => {
     // `dynamic: 'team'` kind of a field) cannot tell a hard-coded field from the generic word.
     const vocabulary = new Set(['name', 'description', 'id', 'team']);
     const names = operations.flatMap((op) => [op.key, op.makeName, op.label, ...op.inputFields.map((f) => f.key)]).filter((name) => !vocabulary.has(name));
-    const found = texts.flatMap(({ file, text }) => names.filter((name) => new RegExp(`['"\`]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`).test(text)).map((name) => `${file}: ${name}`));
+    const found = texts.flatMap(({ file, text }) =>
+      names.filter((name) => new RegExp(`['"\`]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`).test(text)).map((name) => `${file}: ${name}`),
+    );
     expect(found).toEqual([]);
   });
 });

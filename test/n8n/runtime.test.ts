@@ -38,7 +38,10 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
       const { context, sent } = executeContext(good(), [parametersFor(operation, 'Platform')]);
       const [items] = await executePagerly(context, classes);
       // An update that keeps what is left empty reads the entry first.
-      expect({ key: operation.key, requests: sent.length }).toEqual({ key: operation.key, requests: operation.kind === 'action' && operation.keepsOmitted ? 2 : 1 });
+      expect({ key: operation.key, requests: sent.length }).toEqual({
+        key: operation.key,
+        requests: operation.kind === 'action' && operation.keepsOmitted ? 2 : 1,
+      });
       if (operation.kind === 'action') {
         expect(items).toHaveLength(1);
         expect(Object.keys(items![0]!.json)).toEqual(expect.arrayContaining(operation.outputFields.map((f) => f.key)));
@@ -47,12 +50,16 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     }
   });
 
-  it('sends the key in X-APIKEY only, to the credential\'s base', async () => {
+  it("sends the key in X-APIKEY only, to the credential's base", async () => {
     const search = nodeOperations.find((op) => op.kind === 'search')!;
     const { context, sent } = executeContext(good(), [parametersFor(search, 'Platform')]);
     await executePagerly(context, classes);
     expect(sent[0]!.url.startsWith(url)).toBe(true);
-    expect(Object.entries(sent[0]!.headers).filter(([, value]) => value.includes(demoKeys.acmeAdmin)).map(([name]) => name)).toEqual([API_KEY_HEADER]);
+    expect(
+      Object.entries(sent[0]!.headers)
+        .filter(([, value]) => value.includes(demoKeys.acmeAdmin))
+        .map(([name]) => name),
+    ).toEqual([API_KEY_HEADER]);
   });
 
   it('a search that finds nothing gives no item, not an error', async () => {
@@ -62,7 +69,7 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(await executePagerly(context, classes)).toEqual([[]]);
   });
 
-  it('a refused key is a NodeApiError with the HTTP status and the service\'s words, never the key', async () => {
+  it("a refused key is a NodeApiError with the HTTP status and the service's words, never the key", async () => {
     const badKey = 'sbx_acme_wrong_0000000000000000';
     const { context } = executeContext(credentialFor(badKey, url), [parametersFor(nodeOperations[0]!, 'Platform')]);
     const error = await failureOf(executePagerly(context, classes));
@@ -89,7 +96,9 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     const operation = nodeOperations.find((op) => op.inputFields.some((f) => f.type === 'phone' && f.required))!;
     const phone = operation.inputFields.find((f) => f.type === 'phone')!;
     const search = nodeOperations.find((op) => op.kind === 'search')!;
-    const { context } = executeContext(good(), [{ ...parametersFor(operation, ''), [phone.key]: 'nope' }, parametersFor(search, 'Platform')], { continueOnFail: true });
+    const { context } = executeContext(good(), [{ ...parametersFor(operation, ''), [phone.key]: 'nope' }, parametersFor(search, 'Platform')], {
+      continueOnFail: true,
+    });
     const [items] = await executePagerly(context, classes);
     expect(items![0]).toEqual({ json: { error: expect.stringContaining(phone.key) }, pairedItem: { item: 0 } });
     expect(items!.slice(1).every((item) => item.pairedItem?.item === 1)).toBe(true);
@@ -113,14 +122,14 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(error.message).toMatch(/pick them again/);
   });
 
-  it('the team dropdown lists the organization\'s teams by name', async () => {
+  it("the team dropdown lists the organization's teams by name", async () => {
     const { context } = executeContext(good(), []);
     const teams = [...sandbox.world.teams.values()].filter((team) => team.orgId === 'org_acme').map((team) => team.name);
     expect((await loadTeams(context, classes)).map((o) => o.name).sort()).toEqual(teams.sort());
   });
 });
 
-describe('the Pagerly Trigger\'s webhook lifecycle and deliveries', () => {
+describe("the Pagerly Trigger's webhook lifecycle and deliveries", () => {
   const hook = hookOperation();
   const teamField = hook.inputFields.find((f) => f.dynamic === 'team')!;
   const n8nHooks = () => [...sandbox.world.subscriptions.values()].filter((s) => s.platform === 'n8n');

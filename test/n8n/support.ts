@@ -9,7 +9,10 @@ import { connection } from '../../shared/operations/connection.ts';
  * it: apply the credential's generated `authenticate` block, then send the request for real
  * (fetch, over loopback) without throwing for a status. The e2e runs the same code in n8n itself.
  */
-export interface FakeNode { name: string; type: string }
+export interface FakeNode {
+  name: string;
+  type: string;
+}
 export const node: FakeNode = { name: 'Pagerly', type: 'CUSTOM.pagerly' };
 
 /** n8n-workflow's error classes as they behave for these tests: the node, message, options kept. */
@@ -20,7 +23,11 @@ export class NodeApiError extends Error {
   readonly itemIndex: number | undefined;
   readonly node: FakeNode;
   readonly errorResponse: { message: string; code: string };
-  constructor(node: FakeNode, errorResponse: { message: string; code: string }, options: { message?: string; description?: string; httpCode?: string; itemIndex?: number } = {}) {
+  constructor(
+    node: FakeNode,
+    errorResponse: { message: string; code: string },
+    options: { message?: string; description?: string; httpCode?: string; itemIndex?: number } = {},
+  ) {
     super(options.message ?? errorResponse.message);
     this.node = node;
     this.errorResponse = errorResponse;

@@ -47,7 +47,10 @@ const FIELDS = ['email', 'name', 'phone', 'role', 'remove'] as const;
 
 /** A small pool of addresses, so rows repeat people (duplicates), plus any address at all. */
 const rowEmail = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('alan@acme.example', 'ALAN@acme.example', 'katherine@acme.example', 'new.hire@acme.example', 'x@example.com', OWNER_EMAIL) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('alan@acme.example', 'ALAN@acme.example', 'katherine@acme.example', 'new.hire@acme.example', 'x@example.com', OWNER_EMAIL),
+  },
   { weight: 2, arbitrary: plausibleEmail },
   { weight: 1, arbitrary: fc.oneof(wrongType, fc.constant('')) },
 );
@@ -74,7 +77,8 @@ const header = fc
   .map(([known, extra, style]) =>
     [...known, ...extra].map((name) => ({
       key: name.trim().toLowerCase(),
-      written: style === 'Title' ? name.charAt(0).toUpperCase() + name.slice(1) : style === 'UPPER' ? name.toUpperCase() : style === 'spaced' ? ` ${name} ` : name,
+      written:
+        style === 'Title' ? name.charAt(0).toUpperCase() + name.slice(1) : style === 'UPPER' ? name.toUpperCase() : style === 'spaced' ? ` ${name} ` : name,
     })),
   );
 
@@ -104,36 +108,70 @@ const jsonFile = fc.oneof(
   { weight: 6, arbitrary: fc.array(row, { maxLength: 6 }).map((rows) => JSON.stringify(rows)) },
   { weight: 1, arbitrary: fc.array(fc.oneof(row, wrongType), { maxLength: 4 }).map((items) => JSON.stringify(items)) },
   { weight: 1, arbitrary: fc.oneof(row, wrongType, fc.constant({ rows: [] })).map((value) => JSON.stringify(value)) },
-  { weight: 1, arbitrary: fc.constantFrom('[', '[{"email":', '[]', '[{}]', '{}', 'null', '[{"email":"alan@acme.example","name":"Alan Turing"},]', '[{"__proto__":{"remove":true},"email":"alan@acme.example","name":"x"}]') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '[',
+      '[{"email":',
+      '[]',
+      '[{}]',
+      '{}',
+      'null',
+      '[{"email":"alan@acme.example","name":"Alan Turing"},]',
+      '[{"__proto__":{"remove":true},"email":"alan@acme.example","name":"x"}]',
+    ),
+  },
 );
 
 /** Files that should go through: unique good addresses, good names, phones and roles. */
-const goodRows = fc.uniqueArray(
-  fc.record({
-    email: fc.constantFrom('alan@acme.example', 'katherine@acme.example', 'edsger@acme.example', 'new.hire@acme.example', 'sam@example.com', 'lee@example.org'),
-    name: fc.constantFrom('Alan Turing', 'Katherine Johnson', 'New Hire', 'Sam Lee'),
-    phone: fc.constantFrom('', '+14155550199', '+44 20 7946 0958', '+1 (415) 555-0100'),
-    role: fc.constantFrom('', 'user', 'admin'),
-    remove: fc.constantFrom('', '', '', 'no', 'yes'),
-  }),
-  { minLength: 1, maxLength: 4, selector: (r) => r.email },
-).map((rows) => rows.map((r) => (r.remove === 'yes' ? { ...r, name: '', phone: '', role: '' } : r)));
-const goodCsv = goodRows.map((rows) => `email,name,phone,role,remove\n${rows.map((r) => [r.email, r.name, r.phone, r.role, r.remove].map(quoted).join(',')).join('\n')}\n`);
+const goodRows = fc
+  .uniqueArray(
+    fc.record({
+      email: fc.constantFrom(
+        'alan@acme.example',
+        'katherine@acme.example',
+        'edsger@acme.example',
+        'new.hire@acme.example',
+        'sam@example.com',
+        'lee@example.org',
+      ),
+      name: fc.constantFrom('Alan Turing', 'Katherine Johnson', 'New Hire', 'Sam Lee'),
+      phone: fc.constantFrom('', '+14155550199', '+44 20 7946 0958', '+1 (415) 555-0100'),
+      role: fc.constantFrom('', 'user', 'admin'),
+      remove: fc.constantFrom('', '', '', 'no', 'yes'),
+    }),
+    { minLength: 1, maxLength: 4, selector: (r) => r.email },
+  )
+  .map((rows) => rows.map((r) => (r.remove === 'yes' ? { ...r, name: '', phone: '', role: '' } : r)));
+const goodCsv = goodRows.map(
+  (rows) => `email,name,phone,role,remove\n${rows.map((r) => [r.email, r.name, r.phone, r.role, r.remove].map(quoted).join(',')).join('\n')}\n`,
+);
 
 /** A sync file: its name (extension decides the format, else its first character) and content. */
 const syncFile = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom('people.csv', 'people'), goodCsv) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('people.json'), goodRows.map((rows) => JSON.stringify(rows))) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.constantFrom('people.json'),
+      goodRows.map((rows) => JSON.stringify(rows)),
+    ),
+  },
   { weight: 4, arbitrary: fc.tuple(fc.constantFrom('people.csv', 'people.CSV', 'people.txt', 'people'), csvFile) },
   { weight: 3, arbitrary: fc.tuple(fc.constantFrom('people.json', 'people.txt', 'people'), jsonFile) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('people.csv', 'people.json'), fc.oneof(jsonFile, csvFile)) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('people.csv', 'people.json', 'people.txt'), fc.oneof(anyText(1), fc.constantFrom('', ' ', '\n', '\uFEFF', 'email\n', 'email,name\n\n'))) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.constantFrom('people.csv', 'people.json', 'people.txt'),
+      fc.oneof(anyText(1), fc.constantFrom('', ' ', '\n', '\uFEFF', 'email\n', 'email,name\n\n')),
+    ),
+  },
 );
 
 const flags = fc.subarray(['--dry-run', '--json', '--concurrency=2'] as const);
 
 // ---------------------------------------------------------------------------------------------
-
 
 /** One JSON document, or nothing. */
 const expectOneJsonDocument = (text: string) => {
@@ -143,7 +181,7 @@ const expectOneJsonDocument = (text: string) => {
 let fileCount = 0;
 
 describe('pagerly directory sync FILE with any file', () => {
-  it('exits 0, 1 or 2 (4 only for the owner\'s entry), never crashes or shows the key, and sends nothing when it exits 2', async () => {
+  it("exits 0, 1 or 2 (4 only for the owner's entry), never crashes or shows the key, and sends nothing when it exits 2", async () => {
     const codes = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(syncFile, flags, async ([name, content], options) => {

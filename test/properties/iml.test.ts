@@ -20,12 +20,19 @@ afterAll(() => box.close());
 // ---------------------------------------------------------------------------------------------
 // Scopes: the variables the generated app uses, plus odd ones, holding any JSON
 
-const scopeValue = fc.oneof({ weight: 6, arbitrary: jsonValue(3) }, { weight: 1, arbitrary: longText }, { weight: 1, arbitrary: fc.array(fc.record({ name: fc.string(), email: fc.string() }, { requiredKeys: [] }), { maxLength: 4 }) });
+const scopeValue = fc.oneof(
+  { weight: 6, arbitrary: jsonValue(3) },
+  { weight: 1, arbitrary: longText },
+  { weight: 1, arbitrary: fc.array(fc.record({ name: fc.string(), email: fc.string() }, { requiredKeys: [] }), { maxLength: 4 }) },
+);
 const scope = fc.record(
   {
     body: scopeValue,
     item: scopeValue,
-    parameters: fc.dictionary(fc.constantFrom('teamname', 'email', 'phone', 'title', 'x', '__proto__', 'First Name'), scopeValue, { maxKeys: 4, noNullPrototype: true }),
+    parameters: fc.dictionary(fc.constantFrom('teamname', 'email', 'phone', 'title', 'x', '__proto__', 'First Name'), scopeValue, {
+      maxKeys: 4,
+      noNullPrototype: true,
+    }),
     headers: fc.dictionary(fc.constantFrom('content-type', 'retry-after', 'x'), fc.string(), { maxKeys: 3, noNullPrototype: true }),
     statusCode: fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constant(404)),
     connection: fc.record({ apiKey: fc.string() }),
@@ -38,7 +45,21 @@ const scope = fc.record(
 // ---------------------------------------------------------------------------------------------
 // Expressions
 
-const names = fc.constantFrom('body', 'item', 'parameters', 'headers', 'statusCode', 'connection', 'webhook', 'x', 'nope', 'toString', 'constructor', '__proto__', 'hasOwnProperty');
+const names = fc.constantFrom(
+  'body',
+  'item',
+  'parameters',
+  'headers',
+  'statusCode',
+  'connection',
+  'webhook',
+  'x',
+  'nope',
+  'toString',
+  'constructor',
+  '__proto__',
+  'hasOwnProperty',
+);
 const literals = fc.constantFrom('true', 'false', 'null', 'undefined', 'emptyarray');
 const numbers = fc.oneof(fc.nat().map(String), fc.constantFrom('0', '1', '-1', '1.5', '0.0', '999999999999999999999999', '1e5', '01', '1.', '.5', '-0', '2'));
 const strings = fc.oneof(
@@ -65,14 +86,25 @@ const tokenSoup = fc.tuple(fc.array(token, { maxLength: 40 }), fc.boolean()).map
 /** Well-formed expressions (mostly): known functions with (mostly) their argument counts, operators, paths. */
 const { expression } = fc.letrec<{ expression: string; leaf: string; call: string; binary: string; unary: string; member: string; index: string }>((tie) => ({
   expression: fc.oneof({ depthIdentifier: 'iml', maxDepth: 5 }, tie('leaf'), tie('call'), tie('binary'), tie('unary'), tie('member'), tie('index')),
-  leaf: fc.oneof(names, literals, numbers, strings, names.chain((name) => fc.constantFrom(`${name}.name`, `${name}.\`content-type\``, `${name}[1]`, `${name}[-1]`, `${name}.team.name`))),
+  leaf: fc.oneof(
+    names,
+    literals,
+    numbers,
+    strings,
+    names.chain((name) => fc.constantFrom(`${name}.name`, `${name}.\`content-type\``, `${name}[1]`, `${name}[-1]`, `${name}.team.name`)),
+  ),
   call: fc.constantFrom(...functionNames).chain((name) => {
     const { min, max } = lookupFunction(name)!.arity;
     const count = fc.oneof({ weight: 6, arbitrary: fc.integer({ min, max: Math.min(max, min + 2) }) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) });
     return count.chain((n) => fc.array(tie('expression'), { minLength: n, maxLength: n })).map((args) => `${name}(${args.join(', ')})`);
   }),
-  binary: fc.tuple(tie('expression'), fc.constantFrom('*', '/', '%', '+', '-', '<', '<=', '>', '>=', '==', '!=', '&&', '||'), tie('expression')).map(([a, op, b]) => `${a} ${op} ${b}`),
-  unary: fc.oneof(tie('expression').map((e) => `!${e}`), tie('expression').map((e) => `(${e})`)),
+  binary: fc
+    .tuple(tie('expression'), fc.constantFrom('*', '/', '%', '+', '-', '<', '<=', '>', '>=', '==', '!=', '&&', '||'), tie('expression'))
+    .map(([a, op, b]) => `${a} ${op} ${b}`),
+  unary: fc.oneof(
+    tie('expression').map((e) => `!${e}`),
+    tie('expression').map((e) => `(${e})`),
+  ),
   member: fc.tuple(tie('expression'), fc.constantFrom('name', 'Error', 'team', '`x y`', 'length', 'null', '__proto__')).map(([e, name]) => `(${e}).${name}`),
   index: fc.tuple(tie('expression'), fc.oneof(numbers, tie('expression'))).map(([e, i]) => `(${e})[${i}]`),
 }));
@@ -149,7 +181,11 @@ const interpolated = fc
     { minLength: 1, maxLength: 4 },
   )
   .map((parts) => parts.join(''));
-const templateKey = fc.oneof({ weight: 6, arbitrary: fc.string({ maxLength: 8 }) }, { weight: 2, arbitrary: fc.constant('{{...}}') }, { weight: 1, arbitrary: fc.constantFrom('{{x}}', ' {{...}} ', '{{ ... }}', 'a{{b', '__proto__') });
+const templateKey = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ maxLength: 8 }) },
+  { weight: 2, arbitrary: fc.constant('{{...}}') },
+  { weight: 1, arbitrary: fc.constantFrom('{{x}}', ' {{...}} ', '{{ ... }}', 'a{{b', '__proto__') },
+);
 const { template } = fc.letrec<{ template: unknown }>((tie) => ({
   template: fc.oneof(
     { depthIdentifier: 'template', maxDepth: 4 },
@@ -164,7 +200,9 @@ describe('renderTemplate on any JSON template', () => {
   it('a value or an ImlError, within 2 s', async () => {
     const tally = { values: 0, refusals: 0, tooLong: 0 };
     await fc.assert(
-      fc.asyncProperty(template, scope, async (t, s) => expectValueOrImlError(await box.call({ fn: 'renderTemplate', args: [JSON.stringify(t), JSON.stringify(s)] }), tally)),
+      fc.asyncProperty(template, scope, async (t, s) =>
+        expectValueOrImlError(await box.call({ fn: 'renderTemplate', args: [JSON.stringify(t), JSON.stringify(s)] }), tally),
+      ),
       { numRuns: RUNS.templates },
     );
     expect(tally.values).toBeGreaterThan(0);
@@ -188,17 +226,26 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // evaluating into an ImlError ("expression or value too deep / result too long") in
   // evaluate()'s located() and in renderString.
   it('deeply nested expressions and values, and results too long to hold, give an ImlError', async () => {
-    const deep = fc.tuple(fc.constantFrom('parens', 'plus', 'not', 'calls', 'members', 'deepValue', 'blowUp'), fc.integer({ min: 20_000, max: 50_000 })).map(([kind, n]) => {
-      switch (kind) {
-        case 'parens': return { source: `${'('.repeat(n)}1${')'.repeat(n)}`, scope: '{}' };
-        case 'plus': return { source: `1${'+1'.repeat(n)}`, scope: '{}' };
-        case 'not': return { source: `${'!'.repeat(n)}1`, scope: '{}' };
-        case 'calls': return { source: `${'lower('.repeat(n)}'a'${')'.repeat(n)}`, scope: '{}' };
-        case 'members': return { source: `a${'.b'.repeat(n)}`, scope: '{"a":{}}' };
-        case 'deepValue': return { source: 'toString(x)', scope: `{"x":${'['.repeat(n)}${']'.repeat(n)}}` };
-        default: return { source: "replace(x, 'a', x)", scope: JSON.stringify({ x: 'a'.repeat(n) }) };
-      }
-    });
+    const deep = fc
+      .tuple(fc.constantFrom('parens', 'plus', 'not', 'calls', 'members', 'deepValue', 'blowUp'), fc.integer({ min: 20_000, max: 50_000 }))
+      .map(([kind, n]) => {
+        switch (kind) {
+          case 'parens':
+            return { source: `${'('.repeat(n)}1${')'.repeat(n)}`, scope: '{}' };
+          case 'plus':
+            return { source: `1${'+1'.repeat(n)}`, scope: '{}' };
+          case 'not':
+            return { source: `${'!'.repeat(n)}1`, scope: '{}' };
+          case 'calls':
+            return { source: `${'lower('.repeat(n)}'a'${')'.repeat(n)}`, scope: '{}' };
+          case 'members':
+            return { source: `a${'.b'.repeat(n)}`, scope: '{"a":{}}' };
+          case 'deepValue':
+            return { source: 'toString(x)', scope: `{"x":${'['.repeat(n)}${']'.repeat(n)}}` };
+          default:
+            return { source: "replace(x, 'a', x)", scope: JSON.stringify({ x: 'a'.repeat(n) }) };
+        }
+      });
     await fc.assert(
       fc.asyncProperty(deep, async ({ source, scope: scopeJson }) => {
         const tally = { values: 0, refusals: 0, tooLong: 0 };

@@ -117,7 +117,14 @@ describe('Make modules with any parameters, against the sandbox', () => {
         kinds.add('bundles' in outcome ? 'bundles' : (outcome.error as MakeError).type);
       }),
       // A good call and a wrong key first, so both outcomes are always seen.
-      { numRuns: RUNS.perModule, timeout: 10_000, examples: [[goodInput[operation.endpoint], KEY], [goodInput[operation.endpoint], 'kq7Z-not-a-key-of-the-sandbox']] },
+      {
+        numRuns: RUNS.perModule,
+        timeout: 10_000,
+        examples: [
+          [goodInput[operation.endpoint], KEY],
+          [goodInput[operation.endpoint], 'kq7Z-not-a-key-of-the-sandbox'],
+        ],
+      },
     );
     // The service both took some input and refused some, and refused a wrong key.
     expect(kinds).toContain('bundles');
@@ -126,14 +133,37 @@ describe('Make modules with any parameters, against the sandbox', () => {
   });
 
   it('makeApiCall: bundles or a MakeError for any path, method, headers, query and body', async () => {
-    const paths = fc.oneof(
-      fc.constantFrom('/o/test/apikey', '/o/incident', '/pagerly/o/zapier/allteams', '/pagerly/o/currentusers', '/o/oncalluser', '/o/oncalluser/phone', '/o/zapier/subscribe', '/o/make/subscribe/sub_0001', '/o/nothing', '/', ''),
-      fc.tuple(fc.constantFrom('/o/oncalluser', '/pagerly/o/currentusers', '/o/incident'), shortText).map(([path, query]) => `${path}?${query}`),
-      shortText.map((text) => `/${text}`),
-      shortText,
-      fc.constantFrom(`${DEFAULT_BASE_URL}/o/test/apikey`, 'http://127.0.0.1:1/closed', 'HTTP://EXAMPLE.COM/x', 'o/incident', '//api.pagerly.io/o/incident'),
-    ).filter((path) => !path.startsWith('/_sandbox') && !(/^https?:\/\//.test(path) && !path.startsWith(DEFAULT_BASE_URL) && !path.startsWith('http://127.0.0.1:1/')));
-    const pair = fc.record({ key: fc.oneof(fc.constantFrom('Content-Type', 'content-type', 'X-APIKEY', 'Accept', 'teamname', 'email', ''), shortText), value: fc.oneof(shortText, fc.constantFrom('application/json', 'text/plain', 'kq7Z-not-the-key')) }, { requiredKeys: [] });
+    const paths = fc
+      .oneof(
+        fc.constantFrom(
+          '/o/test/apikey',
+          '/o/incident',
+          '/pagerly/o/zapier/allteams',
+          '/pagerly/o/currentusers',
+          '/o/oncalluser',
+          '/o/oncalluser/phone',
+          '/o/zapier/subscribe',
+          '/o/make/subscribe/sub_0001',
+          '/o/nothing',
+          '/',
+          '',
+        ),
+        fc.tuple(fc.constantFrom('/o/oncalluser', '/pagerly/o/currentusers', '/o/incident'), shortText).map(([path, query]) => `${path}?${query}`),
+        shortText.map((text) => `/${text}`),
+        shortText,
+        fc.constantFrom(`${DEFAULT_BASE_URL}/o/test/apikey`, 'http://127.0.0.1:1/closed', 'HTTP://EXAMPLE.COM/x', 'o/incident', '//api.pagerly.io/o/incident'),
+      )
+      .filter(
+        (path) =>
+          !path.startsWith('/_sandbox') && !(/^https?:\/\//.test(path) && !path.startsWith(DEFAULT_BASE_URL) && !path.startsWith('http://127.0.0.1:1/')),
+      );
+    const pair = fc.record(
+      {
+        key: fc.oneof(fc.constantFrom('Content-Type', 'content-type', 'X-APIKEY', 'Accept', 'teamname', 'email', ''), shortText),
+        value: fc.oneof(shortText, fc.constantFrom('application/json', 'text/plain', 'kq7Z-not-the-key')),
+      },
+      { requiredKeys: [] },
+    );
     const parameters = fc.record(
       {
         url: paths,
@@ -164,19 +194,30 @@ describe('Make modules with any parameters, against the sandbox', () => {
     );
     expectLogWithoutKey();
   });
-
 });
 
 // ---------------------------------------------------------------------------------------------
 // The webhook (instant trigger): any team parameter, payloads of the documented shape with any values.
 
-const person = fc.record({ id: fc.oneof(shortText, fc.integer()), name: fc.oneof(anyText(0), fc.constant(null)), email: fc.oneof(shortText, fc.constant(null)), imageurl: fc.option(shortText) }, { requiredKeys: [] });
+const person = fc.record(
+  {
+    id: fc.oneof(shortText, fc.integer()),
+    name: fc.oneof(anyText(0), fc.constant(null)),
+    email: fc.oneof(shortText, fc.constant(null)),
+    imageurl: fc.option(shortText),
+  },
+  { requiredKeys: [] },
+);
 /** A delivery whose lists are lists (of people or of anything) and whose other fields are anything. */
 const documentedPayload = fc.record(
   {
     id: fc.oneof(shortText, fc.integer(), fc.constant(null)),
     type: fc.oneof(fc.constant('oncall.changed'), shortText, wrongType),
-    occurred_at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), shortText, wrongType),
+    occurred_at: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      shortText,
+      wrongType,
+    ),
     team: fc.oneof(fc.record({ id: fc.oneof(shortText, fc.integer()), name: fc.oneof(teamname, wrongType) }, { requiredKeys: [] }), wrongType),
     previous: fc.array(fc.oneof(person, jsonValue(1)), { maxLength: 4 }),
     current: fc.array(fc.oneof(person, jsonValue(1)), { maxLength: 4 }),
@@ -205,7 +246,10 @@ describe('the webhook with any team parameter', () => {
 const errorShape = (text: fc.Arbitrary<unknown>) => text.map((t) => JSON.stringify([{ Error: t }]));
 const answers: fc.Arbitrary<Answer> = fc.record({
   status: fc.oneof(fc.integer({ min: 200, max: 599 }), fc.constantFrom(200, 201, 204, 400, 401, 403, 404, 422, 429, 500, 502, 503)),
-  contentType: fc.oneof(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'text/plain', 'APPLICATION/JSON', undefined), fc.string({ unit: 'grapheme-ascii', maxLength: 15 })),
+  contentType: fc.oneof(
+    fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'text/plain', 'APPLICATION/JSON', undefined),
+    fc.string({ unit: 'grapheme-ascii', maxLength: 15 }),
+  ),
   body: fc.oneof(
     jsonValue(3).map((value) => JSON.stringify(value)),
     errorShape(fc.oneof(shortText, fc.constantFrom('API Key is not valid', 'Only an org admin can do this'), wrongType)),
@@ -234,15 +278,22 @@ function isKnownShapeBug(module: string, { status, contentType, body }: Answer):
 }
 
 describe('Make modules answered by a broken service', () => {
-  it.each(modules.map((op) => [op.makeName, op] as const))('%s: bundles or a MakeError of a Make type for any status, content type and body', async (name, operation) => {
-    await fc.assert(
-      fc.asyncProperty(answers.filter((a) => !isKnownShapeBug(name, a)), parametersOf(operation), async (given, parameters) => {
-        answer = given;
-        expectMakeOutcome(await outcomeOf(fakeRun.module(name, { connection: { apiKey: KEY }, parameters })));
-      }),
-      { numRuns: RUNS.answersPerModule, timeout: 10_000 },
-    );
-  });
+  it.each(modules.map((op) => [op.makeName, op] as const))(
+    '%s: bundles or a MakeError of a Make type for any status, content type and body',
+    async (name, operation) => {
+      await fc.assert(
+        fc.asyncProperty(
+          answers.filter((a) => !isKnownShapeBug(name, a)),
+          parametersOf(operation),
+          async (given, parameters) => {
+            answer = given;
+            expectMakeOutcome(await outcomeOf(fakeRun.module(name, { connection: { apiKey: KEY }, parameters })));
+          },
+        ),
+        { numRuns: RUNS.answersPerModule, timeout: 10_000 },
+      );
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -261,10 +312,7 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // `if(...)` on a type test the subset adds, or compute these fields in a custom IML function),
   // and spread only an object (else put the payload under `payload`, as Zapier does).
   it('the webhook turns a delivery of any shape into a bundle, as the Zapier trigger does', async () => {
-    const anyPayload = fc.oneof(
-      fc.record({ current: fc.oneof(jsonValue(2), fc.constant({})), previous: jsonValue(2) }, { requiredKeys: [] }),
-      jsonValue(3),
-    );
+    const anyPayload = fc.oneof(fc.record({ current: fc.oneof(jsonValue(2), fc.constant({})), previous: jsonValue(2) }, { requiredKeys: [] }), jsonValue(3));
     await fc.assert(
       fc.asyncProperty(anyPayload, teamParameter, async (body, parameters) => {
         expectMakeOutcome(await outcomeOf(() => run.receive('onCallChanges', { parameters, body })));
@@ -283,7 +331,10 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // that also requires the shape the output needs (answering DataError "not of the documented
   // shape"), or have the runner turn an ImlError raised while reading a response into a DataError.
   it('a search answered with JSON of another shape ends in a Make error, not an ImlError', async () => {
-    const shapes = fc.oneof(fc.constantFrom('[]', '"found"', '42', 'true', '[1]', '["usr_1"]'), jsonValue(2).map((v) => JSON.stringify([v])));
+    const shapes = fc.oneof(
+      fc.constantFrom('[]', '"found"', '42', 'true', '[1]', '["usr_1"]'),
+      jsonValue(2).map((v) => JSON.stringify([v])),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('getDirectoryEntry', 'listOnCallUsers'), shapes, async (name, body) => {
         answer = { status: 200, contentType: 'application/json', body };
@@ -302,10 +353,15 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // generally) into an ImlError/ValueProblem, and in the runner read such a body as text (a DataError).
   it('an error answer nested thousands of levels deep ends in a Make error', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...modules.map((op) => op.makeName)), fc.integer({ min: 10_000, max: 40_000 }), fc.constantFrom(400, 403, 404, 500), async (name, depth, status) => {
-        answer = { status, contentType: 'application/json', body: `${'['.repeat(depth)}${']'.repeat(depth)}` };
-        expectMakeOutcome(await outcomeOf(fakeRun.module(name, { connection: { apiKey: KEY }, parameters: { email: 'alex@example.com', title: 'x' } })));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...modules.map((op) => op.makeName)),
+        fc.integer({ min: 10_000, max: 40_000 }),
+        fc.constantFrom(400, 403, 404, 500),
+        async (name, depth, status) => {
+          answer = { status, contentType: 'application/json', body: `${'['.repeat(depth)}${']'.repeat(depth)}` };
+          expectMakeOutcome(await outcomeOf(fakeRun.module(name, { connection: { apiKey: KEY }, parameters: { email: 'alex@example.com', title: 'x' } })));
+        },
+      ),
       { numRuns: RUNS.knownBugs, examples: [['listOnCallUsers', 10_000, 400]], endOnFailure: true },
     );
   });

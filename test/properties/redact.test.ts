@@ -20,20 +20,25 @@ const leaks = (text: string, key: string) => fragments(key).filter((piece) => te
 
 /** A text with echoes of the key among ordinary text, one of them placed across character 120. */
 const echoing = (key: string, options: { formEncoded?: boolean } = {}) =>
-  fc.tuple(fc.array(fc.tuple(anyText(), keyEcho(key, options)), { minLength: 1, maxLength: 4 }), keyEcho(key, options), fc.nat(20)).map(([parts, straddling, shift]) => {
-    const text = parts.map(([plain, echo]) => `${plain}${echo}`).join(' ');
-    const before = 'x'.repeat(Math.max(0, 120 - shift - text.length));
-    return `${text}${before}${straddling}`.slice(0, 4000);
-  });
+  fc
+    .tuple(fc.array(fc.tuple(anyText(), keyEcho(key, options)), { minLength: 1, maxLength: 4 }), keyEcho(key, options), fc.nat(20))
+    .map(([parts, straddling, shift]) => {
+      const text = parts.map(([plain, echo]) => `${plain}${echo}`).join(' ');
+      const before = 'x'.repeat(Math.max(0, 120 - shift - text.length));
+      return `${text}${before}${straddling}`.slice(0, 4000);
+    });
 
 describe('no text keeps the key in any form', () => {
   it('redact, then excerpt at any length, leave no form or 8-character piece of the key', () => {
     fc.assert(
-      fc.property(hostileKey.chain((key) => fc.tuple(fc.constant(key), echoing(key), fc.integer({ min: 1, max: 300 }))), ([key, text, max]) => {
-        expect(leaks(redact(text, [key]), key)).toEqual([]);
-        expect(leaks(excerpt(text, [key], max), key)).toEqual([]);
-        expect(leaks(excerpt(JSON.stringify({ error: text }), [key], max), key)).toEqual([]);
-      }),
+      fc.property(
+        hostileKey.chain((key) => fc.tuple(fc.constant(key), echoing(key), fc.integer({ min: 1, max: 300 }))),
+        ([key, text, max]) => {
+          expect(leaks(redact(text, [key]), key)).toEqual([]);
+          expect(leaks(excerpt(text, [key], max), key)).toEqual([]);
+          expect(leaks(excerpt(JSON.stringify({ error: text }), [key], max), key)).toEqual([]);
+        },
+      ),
       { numRuns: runs(300) },
     );
   });
@@ -42,13 +47,16 @@ describe('no text keeps the key in any form', () => {
   // of the app produces: the key only travels in a header) does not fit, and is left out.
   it("Make's error text (IML, evaluated): the key replaced or the text withheld, and only then cut to 120", () => {
     fc.assert(
-      fc.property(hostileKey.chain((key) => fc.tuple(fc.constant(key), echoing(key, { formEncoded: false }), fc.boolean())), ([key, text, asJson]) => {
-        const body = asJson ? { error: text } : text;
-        const shown = evaluateExpression(keySafeText('body', 'parameters.apiKey'), { body, parameters: { apiKey: key } });
-        expect(typeof shown).toBe('string');
-        expect((shown as string).length).toBeLessThanOrEqual(120);
-        expect(leaks(shown as string, key)).toEqual([]);
-      }),
+      fc.property(
+        hostileKey.chain((key) => fc.tuple(fc.constant(key), echoing(key, { formEncoded: false }), fc.boolean())),
+        ([key, text, asJson]) => {
+          const body = asJson ? { error: text } : text;
+          const shown = evaluateExpression(keySafeText('body', 'parameters.apiKey'), { body, parameters: { apiKey: key } });
+          expect(typeof shown).toBe('string');
+          expect((shown as string).length).toBeLessThanOrEqual(120);
+          expect(leaks(shown as string, key)).toEqual([]);
+        },
+      ),
       { numRuns: runs(200) },
     );
   });
@@ -65,21 +73,27 @@ describe('no text keeps the key in any form', () => {
     );
   });
 
-  it('labels (shared rule and Make\'s IML) never show the key, nor fall back to any character of it', () => {
+  it("labels (shared rule and Make's IML) never show the key, nor fall back to any character of it", () => {
     fc.assert(
-      fc.property(hostileKey.chain((key) => fc.tuple(fc.constant(key), keyEcho(key), fc.constantFrom('name', 'email', 'organization'))), ([key, echo, where]) => {
-        const check = {
-          user: { name: where === 'name' ? `Key ${echo}` : 'Grace Hopper', email: where === 'email' ? `${echo}@acme.example` : 'grace@acme.example' },
-          organization: { name: where === 'organization' ? echo : 'Acme' },
-        };
-        const shared = connectionLabelFor(check, key);
-        expect(leaks(shared, key)).toEqual([]);
-        expect(keyOwner(check, key).label ?? '').not.toContain(echo);
-        const make = evaluateExpression(connectionLabel('parameters.apiKey', 'Pagerly API key').slice(2, -2), { body: check, parameters: { apiKey: key } }) as string;
-        // Make's label checks the key's raw and URL-encoded starts and ends (512 characters allow no more).
-        if (echo.includes(key.slice(0, 8)) || echo.includes(key.slice(-8))) expect(leaks(make, key).filter((p) => p.length === 8 || p === key)).toEqual([]);
-        expect(connectionLabelFor({}, key)).toBe('Pagerly API key');
-      }),
+      fc.property(
+        hostileKey.chain((key) => fc.tuple(fc.constant(key), keyEcho(key), fc.constantFrom('name', 'email', 'organization'))),
+        ([key, echo, where]) => {
+          const check = {
+            user: { name: where === 'name' ? `Key ${echo}` : 'Grace Hopper', email: where === 'email' ? `${echo}@acme.example` : 'grace@acme.example' },
+            organization: { name: where === 'organization' ? echo : 'Acme' },
+          };
+          const shared = connectionLabelFor(check, key);
+          expect(leaks(shared, key)).toEqual([]);
+          expect(keyOwner(check, key).label ?? '').not.toContain(echo);
+          const make = evaluateExpression(connectionLabel('parameters.apiKey', 'Pagerly API key').slice(2, -2), {
+            body: check,
+            parameters: { apiKey: key },
+          }) as string;
+          // Make's label checks the key's raw and URL-encoded starts and ends (512 characters allow no more).
+          if (echo.includes(key.slice(0, 8)) || echo.includes(key.slice(-8))) expect(leaks(make, key).filter((p) => p.length === 8 || p === key)).toEqual([]);
+          expect(connectionLabelFor({}, key)).toBe('Pagerly API key');
+        },
+      ),
       { numRuns: runs(200) },
     );
   });

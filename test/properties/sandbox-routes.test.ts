@@ -64,7 +64,13 @@ function expectServiceAnswer(answer: Answer): void {
   if (answer.status < 400 || answer.status >= 500) throw new Error(`HTTP ${answer.status}, neither a 2xx nor a 4xx: ${answer.text.slice(0, 300)}`);
   expect(answer.contentType).toMatch(/^application\/json/);
   const parsed = JSON.parse(answer.text) as unknown;
-  const shaped = Array.isArray(parsed) && parsed.length === 1 && isObject(parsed[0]) && Object.keys(parsed[0]).join() === 'Error' && typeof parsed[0].Error === 'string' && parsed[0].Error.trim() !== '';
+  const shaped =
+    Array.isArray(parsed) &&
+    parsed.length === 1 &&
+    isObject(parsed[0]) &&
+    Object.keys(parsed[0]).join() === 'Error' &&
+    typeof parsed[0].Error === 'string' &&
+    parsed[0].Error.trim() !== '';
   if (!shaped) throw new Error(`HTTP ${answer.status} not in the error shape: ${answer.text.slice(0, 300)}`);
 }
 
@@ -77,13 +83,25 @@ const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff
 /** A query value as a client would write any value: text as is, the rest as JSON or repeated. */
 const queryPairs = (name: string, value: unknown): [string, string][] => {
   if (value === undefined) return [];
-  if (Array.isArray(value)) return value.map((each) => [name, typeof each === 'string' ? each : JSON.stringify(each) ?? '']);
-  return [[name, typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)]];
+  if (Array.isArray(value)) return value.map((each) => [name, typeof each === 'string' ? each : (JSON.stringify(each) ?? '')]);
+  return [[name, typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))]];
 };
 
 const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
-  { weight: 2, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', '', 'application/problem+json') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'application/json; charset=latin1',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      '',
+      'application/problem+json',
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
 
@@ -94,7 +112,11 @@ const contentType = fc.oneof(
 function requestFor(key: EndpointKey, prefix: string): fc.Arbitrary<Sent> {
   const endpoint = endpoints[key];
   const fields = fieldsOf(key);
-  const id = fc.oneof(fieldValue('id', { long: 0 }).map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined')), shortText)
+  const id = fc
+    .oneof(
+      fieldValue('id', { long: 0 }).map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'))),
+      shortText,
+    )
     .map(encode)
     // '.' and '..' leave the route (every client resolves them), so they are not this route's requests.
     .filter((encoded) => encoded.length <= 100 && encoded !== '.' && encoded !== '..');
@@ -104,7 +126,21 @@ function requestFor(key: EndpointKey, prefix: string): fc.Arbitrary<Sent> {
       { weight: 5, arbitrary: fieldsObject(fields).map((value) => JSON.stringify(value)) },
       { weight: 2, arbitrary: jsonValue(3).map((value) => JSON.stringify(value)) },
       { weight: 1, arbitrary: anyText(1) },
-      { weight: 1, arbitrary: fc.constantFrom('', ' ', '{', '{"title":', 'null', '[]', '"text"', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{}}}', undefined) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '',
+          ' ',
+          '{',
+          '{"title":',
+          'null',
+          '[]',
+          '"text"',
+          '{"__proto__":{"admin":true}}',
+          '{"constructor":{"prototype":{}}}',
+          undefined,
+        ),
+      },
     );
     return fc.record({ method: fc.constant('POST'), path, body, contentType });
   }
@@ -113,11 +149,40 @@ function requestFor(key: EndpointKey, prefix: string): fc.Arbitrary<Sent> {
   const query = fc.oneof(
     { weight: 5, arbitrary: pairs.map((list) => new URLSearchParams(list.flatMap(([name, value]) => queryPairs(name, value))).toString()) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).map((text) => text.replace(/#/g, '%23')) },
-    { weight: 1, arbitrary: fc.constantFrom('', '?', '&&&', 'email', 'email=', 'email=%', 'email=%E0%A4%A', 'email[a]=1', 'email=a&email=b', 'teamname=%00', 'x=1;email=a@b.co') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '?',
+        '&&&',
+        'email',
+        'email=',
+        'email=%',
+        'email=%E0%A4%A',
+        'email[a]=1',
+        'email=a&email=b',
+        'teamname=%00',
+        'x=1;email=a@b.co',
+      ),
+    },
   );
-  const body = endpoint.method === 'DELETE' ? fc.option(fc.oneof(jsonValue(2).map((v) => JSON.stringify(v)), shortText), { nil: undefined, freq: 3 }) : fc.constant(undefined);
+  const body =
+    endpoint.method === 'DELETE'
+      ? fc.option(
+          fc.oneof(
+            jsonValue(2).map((v) => JSON.stringify(v)),
+            shortText,
+          ),
+          { nil: undefined, freq: 3 },
+        )
+      : fc.constant(undefined);
   return fc
-    .record({ method: fc.constant(endpoint.method), path: fc.tuple(path, query).map(([p, q]) => (q === '' ? p : `${p}?${q}`)), body, contentType: fc.option(contentType, { nil: undefined }) })
+    .record({
+      method: fc.constant(endpoint.method),
+      path: fc.tuple(path, query).map(([p, q]) => (q === '' ? p : `${p}?${q}`)),
+      body,
+      contentType: fc.option(contentType, { nil: undefined }),
+    })
     .filter((sent) => sent.path.length < 8_000);
 }
 
@@ -158,7 +223,10 @@ describe('the service routes with any other key', () => {
   /** Keys a header can carry (printable Latin-1), from random to nearly right; none a valid key. */
   const wrongKey = fc
     .oneof(
-      fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)), maxLength: 60 }),
+      fc.string({
+        unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c)),
+        maxLength: 60,
+      }),
       fc.constantFrom(...VALID_KEYS).chain((key) =>
         fc.oneof(
           fc.nat({ max: key.length - 1 }).map((n) => key.slice(0, n)),
@@ -190,7 +258,13 @@ describe('the /_sandbox controls', () => {
   const clockBody = fc
     .oneof(
       fc.record({ advanceMs: fc.oneof(fc.integer(), fc.double({ min: -1e15, max: 1e15 }), fc.constantFrom(0, -0, 3_600_000, 1.5)) }),
-      fc.record({ set: fc.oneof(fc.date({ noInvalidDate: true, min: new Date('0001-01-01'), max: new Date('9999-12-31') }).map((d) => d.toISOString()), shortText, fc.constantFrom('2026-11-02T09:00:00+01:00', '2026-11-02', 'now', '9999-12-31T23:59:59Z')) }),
+      fc.record({
+        set: fc.oneof(
+          fc.date({ noInvalidDate: true, min: new Date('0001-01-01'), max: new Date('9999-12-31') }).map((d) => d.toISOString()),
+          shortText,
+          fc.constantFrom('2026-11-02T09:00:00+01:00', '2026-11-02', 'now', '9999-12-31T23:59:59Z'),
+        ),
+      }),
       fc.record({ advanceMs: jsonValue(1), set: jsonValue(1) }, { requiredKeys: [] }),
       jsonValue(2),
     )
@@ -211,15 +285,32 @@ describe('the /_sandbox controls', () => {
 
   it('POST /_sandbox/faults: a 201 or a 4xx in the error shape', async () => {
     const fault = fc.record(
-      { method: fc.oneof(fc.constantFrom('GET', 'POST'), shortText, jsonValue(0)), path: fc.oneof(fc.constantFrom('/o/zapier/allteams', '/o/zapier/subscribe/{id}'), shortText, jsonValue(0)), status: fc.oneof(fc.integer({ min: 0, max: 1_000 }), jsonValue(0)), body: fc.oneof(shortText, jsonValue(1)), contentType: fc.oneof(shortText, jsonValue(0)), headers: jsonValue(1), times: jsonValue(0), delayMs: jsonValue(0), extra: jsonValue(0) },
+      {
+        method: fc.oneof(fc.constantFrom('GET', 'POST'), shortText, jsonValue(0)),
+        path: fc.oneof(fc.constantFrom('/o/zapier/allteams', '/o/zapier/subscribe/{id}'), shortText, jsonValue(0)),
+        status: fc.oneof(fc.integer({ min: 0, max: 1_000 }), jsonValue(0)),
+        body: fc.oneof(shortText, jsonValue(1)),
+        contentType: fc.oneof(shortText, jsonValue(0)),
+        headers: jsonValue(1),
+        times: jsonValue(0),
+        delayMs: jsonValue(0),
+        extra: jsonValue(0),
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fault.map((f) => JSON.stringify(f)), jsonValue(2).map((v) => JSON.stringify(v)), anyText(0)), async (body) => {
-        const answer = await send({ method: 'POST', path: '/_sandbox/faults', body, contentType: 'application/json' }, controls.url);
-        expectServiceAnswer(answer);
-        await send({ method: 'DELETE', path: '/_sandbox/faults' }, controls.url);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fault.map((f) => JSON.stringify(f)),
+          jsonValue(2).map((v) => JSON.stringify(v)),
+          anyText(0),
+        ),
+        async (body) => {
+          const answer = await send({ method: 'POST', path: '/_sandbox/faults', body, contentType: 'application/json' }, controls.url);
+          expectServiceAnswer(answer);
+          await send({ method: 'DELETE', path: '/_sandbox/faults' }, controls.url);
+        },
+      ),
       { numRuns: RUNS.faults, timeout: 10_000 },
     );
   });
@@ -235,7 +326,11 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // valid url component","statusCode":400}. Fix: Fastify's `frameworkErrors` option in
   // sandbox/app.ts, answering errorBody(...) (and the key check's 400 when the key is bad).
   it('a path with malformed percent-encoding is answered in the error shape', async () => {
-    const malformed = fc.tuple(fc.constantFrom('', 'sub_', 'a%20b'), fc.constantFrom('%', '%E0%A4%A', '%zz', '%C3', '%%', '%ED%A0%80'), fc.constantFrom('', 'x', '%41'));
+    const malformed = fc.tuple(
+      fc.constantFrom('', 'sub_', 'a%20b'),
+      fc.constantFrom('%', '%E0%A4%A', '%zz', '%C3', '%%', '%ED%A0%80'),
+      fc.constantFrom('', 'x', '%41'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/o/zapier/subscribe/', '/pagerly/o/make/subscribe/'), malformed, async (route, [before, bad, after]) => {
         expectServiceAnswer(await send({ method: 'DELETE', path: `${route}${before}${bad}${after}`, key: KEY }, service.url));
@@ -251,7 +346,10 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // characters) does the same. Fix: Fastify({ routerOptions: { maxParamLength: 2_000 } }) (room
   // for 200 characters of any script, percent-encoded) and `frameworkErrors` for the rest.
   it('an id the schema accepts (up to 200 characters) reaches the route and is answered in the error shape', async () => {
-    const longId = fc.tuple(fc.constantFrom('a', 'é', '💥', 'sub_'), fc.integer({ min: 1, max: 200 })).map(([unit, n]) => unit.repeat(n).slice(0, 200)).filter((id) => encode(id).length > 100);
+    const longId = fc
+      .tuple(fc.constantFrom('a', 'é', '💥', 'sub_'), fc.integer({ min: 1, max: 200 }))
+      .map(([unit, n]) => unit.repeat(n).slice(0, 200))
+      .filter((id) => encode(id).length > 100);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/o/zapier/subscribe/', '/o/make/subscribe/'), longId, async (route, id) => {
         expectServiceAnswer(await send({ method: 'DELETE', path: `${route}${encode(id)}`, key: KEY }, service.url));
@@ -270,7 +368,10 @@ describe('regressions: bugs these properties found, now fixed', () => {
     const big = fc.tuple(fc.constantFrom('key', 'query'), fc.integer({ min: 17_000, max: 60_000 }));
     await fc.assert(
       fc.asyncProperty(big, async ([where, n]) => {
-        const sent = where === 'key' ? { method: 'GET', path: '/o/test/apikey', key: 'k'.repeat(n) } : { method: 'GET', path: `/o/oncalluser?email=${'a'.repeat(n)}`, key: KEY };
+        const sent =
+          where === 'key'
+            ? { method: 'GET', path: '/o/test/apikey', key: 'k'.repeat(n) }
+            : { method: 'GET', path: `/o/oncalluser?email=${'a'.repeat(n)}`, key: KEY };
         expectServiceAnswer(await send(sent, service.url));
       }),
       { numRuns: RUNS.knownBugs, examples: [[['key', 17_000]]], endOnFailure: true, timeout: 10_000 },
@@ -285,14 +386,19 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // with a RangeError the control route turns into a 400 (or bound advanceMs in its schema).
   it('advancing the clock by any finite amount is a 2xx or a 400, and the clock still reads', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.double({ min: 8.7e15, noNaN: true, noDefaultInfinity: true }), fc.double({ max: -8.7e15, noNaN: true, noDefaultInfinity: true })), async (advanceMs) => {
-        try {
-          expectServiceAnswer(await send({ method: 'POST', path: '/_sandbox/clock', body: JSON.stringify({ advanceMs }), contentType: 'application/json' }, controls.url));
-          expect((await send({ method: 'GET', path: '/_sandbox/clock' }, controls.url)).status).toBe(200);
-        } finally {
-          await controls.sandbox.clock.set('2026-11-02T08:00:00Z');
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.double({ min: 8.7e15, noNaN: true, noDefaultInfinity: true }), fc.double({ max: -8.7e15, noNaN: true, noDefaultInfinity: true })),
+        async (advanceMs) => {
+          try {
+            expectServiceAnswer(
+              await send({ method: 'POST', path: '/_sandbox/clock', body: JSON.stringify({ advanceMs }), contentType: 'application/json' }, controls.url),
+            );
+            expect((await send({ method: 'GET', path: '/_sandbox/clock' }, controls.url)).status).toBe(200);
+          } finally {
+            await controls.sandbox.clock.set('2026-11-02T08:00:00Z');
+          }
+        },
+      ),
       { numRuns: RUNS.knownBugs, examples: [[1e16]], endOnFailure: true, timeout: 10_000 },
     );
   });

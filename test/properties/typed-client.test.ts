@@ -151,7 +151,13 @@ describe('buildRequest on any input', () => {
 
   it('with any settings: a request, an InvalidInputError (input or base URL) or an AuthenticationError (key), never with the key in it', () => {
     const baseUrl = fc.option(fc.oneof(url, fc.webUrl({ withQueryParameters: false, withFragments: false }), shortText), { nil: undefined });
-    const apiKey = fc.oneof(keyLike, recognisableKey, recognisableKey.map((k) => ` ${k}\t`), shortText.map((text) => `kq7Z${text}`), fc.constantFrom('', ' ', 'kq7Z key with spaces', 'kq7Zé', 'kq7Z\r\nX-Injected: 1'));
+    const apiKey = fc.oneof(
+      keyLike,
+      recognisableKey,
+      recognisableKey.map((k) => ` ${k}\t`),
+      shortText.map((text) => `kq7Z${text}`),
+      fc.constantFrom('', ' ', 'kq7Z key with spaces', 'kq7Zé', 'kq7Z\r\nX-Injected: 1'),
+    );
     const arbitrary = fc.constantFrom(...endpointKeys).chain((key) =>
       fc.record({
         key: fc.constant(key),
@@ -200,7 +206,20 @@ describe('buildRequest on any input', () => {
 const box = new TimeBox(2_000);
 afterAll(() => box.close());
 
-const ERROR_CODES: readonly PagerlyErrorCode[] = ['authentication', 'permission', 'not_found', 'invalid_input', 'rate_limited', 'server', 'network', 'timeout', 'invalid_response', 'request', 'redirect', 'host_not_found'];
+const ERROR_CODES: readonly PagerlyErrorCode[] = [
+  'authentication',
+  'permission',
+  'not_found',
+  'invalid_input',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'invalid_response',
+  'request',
+  'redirect',
+  'host_not_found',
+];
 
 const status = fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constantFrom(200, 201, 204, 400, 401, 403, 404, 409, 422, 429, 500, 502, 503));
 
@@ -211,7 +230,10 @@ const retryAfter = fc.oneof(
   fc.constantFrom('', ' ', '-1', '1.5', '0x10', 'soon', 'Wed, 21 Oct 2015 07:28:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', '30, 60'),
   shortText,
 );
-const contentType = fc.oneof(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'text/plain', '', 'application/problem+json'), fc.string({ maxLength: 20 }));
+const contentType = fc.oneof(
+  fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'text/plain', '', 'application/problem+json'),
+  fc.string({ maxLength: 20 }),
+);
 const headerValue = (arbitrary: fc.Arbitrary<string>) => fc.oneof(arbitrary, fc.array(arbitrary, { maxLength: 2 }));
 const headers = fc.record(
   { 'content-type': headerValue(contentType), 'retry-after': headerValue(retryAfter), 'Retry-After': retryAfter, 'x-request-id': fc.string({ maxLength: 10 }) },
@@ -222,7 +244,7 @@ const headers = fc.record(
 const echo = (key: string) =>
   fc.oneof(
     shortText,
-    fc.constantFrom('API Key is not valid', 'Only an org admin can do this', 'Rate limit exceeded', 'The organization\'s owner cannot be removed'),
+    fc.constantFrom('API Key is not valid', 'Only an org admin can do this', 'Rate limit exceeded', "The organization's owner cannot be removed"),
     fc.tuple(shortText, fc.constantFrom('', ' ', '\n', '"'), shortText).map(([before, glue, after]) => `${before}${glue}${key}${glue}${after}`),
     fc.nat({ max: 200 }).map((n) => `${'x'.repeat(n)}${key}`), // around the excerpt's 120 characters
   );
@@ -235,7 +257,15 @@ const body = (key: string) =>
     fc.tuple(fc.constantFrom('Error', 'error', 'message', 'detail'), echo(key)).map(([field, text]) => JSON.stringify({ [field]: text })),
     echo(key).map((text) => `<html><body><h1>502 Bad Gateway</h1>${text}</body></html>`),
     echo(key),
-    fc.array(fc.record({ id: fc.oneof(fc.string(), fc.integer(), wrongType), name: fc.oneof(fc.string(), wrongType), email: echo(key), imageurl: fc.option(fc.string()) }, { requiredKeys: [] }), { maxLength: 3 }).map((list) => JSON.stringify(list)),
+    fc
+      .array(
+        fc.record(
+          { id: fc.oneof(fc.string(), fc.integer(), wrongType), name: fc.oneof(fc.string(), wrongType), email: echo(key), imageurl: fc.option(fc.string()) },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 3 },
+      )
+      .map((list) => JSON.stringify(list)),
     longText.map((text) => JSON.stringify([{ Error: `${text}${key}` }])),
     fc.constantFrom('', ' ', 'null', '[]', '{}', '[{}]', '[{"Error":""}]', '[{"Error":null}]', '[[[[[]]]]]', '"text"', '42', '{"__proto__":{"x":1}}'),
   );
@@ -287,7 +317,9 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // ('.' → DELETE /o/zapier/subscribe/). %2e is resolved the same way, so encoding cannot help:
   // refuse "." and ".." in the schema (requiredText for ids) or in buildRequest's path placement.
   it('a path parameter of "." or ".." is refused, never resolved into another path', () => {
-    const dots = fc.tuple(fc.constantFrom('.', '..'), fc.constantFrom('', ' ', '\t'), fc.constantFrom('', ' ')).map(([dot, before, after]) => `${before}${dot}${after}`);
+    const dots = fc
+      .tuple(fc.constantFrom('.', '..'), fc.constantFrom('', ' ', '\t'), fc.constantFrom('', ' '))
+      .map(([dot, before, after]) => `${before}${dot}${after}`);
     fc.assert(
       fc.property(fc.constantFrom<EndpointKey>('unsubscribeZapierHook', 'unsubscribeMakeHook', 'unsubscribeN8n'), dots, (key, id) => {
         const input = { id };
@@ -311,7 +343,8 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // not well-formed (String.prototype.isWellFormed) in the schema of ids, or catch it in
   // buildRequest's path placement and throw an InvalidInputError naming the field.
   it('a path parameter with a lone surrogate is refused with an InvalidInputError, not a URIError', () => {
-    const ill = fc.tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 5 }))
+    const ill = fc
+      .tuple(fc.string({ maxLength: 5 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 5 }))
       .map(([before, half, after]) => `${before}${String.fromCharCode(half)}${after}`)
       .filter((id) => isIllFormed(id) && id.trim() !== '');
     fc.assert(
@@ -365,10 +398,19 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // Fix: redact(type, secrets) (and cut it short, like the body excerpt).
   it('the key stays out of the message when a header echoes it', async () => {
     await fc.assert(
-      fc.asyncProperty(recognisableKey, fc.constantFrom(...endpointKeys), fc.integer({ min: 200, max: 299 }), fc.constantFrom('<', 'not json', '<html>'), async (key, endpoint, status, text) => {
-        const outcome = await box.call({ fn: 'interpretResponse', args: [endpoint, { status, headers: { 'content-type': `text/html; x=${key}` }, body: text }, [key]] });
-        expectInterpreted(outcome, status, key);
-      }),
+      fc.asyncProperty(
+        recognisableKey,
+        fc.constantFrom(...endpointKeys),
+        fc.integer({ min: 200, max: 299 }),
+        fc.constantFrom('<', 'not json', '<html>'),
+        async (key, endpoint, status, text) => {
+          const outcome = await box.call({
+            fn: 'interpretResponse',
+            args: [endpoint, { status, headers: { 'content-type': `text/html; x=${key}` }, body: text }, [key]],
+          });
+          expectInterpreted(outcome, status, key);
+        },
+      ),
       { numRuns: RUNS.knownBugs, examples: [['kq7Z-echoed-key-0000', 'listTeams', 200, '<']], endOnFailure: true },
     );
   });

@@ -89,7 +89,13 @@ const inputData = (operation: ActionOperation | SearchOperation) => {
 const authData = fc.oneof(
   { weight: 6, arbitrary: recognisableKey.map((apiKey) => ({ apiKey })) },
   { weight: 1, arbitrary: keyLike.map((apiKey) => ({ apiKey: ` ${apiKey} `, other: 'x' })) },
-  { weight: 2, arbitrary: fc.oneof(shortText, fc.constantFrom('', ' ', 'kq7Z key with spaces', 'kq7Zkéy', 'kq7Z\u0000key')).filter((text) => !isIllFormed(text)).map((apiKey) => ({ apiKey })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(shortText, fc.constantFrom('', ' ', 'kq7Z key with spaces', 'kq7Zkéy', 'kq7Z\u0000key'))
+      .filter((text) => !isIllFormed(text))
+      .map((apiKey) => ({ apiKey })),
+  },
   { weight: 1, arbitrary: fc.constantFrom({}, { apiKey: undefined }, { apiKey: null }, { api_key: 'kq7Z-wrong-field-name' }) },
 );
 
@@ -145,7 +151,11 @@ describe('Zapier creates and searches with any input, offline', () => {
         {
           numRuns: RUNS.perOperation,
           timeout: 5_000,
-          examples: [[goodInput[operation.endpoint], { apiKey: 'kq7Z-zapier-key-0000' }], [{ email: 5, title: [], teamname: {} }, { apiKey: 'kq7Z-zapier-key-0000' }], [goodInput[operation.endpoint], {}]],
+          examples: [
+            [goodInput[operation.endpoint], { apiKey: 'kq7Z-zapier-key-0000' }],
+            [{ email: 5, title: [], teamname: {} }, { apiKey: 'kq7Z-zapier-key-0000' }],
+            [goodInput[operation.endpoint], {}],
+          ],
         },
       );
       // Every branch of the oracle was taken, or the generators are too kind (or too cruel).
@@ -170,7 +180,8 @@ describe('regressions: bugs these properties found, now fixed', () => {
   // String.prototype.isWellFormed on teamName and requiredText), so it is an invalid_input AppError;
   // and let zRequestTransport map only errors with a network code to NetworkError.
   it('a lone surrogate in a query field is refused as invalid input, not retried as a network failure', async () => {
-    const ill = fc.tuple(fc.constantFrom('', 'Platform', ' '), fc.integer({ min: 0xd800, max: 0xdfff }), fc.constantFrom('', 'x'))
+    const ill = fc
+      .tuple(fc.constantFrom('', 'Platform', ' '), fc.integer({ min: 0xd800, max: 0xdfff }), fc.constantFrom('', 'x'))
       .map(([before, half, after]) => `${before}${String.fromCharCode(half)}${after}`);
     await fc.assert(
       fc.asyncProperty(ill, recognisableKey, async (teamname, apiKey) => {
@@ -197,7 +208,10 @@ describe('regressions: bugs these properties found, now fixed', () => {
   it('an authData.apiKey of another type marks the connection as needing attention', async () => {
     // A lone surrogate anywhere in authData hangs zapier-platform-core's own secret scrubber
     // (upstream, out of the app's reach; see the note at the top of this file): left out.
-    const notText = fc.oneof(wrongType.filter((v) => v !== null && wellFormed(v)), fc.constant(0));
+    const notText = fc.oneof(
+      wrongType.filter((v) => v !== null && wellFormed(v)),
+      fc.constant(0),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...runnable.map((r) => `${r.kind}.${r.operation.key}`)), notText, async (name, apiKey) => {
         const [kind, key] = name.split('.') as ['creates' | 'searches', string];

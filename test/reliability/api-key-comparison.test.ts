@@ -88,9 +88,16 @@ describe('every wrong key gets the identical documented answer', () => {
 
   it.each(wrong)('%s: 400 [{"Error":"API Key is not valid"}], byte for byte', async (_what, key) => {
     for (const path of ['/o/test/apikey', '/pagerly/o/zapier/allteams', '/o/incident']) {
-      const answer = await running.call(path, { ...(key === undefined ? {} : { key }), method: path === '/o/incident' ? 'POST' : 'GET', ...(path === '/o/incident' ? { body: { title: 'x' } } : {}) });
+      const answer = await running.call(path, {
+        ...(key === undefined ? {} : { key }),
+        method: path === '/o/incident' ? 'POST' : 'GET',
+        ...(path === '/o/incident' ? { body: { title: 'x' } } : {}),
+      });
       expect({ path, status: answer.status, text: answer.text, type: answer.headers.get('content-type') }).toEqual({
-        path, status: 400, text: INVALID_KEY_BODY, type: 'application/json; charset=utf-8',
+        path,
+        status: 400,
+        text: INVALID_KEY_BODY,
+        type: 'application/json; charset=utf-8',
       });
     }
   });

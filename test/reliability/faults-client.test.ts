@@ -1,13 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { EndpointKey } from '../../shared/catalog/endpoints.ts';
-import {
-  InvalidResponseError,
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  type PagerlyError,
-} from '../../shared/errors.ts';
+import { InvalidResponseError, NetworkError, RateLimitError, ServerError, TimeoutError, type PagerlyError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour } from '../support/fault-server.ts';
 import { closedPort } from '../support/loopback-server.ts';
@@ -20,7 +13,16 @@ import { closedPort } from '../support/loopback-server.ts';
  */
 const KEY = 'faults-client-key-0c4e2a91';
 const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
-const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
+const INCIDENT = {
+  id: 'inc_0001',
+  title: 'Disk full',
+  severity: 'P3',
+  status: 'triggered',
+  description: null,
+  teamname: null,
+  created_at: '2026-11-02T08:00:00Z',
+  updated_at: '2026-11-02T08:00:00Z',
+};
 
 const faultsTried: string[] = [];
 afterAll(() => {
@@ -37,10 +39,22 @@ const create: Call = (client) => client.createOrUpdateIncident({ title: 'Disk fu
 async function tryFault(name: string, script: Behaviour[], call: Call, options: { timeoutMs?: number; retries?: number; maxRetryAfterMs?: number } = {}) {
   faultsTried.push(name);
   const server = await faultServer(script);
-  const client = createNodeClient({ apiKey: KEY, baseUrl: server.url, backoffMs: 10, timeoutMs: options.timeoutMs ?? 2_000, retries: options.retries ?? 2, ...(options.maxRetryAfterMs ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}) });
+  const client = createNodeClient({
+    apiKey: KEY,
+    baseUrl: server.url,
+    backoffMs: 10,
+    timeoutMs: options.timeoutMs ?? 2_000,
+    retries: options.retries ?? 2,
+    ...(options.maxRetryAfterMs ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
+  });
   const started = performance.now();
   try {
-    const { result, stray } = await withoutStrayErrors(() => call(client).then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error: error as PagerlyError })));
+    const { result, stray } = await withoutStrayErrors(() =>
+      call(client).then(
+        (value) => ({ value, error: undefined }),
+        (error: unknown) => ({ value: undefined, error: error as PagerlyError }),
+      ),
+    );
     expect(stray).toEqual([]);
     // Every attempt carried the key.
     expect(server.arrivals.every((arrival) => arrival.apiKey === KEY)).toBe(true);
@@ -71,7 +85,12 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     });
 
     it('a replace or a delete is repeated like a read (assumption `limits`: safe to repeat)', async () => {
-      const outcome = await tryFault('slow delete', [json(200, { id: 'sub_1', removed: true }, {}, 1_500)], (client) => client.unsubscribeZapierHook({ id: 'sub_1' }), { timeoutMs: 100 });
+      const outcome = await tryFault(
+        'slow delete',
+        [json(200, { id: 'sub_1', removed: true }, {}, 1_500)],
+        (client) => client.unsubscribeZapierHook({ id: 'sub_1' }),
+        { timeoutMs: 100 },
+      );
       expect(outcome.error).toBeInstanceOf(TimeoutError);
       expect(outcome.arrivals).toHaveLength(3);
     });
@@ -83,7 +102,10 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     });
 
     it('headers, then a body that stalls: a TimeoutError, not a hang', async () => {
-      const outcome = await tryFault('body stalls', [{ kind: 'stall-mid-body', status: 200, body: teamsText, cutAt: 10 }], read, { timeoutMs: 150, retries: 0 });
+      const outcome = await tryFault('body stalls', [{ kind: 'stall-mid-body', status: 200, body: teamsText, cutAt: 10 }], read, {
+        timeoutMs: 150,
+        retries: 0,
+      });
       expect(outcome.error).toBeInstanceOf(TimeoutError);
       expect(outcome.arrivals).toHaveLength(1);
     });
@@ -96,7 +118,10 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     ] as const)('a closed port (%s): a retryable NetworkError naming the refusal', async (what, call) => {
       faultsTried.push(`closed port (${what})`);
       const base = await closedPort();
-      const failure = await call(createNodeClient({ apiKey: KEY, baseUrl: base, backoffMs: 10 })).then(() => undefined, (e: unknown) => e as PagerlyError);
+      const failure = await call(createNodeClient({ apiKey: KEY, baseUrl: base, backoffMs: 10 })).then(
+        () => undefined,
+        (e: unknown) => e as PagerlyError,
+      );
       expect(failure).toBeInstanceOf(NetworkError);
       expect(failure).toMatchObject({ code: 'network', retryable: true });
       expect(failure!.message).toMatch(/Could not reach the service at 127\.0\.0\.1:\d+ \(ECONNREFUSED/);
@@ -136,7 +161,11 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
       ['read', read, TEAMS],
       ['create', create, INCIDENT],
     ] as const)('a %s waits the Retry-After, then gets the answer', async (what, call, answer) => {
-      const outcome = await tryFault(`429 then success (${what})`, [json(429, [{ Error: 'Rate limit exceeded' }], { 'retry-after': '1' }), json(what === 'read' ? 200 : 201, answer)], call);
+      const outcome = await tryFault(
+        `429 then success (${what})`,
+        [json(429, [{ Error: 'Rate limit exceeded' }], { 'retry-after': '1' }), json(what === 'read' ? 200 : 201, answer)],
+        call,
+      );
       expect(outcome.error).toBeUndefined();
       expect(outcome.value).toEqual(answer);
       expect(outcome.arrivals).toHaveLength(2);
@@ -145,7 +174,9 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     });
 
     it('a Retry-After beyond maxRetryAfterMs is not waited for: a RateLimitError that says when', async () => {
-      const outcome = await tryFault('429 beyond the ceiling', [json(429, [{ Error: 'Rate limit exceeded' }], { 'retry-after': '120' })], read, { maxRetryAfterMs: 5_000 });
+      const outcome = await tryFault('429 beyond the ceiling', [json(429, [{ Error: 'Rate limit exceeded' }], { 'retry-after': '120' })], read, {
+        maxRetryAfterMs: 5_000,
+      });
       expect(outcome.error).toBeInstanceOf(RateLimitError);
       expect(outcome.error).toMatchObject({ retryAfterSeconds: 120, retryable: true });
       expect(outcome.error!.message).toContain('try again in 120 s');
@@ -158,7 +189,11 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
       ['read', read, 'listTeams'],
       ['create', create, 'createOrUpdateIncident'],
     ] as const)('HTML instead of JSON (%s): InvalidResponseError with the status and an excerpt, not retried', async (what, call, endpoint: EndpointKey) => {
-      const outcome = await tryFault(`HTML 200 (${what})`, [{ kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html; charset=utf-8' } }], call);
+      const outcome = await tryFault(
+        `HTML 200 (${what})`,
+        [{ kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html; charset=utf-8' } }],
+        call,
+      );
       expect(outcome.error).toBeInstanceOf(InvalidResponseError);
       expect(outcome.error).toMatchObject({ status: 200, endpoint, retryable: false });
       expect(outcome.error!.message).toContain('HTTP 200 with a body that is not JSON (text/html; charset=utf-8)');
@@ -177,7 +212,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
   });
 
   describe('connection resets', () => {
-    it('before any answer: a NetworkError after the read\'s retries', async () => {
+    it("before any answer: a NetworkError after the read's retries", async () => {
       const outcome = await tryFault('reset before the answer', [{ kind: 'reset' }], read);
       expect(outcome.error).toBeInstanceOf(NetworkError);
       expect(outcome.error!.message).toMatch(/ECONNRESET|socket hang up/);
@@ -193,14 +228,22 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     });
 
     it('mid-response on a chunked read: a NetworkError after the retries', async () => {
-      const outcome = await tryFault('reset mid-response (read, chunked)', [{ kind: 'reset-mid-body', status: 200, body: teamsText, cutAt: 15, chunked: true }], read);
+      const outcome = await tryFault(
+        'reset mid-response (read, chunked)',
+        [{ kind: 'reset-mid-body', status: 200, body: teamsText, cutAt: 15, chunked: true }],
+        read,
+      );
       expect(outcome.error).toBeInstanceOf(NetworkError);
       expect(outcome.error!.message).toMatch(/ECONNRESET/);
       expect(outcome.arrivals).toHaveLength(3);
     });
 
     it('mid-response on a create: a NetworkError after one attempt (it may have been done)', async () => {
-      const outcome = await tryFault('reset mid-response (create)', [{ kind: 'reset-mid-body', status: 201, body: JSON.stringify(INCIDENT), cutAt: 15 }], create);
+      const outcome = await tryFault(
+        'reset mid-response (create)',
+        [{ kind: 'reset-mid-body', status: 201, body: JSON.stringify(INCIDENT), cutAt: 15 }],
+        create,
+      );
       expect(outcome.error).toBeInstanceOf(NetworkError);
       expect(outcome.arrivals).toHaveLength(1);
     });
@@ -208,7 +251,11 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     // A read whose answer is cut short after its headers announced a Content-Length (got's
     // ERR_HTTP_CONTENT_LENGTH_MISMATCH) is retried like the same cut in a chunked answer.
     it('a read cut short mid-response is retried, and the good second answer wins', async () => {
-      const outcome = await tryFault('reset mid-response, then success', [{ kind: 'reset-mid-body', status: 200, body: teamsText, cutAt: 15 }, json(200, TEAMS)], read);
+      const outcome = await tryFault(
+        'reset mid-response, then success',
+        [{ kind: 'reset-mid-body', status: 200, body: teamsText, cutAt: 15 }, json(200, TEAMS)],
+        read,
+      );
       expect(outcome.arrivals).toHaveLength(2);
       expect(outcome.value).toEqual(TEAMS);
     });

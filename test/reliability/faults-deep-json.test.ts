@@ -32,9 +32,12 @@ const SHAPES = Object.keys(DEEP) as Shape[];
 
 /** What the call rejected with; a call that succeeds fails the test. */
 const rejection = <E>(call: Promise<unknown>): Promise<E> =>
-  call.then((value) => {
-    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-  }, (error: unknown) => error as E);
+  call.then(
+    (value) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error as E,
+  );
 
 const servers: FaultServer[] = [];
 afterEach(async () => {
@@ -74,16 +77,24 @@ describe('typed client', () => {
     ['checkApiKey (assumed shape)', (client) => client.checkApiKey()],
   ];
 
-  it.each(SHAPES.flatMap((shape) => calls.map(([name, call]) => [shape, name, call] as const)))('nested %s, %s: InvalidResponseError', async (shape, _name, call) => {
-    const service = await deepService(shape);
-    const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 });
-    const { result, stray } = await withoutStrayErrors(() => call(client).then(() => undefined, (error: unknown) => error as PagerlyError));
-    expect(stray).toEqual([]);
-    noStackOverflow(result);
-    expect(result).toBeInstanceOf(InvalidResponseError);
-    expect(result!.message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
-    expect(result!.message.length).toBeLessThan(400);
-  });
+  it.each(SHAPES.flatMap((shape) => calls.map(([name, call]) => [shape, name, call] as const)))(
+    'nested %s, %s: InvalidResponseError',
+    async (shape, _name, call) => {
+      const service = await deepService(shape);
+      const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 });
+      const { result, stray } = await withoutStrayErrors(() =>
+        call(client).then(
+          () => undefined,
+          (error: unknown) => error as PagerlyError,
+        ),
+      );
+      expect(stray).toEqual([]);
+      noStackOverflow(result);
+      expect(result).toBeInstanceOf(InvalidResponseError);
+      expect(result!.message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+      expect(result!.message.length).toBeLessThan(400);
+    },
+  );
 
   it.each([400, 403, 404, 500])('an error answer (HTTP %i) nested 100,000 deep ends in a typed error quoting a short excerpt', async (status) => {
     const service = await deepService('objects', status);
@@ -107,7 +118,7 @@ describe('command line', () => {
   });
 });
 
-describe('Zapier app (zapier-platform-core\'s handler)', () => {
+describe("Zapier app (zapier-platform-core's handler)", () => {
   const zapier = zapierHandler();
   restoreBaseUrlAfterEach(afterEach);
   const operations = [
@@ -115,28 +126,42 @@ describe('Zapier app (zapier-platform-core\'s handler)', () => {
     ['creates.create_incident.operation.perform', { title: 'Disk full' }],
   ] as const;
 
-  it.each(SHAPES.flatMap((shape) => operations.map(([method, inputData]) => [shape, method, inputData] as const)))('nested %s, %s: the step stops with invalid_response', async (shape, method, inputData) => {
-    const service = await deepService(shape);
-    process.env.PAGERLY_BASE_URL = service.url;
-    const { result, stray } = await withoutStrayErrors(() => zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(() => undefined, (error: unknown) => error));
-    expect(stray).toEqual([]);
-    noStackOverflow(result);
-    expect(zapierErrorName(result)).toBe('AppError:invalid_response');
-    expect(String(zapierErrorPayload(result).message)).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
-  });
+  it.each(SHAPES.flatMap((shape) => operations.map(([method, inputData]) => [shape, method, inputData] as const)))(
+    'nested %s, %s: the step stops with invalid_response',
+    async (shape, method, inputData) => {
+      const service = await deepService(shape);
+      process.env.PAGERLY_BASE_URL = service.url;
+      const { result, stray } = await withoutStrayErrors(() =>
+        zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      );
+      expect(stray).toEqual([]);
+      noStackOverflow(result);
+      expect(zapierErrorName(result)).toBe('AppError:invalid_response');
+      expect(String(zapierErrorPayload(result).message)).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    },
+  );
 });
 
 describe('Make app (the generated app through the runner)', () => {
   const app = appFromFiles(generateMakeApp());
   const requesting = makeComponents.filter((component) => component.endpoint !== undefined);
 
-  it.each(SHAPES.flatMap((shape) => requesting.map((component) => [shape, component.name, component] as const)))('nested %s, %s: DataError', async (shape, _name, component) => {
-    const service = await deepService(shape);
-    const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 5_000 });
-    const error = await component.run(runner, KEY).then(() => undefined, (e: unknown) => e);
-    noStackOverflow(error);
-    expect(error).toBeInstanceOf(MakeError);
-    expect(error).toMatchObject({ type: 'DataError' });
-    expect((error as MakeError).message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
-  });
+  it.each(SHAPES.flatMap((shape) => requesting.map((component) => [shape, component.name, component] as const)))(
+    'nested %s, %s: DataError',
+    async (shape, _name, component) => {
+      const service = await deepService(shape);
+      const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 5_000 });
+      const error = await component.run(runner, KEY).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      noStackOverflow(error);
+      expect(error).toBeInstanceOf(MakeError);
+      expect(error).toMatchObject({ type: 'DataError' });
+      expect((error as MakeError).message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    },
+  );
 });

@@ -25,7 +25,16 @@ import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHan
 isolateZapierCore();
 
 const KEY = 'faults-outcome-key-3a9d0c71e2';
-const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
+const INCIDENT = {
+  id: 'inc_0001',
+  title: 'Disk full',
+  severity: 'P3',
+  status: 'triggered',
+  description: null,
+  teamname: null,
+  created_at: '2026-11-02T08:00:00Z',
+  updated_at: '2026-11-02T08:00:00Z',
+};
 const ERROR = [{ Error: 'Upstream failed' }];
 
 const servers: FaultServer[] = [];
@@ -41,7 +50,10 @@ async function serve(script: Behaviour[]): Promise<FaultServer> {
 const create = (base: string, options: { timeoutMs?: number; retries?: number } = {}) =>
   createNodeClient({ apiKey: KEY, baseUrl: base, backoffMs: 10, timeoutMs: options.timeoutMs ?? 2_000, retries: options.retries ?? 2 })
     .createOrUpdateIncident({ title: 'Disk full' })
-    .then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error: error as PagerlyError }));
+    .then(
+      (value) => ({ value, error: undefined }),
+      (error: unknown) => ({ value: undefined, error: error as PagerlyError }),
+    );
 
 describe('typed client: a create is never retried when it may have been done', () => {
   it.each([500, 502, 504])('a create answered %i: one attempt, ServerError that may have been applied, not retryable', async (status) => {
@@ -180,12 +192,17 @@ describe('command line: exit codes', () => {
   });
 });
 
-describe('Zapier app (zapier-platform-core\'s handler): retried only when a retry cannot make a second incident', () => {
+describe("Zapier app (zapier-platform-core's handler): retried only when a retry cannot make a second incident", () => {
   const zapier = zapierHandler();
   restoreBaseUrlAfterEach(afterEach);
   const createIncident = (base: string) => {
     process.env.PAGERLY_BASE_URL = base;
-    return withoutStrayErrors(() => zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } }).then(() => undefined, (error: unknown) => error));
+    return withoutStrayErrors(() =>
+      zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
   };
 
   // HaltedError: stopped on purpose, not replayed by itself (help.zapier.com/hc/en-us/articles/20505304170637);
@@ -237,8 +254,12 @@ describe('Zapier app (zapier-platform-core\'s handler): retried only when a retr
       errors: zapierCore.errors,
     } as unknown as ZObject;
     const input = endpoint === 'listTeams' ? {} : { title: 'Disk full' };
-    const failure = await zRequestTransport(z).send(buildRequest(endpoint, input as never, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9' }))
-      .then((response) => interpretResponse(endpoint, response), (error: unknown) => error);
+    const failure = await zRequestTransport(z)
+      .send(buildRequest(endpoint, input as never, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9' }))
+      .then(
+        (response) => interpretResponse(endpoint, response),
+        (error: unknown) => error,
+      );
     const error = toZapierError(z, failure);
     expect(error.name).toBe(name);
     if (name === 'HaltedError') expect(error.message).toContain('check in Pagerly before trying again');

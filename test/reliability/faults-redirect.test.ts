@@ -27,14 +27,26 @@ isolateZapierCore();
 
 const KEY = 'faults-redirect-key-5e0c93b1d7';
 const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
-const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
+const INCIDENT = {
+  id: 'inc_0001',
+  title: 'Disk full',
+  severity: 'P3',
+  status: 'triggered',
+  description: null,
+  teamname: null,
+  created_at: '2026-11-02T08:00:00Z',
+  updated_at: '2026-11-02T08:00:00Z',
+};
 const STATUSES = [301, 302, 303, 307, 308] as const;
 
 /** What the call rejected with; a call that succeeds fails the test. */
 const rejection = <E>(call: Promise<unknown>): Promise<E> =>
-  call.then((value) => {
-    throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-  }, (error: unknown) => error as E);
+  call.then(
+    (value) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error as E,
+  );
 
 const servers: FaultServer[] = [];
 afterEach(async () => {
@@ -65,31 +77,42 @@ describe('typed client (got): a redirect to another origin is not followed', () 
     ['create', (client) => client.createOrUpdateIncident({ title: 'Disk full' })],
   ];
 
-  it.each(STATUSES.flatMap((status) => calls.map(([what, call]) => [status, what, call] as const)))('%i on a %s: RedirectError naming the status and host; the other host gets nothing', async (status, _what, call) => {
-    const other = await elsewhere();
-    const service = await redirecting(status, stolenPath(other));
-    const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, backoffMs: 10, timeoutMs: 2_000 });
-    const { result, stray } = await withoutStrayErrors(() => call(client).then(() => undefined, (error: unknown) => error as PagerlyError));
-    expect(stray).toEqual([]);
-    expect(result).toBeInstanceOf(RedirectError);
-    expect(result).toMatchObject({ code: 'redirect', retryable: false, mayHaveApplied: false, status, targetHost: hostOf(other.url) });
-    expect(result!.message).toContain(`HTTP ${status}`);
-    expect(result!.message).toContain(hostOf(other.url));
-    // Neither the key nor the target's path and query go into the message.
-    expect(result!.message).not.toContain(KEY);
-    expect(result!.message).not.toContain('/collect');
-    expect(result!.message).not.toContain('stolen');
-    expect(other.arrivals).toEqual([]);
-    // One attempt: a redirect is not a fault that a retry mends.
-    expect(service.arrivals).toHaveLength(1);
-  });
+  it.each(STATUSES.flatMap((status) => calls.map(([what, call]) => [status, what, call] as const)))(
+    '%i on a %s: RedirectError naming the status and host; the other host gets nothing',
+    async (status, _what, call) => {
+      const other = await elsewhere();
+      const service = await redirecting(status, stolenPath(other));
+      const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, backoffMs: 10, timeoutMs: 2_000 });
+      const { result, stray } = await withoutStrayErrors(() =>
+        call(client).then(
+          () => undefined,
+          (error: unknown) => error as PagerlyError,
+        ),
+      );
+      expect(stray).toEqual([]);
+      expect(result).toBeInstanceOf(RedirectError);
+      expect(result).toMatchObject({ code: 'redirect', retryable: false, mayHaveApplied: false, status, targetHost: hostOf(other.url) });
+      expect(result!.message).toContain(`HTTP ${status}`);
+      expect(result!.message).toContain(hostOf(other.url));
+      // Neither the key nor the target's path and query go into the message.
+      expect(result!.message).not.toContain(KEY);
+      expect(result!.message).not.toContain('/collect');
+      expect(result!.message).not.toContain('stolen');
+      expect(other.arrivals).toEqual([]);
+      // One attempt: a redirect is not a fault that a retry mends.
+      expect(service.arrivals).toHaveLength(1);
+    },
+  );
 
   it('a redirect to the same origin is followed, with the key, and its answer is the answer', async () => {
     const service = await faultServer([{ kind: 'answer', status: 301, body: '', headers: { location: '/pagerly/o/zapier/allteams/' } }, json(200, TEAMS)]);
     servers.push(service);
     const teams = await createNodeClient({ apiKey: KEY, baseUrl: service.url }).listTeams();
     expect(teams).toEqual(TEAMS);
-    expect(service.arrivals.map((a) => [a.url, a.apiKey])).toEqual([['/pagerly/o/zapier/allteams', KEY], ['/pagerly/o/zapier/allteams/', KEY]]);
+    expect(service.arrivals.map((a) => [a.url, a.apiKey])).toEqual([
+      ['/pagerly/o/zapier/allteams', KEY],
+      ['/pagerly/o/zapier/allteams/', KEY],
+    ]);
   });
 
   it('the same host on another scheme or port is another origin', async () => {
@@ -141,7 +164,7 @@ describe('command line: a redirect to another origin', () => {
   });
 });
 
-describe('Zapier app (zapier-platform-core\'s handler, z.request): a redirect to another origin', () => {
+describe("Zapier app (zapier-platform-core's handler, z.request): a redirect to another origin", () => {
   const zapier = zapierHandler();
   restoreBaseUrlAfterEach(afterEach);
   const operations = [
@@ -149,20 +172,28 @@ describe('Zapier app (zapier-platform-core\'s handler, z.request): a redirect to
     ['creates.create_incident.operation.perform', { title: 'Disk full' }],
   ] as const;
 
-  it.each(STATUSES.flatMap((status) => operations.map(([method, inputData]) => [status, method, inputData] as const)))('%i, %s: the step stops with a redirect error; the other host gets nothing', async (status, method, inputData) => {
-    const other = await elsewhere();
-    const service = await redirecting(status, stolenPath(other));
-    process.env.PAGERLY_BASE_URL = service.url;
-    const { result, stray } = await withoutStrayErrors(() => zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(() => undefined, (error: unknown) => error));
-    expect(stray).toEqual([]);
-    expect(zapierErrorName(result)).toBe('AppError:redirect');
-    const { message } = zapierErrorPayload(result) as { message: string };
-    expect(message).toContain(`HTTP ${status}`);
-    expect(message).toContain(hostOf(other.url));
-    expect(message).not.toContain('stolen');
-    expect(other.arrivals).toEqual([]);
-    expect(service.arrivals).toHaveLength(1);
-  });
+  it.each(STATUSES.flatMap((status) => operations.map(([method, inputData]) => [status, method, inputData] as const)))(
+    '%i, %s: the step stops with a redirect error; the other host gets nothing',
+    async (status, method, inputData) => {
+      const other = await elsewhere();
+      const service = await redirecting(status, stolenPath(other));
+      process.env.PAGERLY_BASE_URL = service.url;
+      const { result, stray } = await withoutStrayErrors(() =>
+        zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      );
+      expect(stray).toEqual([]);
+      expect(zapierErrorName(result)).toBe('AppError:redirect');
+      const { message } = zapierErrorPayload(result) as { message: string };
+      expect(message).toContain(`HTTP ${status}`);
+      expect(message).toContain(hostOf(other.url));
+      expect(message).not.toContain('stolen');
+      expect(other.arrivals).toEqual([]);
+      expect(service.arrivals).toHaveLength(1);
+    },
+  );
 
   it('a redirect to the same origin is followed by the transport, with the key', async () => {
     const service = await faultServer([{ kind: 'answer', status: 307, body: '', headers: { location: '/o/incident/' } }, json(201, INCIDENT)]);
@@ -170,7 +201,10 @@ describe('Zapier app (zapier-platform-core\'s handler, z.request): a redirect to
     process.env.PAGERLY_BASE_URL = service.url;
     const envelope = await zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } });
     expect(envelope.results).toMatchObject({ id: 'inc_0001' });
-    expect(service.arrivals.map((a) => [a.method, a.url, a.apiKey])).toEqual([['POST', '/o/incident', KEY], ['POST', '/o/incident/', KEY]]);
+    expect(service.arrivals.map((a) => [a.method, a.url, a.apiKey])).toEqual([
+      ['POST', '/o/incident', KEY],
+      ['POST', '/o/incident/', KEY],
+    ]);
   });
 });
 
@@ -178,20 +212,26 @@ describe('Make app (the generated app through the runner): redirects are not fol
   const app = appFromFiles(generateMakeApp());
   const requesting = makeComponents.filter((component) => component.endpoint !== undefined);
 
-  it.each(requesting.map((component) => [component.name, component] as const))('%s: a 302 elsewhere is not followed; the other host gets nothing', async (name, component) => {
-    const other = await elsewhere();
-    const service = await redirecting(302, stolenPath(other));
-    const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 2_000 });
-    const outcome = await component.run(runner, KEY).then((value) => ({ value, error: undefined }), (error: unknown) => ({ value: undefined, error }));
-    if (name === 'module makeApiCall') {
-      // "Make an API call" gives any answer below 400 as its result: the 302 itself, for the user to see.
-      expect(outcome.value).toEqual([expect.objectContaining({ statusCode: 302, headers: expect.objectContaining({ location: stolenPath(other) }) })]);
-    } else {
-      expect(outcome.error).toBeInstanceOf(MakeError);
-    }
-    expect(other.arrivals).toEqual([]);
-    expect(service.arrivals).toHaveLength(1);
-  });
+  it.each(requesting.map((component) => [component.name, component] as const))(
+    '%s: a 302 elsewhere is not followed; the other host gets nothing',
+    async (name, component) => {
+      const other = await elsewhere();
+      const service = await redirecting(302, stolenPath(other));
+      const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 2_000 });
+      const outcome = await component.run(runner, KEY).then(
+        (value) => ({ value, error: undefined }),
+        (error: unknown) => ({ value: undefined, error }),
+      );
+      if (name === 'module makeApiCall') {
+        // "Make an API call" gives any answer below 400 as its result: the 302 itself, for the user to see.
+        expect(outcome.value).toEqual([expect.objectContaining({ statusCode: 302, headers: expect.objectContaining({ location: stolenPath(other) }) })]);
+      } else {
+        expect(outcome.error).toBeInstanceOf(MakeError);
+      }
+      expect(other.arrivals).toEqual([]);
+      expect(service.arrivals).toHaveLength(1);
+    },
+  );
 
   // Without the directives the runner follows, as Make does by default: the proof that they matter.
   it('the same request without followRedirects: false would have carried the key to the other host', async () => {
@@ -202,7 +242,10 @@ describe('Make app (the generated app through the runner): redirects are not fol
     const { followRedirects: _follow, followAllRedirects: _followAll, ...base } = files.get(baseFile) as Record<string, unknown>;
     expect(_follow).toBe(false);
     expect(_followAll).toBe(false);
-    const following = makeRunner(appFromFiles(new Map([...files, [baseFile, base]])), { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 2_000 });
+    const following = makeRunner(appFromFiles(new Map([...files, [baseFile, base]])), {
+      origin: { from: DEFAULT_BASE_URL, to: service.url },
+      timeoutMs: 2_000,
+    });
     await following.rpc('listTeams', { connection: { apiKey: KEY } }).catch(() => undefined);
     expect(other.arrivals.map((a) => a.apiKey)).toEqual([KEY]);
   });

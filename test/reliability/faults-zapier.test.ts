@@ -17,7 +17,16 @@ isolateZapierCore();
 
 const KEY = 'faults-zapier-key-71d3b0e8';
 const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
-const INCIDENT = { id: 'inc_0001', title: 'Disk full', severity: 'P3', status: 'triggered', description: null, teamname: null, created_at: '2026-11-02T08:00:00Z', updated_at: '2026-11-02T08:00:00Z' };
+const INCIDENT = {
+  id: 'inc_0001',
+  title: 'Disk full',
+  severity: 'P3',
+  status: 'triggered',
+  description: null,
+  teamname: null,
+  created_at: '2026-11-02T08:00:00Z',
+  updated_at: '2026-11-02T08:00:00Z',
+};
 const HTML = '<!doctype html><html><body><h1>Maintenance</h1></body></html>';
 
 const zapier = zapierHandler();
@@ -53,7 +62,10 @@ async function serve(name: string, script: Behaviour[]) {
 /** One invocation, as Zapier makes it: the results, or the error it ends in. */
 async function invoke(method: string) {
   const { result, stray } = await withoutStrayErrors(() =>
-    zapier.run(method, bundles[method]!).then((envelope) => ({ results: envelope.results, error: undefined }), (error: unknown) => ({ results: undefined, error })),
+    zapier.run(method, bundles[method]!).then(
+      (envelope) => ({ results: envelope.results, error: undefined }),
+      (error: unknown) => ({ results: undefined, error }),
+    ),
   );
   expect(stray).toEqual([]);
   return { ...result, name: result.error === undefined ? 'no error' : zapierErrorName(result.error), payload: zapierErrorPayload(result.error) };
@@ -129,7 +141,9 @@ describe('the Zapier app over real HTTP, when the service misbehaves', () => {
   });
 
   it('a connection reset mid-response of a chunked answer: ThrottledError', async () => {
-    const service = await serve('reset mid-response (chunked)', [{ kind: 'reset-mid-body', status: 200, body: JSON.stringify(TEAMS), cutAt: 12, chunked: true }]);
+    const service = await serve('reset mid-response (chunked)', [
+      { kind: 'reset-mid-body', status: 200, body: JSON.stringify(TEAMS), cutAt: 12, chunked: true },
+    ]);
     const outcome = await invoke(team);
     expect(outcome.name).toBe('ThrottledError');
     expect(outcome.payload.message).toMatch(/Could not reach the service .*Premature close/);
@@ -164,7 +178,10 @@ describe('the Zapier app over real HTTP, when the service misbehaves', () => {
   async function endsOrIsBounded(name: string, script: Behaviour[], method: string, budgetMs = 2_000) {
     await serve(name, script);
     const ended = await Promise.race([
-      zapier.run(method, bundles[method]!).then(() => 'no error', (error: unknown) => zapierErrorName(error)),
+      zapier.run(method, bundles[method]!).then(
+        () => 'no error',
+        (error: unknown) => zapierErrorName(error),
+      ),
       new Promise<string>((resolve) => setTimeout(() => resolve('still running'), budgetMs).unref()),
     ]);
     const limit = await transportTimeout();

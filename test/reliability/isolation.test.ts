@@ -58,7 +58,8 @@ async function acmeState() {
 function acmeMarkers(): string[] {
   const { world } = running.sandbox;
   return [
-    ACME, 'Acme',
+    ACME,
+    'Acme',
     ...acmePeople().flatMap((person) => [person.id, person.name, person.email, ...(person.phone ? [person.phone] : [])]),
     ...[...world.teams.values()].filter((team) => team.orgId === ACME).flatMap((team) => [team.id, team.name]),
     ...[made.incident!, made.zapierSub!, made.makeSub!, made.n8nSub!],
@@ -152,7 +153,13 @@ const attacks = {
       const probe = (email: string) => call(`${prefix}/o/oncalluser?email=${encodeURIComponent(email)}`, globex);
       for (const email of acmeEmails()) {
         await expectNotFoundLikeAbsent(await probe(email), probe, email, 'nobody.0451@nowhere.example', `get ${email}`);
-        await expectNotFoundLikeAbsent(await probe(email.toUpperCase()), probe, email.toUpperCase(), 'NOBODY.0451@NOWHERE.EXAMPLE', `get ${email} in upper case`);
+        await expectNotFoundLikeAbsent(
+          await probe(email.toUpperCase()),
+          probe,
+          email.toUpperCase(),
+          'NOBODY.0451@NOWHERE.EXAMPLE',
+          `get ${email} in upper case`,
+        );
       }
     }
   },
@@ -224,24 +231,24 @@ const attacks = {
   unsubscribeZapierHook: async () => {
     for (const prefix of PREFIXES) {
       const probe = (id: string) => call(`${prefix}/o/zapier/subscribe/${id}`, globex, 'DELETE');
-      await expectNotFoundLikeAbsent(await probe(made.zapierSub!), probe, made.zapierSub!, 'sub_9999', 'remove Acme\'s Zapier hook');
+      await expectNotFoundLikeAbsent(await probe(made.zapierSub!), probe, made.zapierSub!, 'sub_9999', "remove Acme's Zapier hook");
       // Nor under the other platform's path.
       const other = (id: string) => call(`${prefix}/o/make/subscribe/${id}`, globex, 'DELETE');
-      await expectNotFoundLikeAbsent(await other(made.zapierSub!), other, made.zapierSub!, 'sub_9999', 'remove Acme\'s Zapier hook as a Make one');
+      await expectNotFoundLikeAbsent(await other(made.zapierSub!), other, made.zapierSub!, 'sub_9999', "remove Acme's Zapier hook as a Make one");
     }
   },
 
   unsubscribeMakeHook: async () => {
     for (const prefix of PREFIXES) {
       const probe = (id: string) => call(`${prefix}/o/make/subscribe/${id}`, globex, 'DELETE');
-      await expectNotFoundLikeAbsent(await probe(made.makeSub!), probe, made.makeSub!, 'sub_9999', 'remove Acme\'s Make hook');
+      await expectNotFoundLikeAbsent(await probe(made.makeSub!), probe, made.makeSub!, 'sub_9999', "remove Acme's Make hook");
     }
   },
 
   unsubscribeN8n: async () => {
     for (const prefix of PREFIXES) {
       const probe = (id: string) => call(`${prefix}/o/n8n/subscribe/${id}`, globex, 'DELETE');
-      await expectNotFoundLikeAbsent(await probe(made.n8nSub!), probe, made.n8nSub!, 'sub_9999', 'remove Acme\'s n8n hook');
+      await expectNotFoundLikeAbsent(await probe(made.n8nSub!), probe, made.n8nSub!, 'sub_9999', "remove Acme's n8n hook");
       // Nor under another platform's path: Acme's own key cannot remove an n8n hook as a Zapier one.
       const asZapier = await call(`${prefix}/o/zapier/subscribe/${made.n8nSub!}`, acme, 'DELETE');
       expect(asZapier.status).toBe(404);
@@ -249,13 +256,13 @@ const attacks = {
   },
 } satisfies Record<EndpointKey, () => Promise<void>>;
 
-describe('Globex\'s key cannot read or change Acme\'s data', () => {
+describe("Globex's key cannot read or change Acme's data", () => {
   it('attacks every endpoint of the catalog', () => {
     expect(Object.keys(attacks).sort()).toEqual(Object.keys(endpoints).sort());
     expect(Object.keys(attacks)).toHaveLength(15);
   });
 
-  it('Acme\'s things exist and are Acme\'s (so a 404 below is isolation, not absence)', async () => {
+  it("Acme's things exist and are Acme's (so a 404 below is isolation, not absence)", async () => {
     expect((await call(`/o/oncalluser?email=katherine%40acme.example`, acme)).status).toBe(200);
     expect((await call('/o/incident', acme, 'POST', { id: made.incident, title: 'Acme checkout down' })).status).toBe(200);
     expect(running.sandbox.world.subscriptions.get(made.zapierSub!)).toMatchObject({ orgId: ACME, platform: 'zapier' });
@@ -263,15 +270,15 @@ describe('Globex\'s key cannot read or change Acme\'s data', () => {
     before = await acmeState();
   });
 
-  it.each(Object.keys(attacks) as EndpointKey[])('%s: a 404 like for a thing that does not exist, or Globex\'s own data only', async (key) => {
+  it.each(Object.keys(attacks) as EndpointKey[])("%s: a 404 like for a thing that does not exist, or Globex's own data only", async (key) => {
     await attacks[key]();
   });
 
-  it('Acme\'s data is exactly as it was', async () => {
+  it("Acme's data is exactly as it was", async () => {
     expect(await acmeState()).toEqual(before);
   });
 
-  it('after the next handover, Globex\'s hooks on "every team" got Globex\'s changes only, Acme\'s got Acme\'s', async () => {
+  it("after the next handover, Globex's hooks on \"every team\" got Globex's changes only, Acme's got Acme's", async () => {
     await running.sandbox.clock.advance(HOUR);
     await running.sandbox.deliveries.idle();
     const globexTeams = new Set([...running.sandbox.world.teams.values()].filter((team) => team.orgId === GLOBEX).map((team) => team.name));

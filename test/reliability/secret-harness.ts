@@ -20,7 +20,9 @@ export interface SecretWorld {
  * them. `start` adds a file's own pieces (a hook receiver, a runner) once the proxy is up and
  * before printing is captured; `stop` takes them down, in reverse order.
  */
-export function useSecretWorld(extras: { start?(world: Pick<SecretWorld, 'running' | 'proxy'>): Promise<void> | void; stop?(): Promise<void> | void } = {}): SecretWorld {
+export function useSecretWorld(
+  extras: { start?(world: Pick<SecretWorld, 'running' | 'proxy'>): Promise<void> | void; stop?(): Promise<void> | void } = {},
+): SecretWorld {
   const parts: Partial<{ -readonly [K in keyof SecretWorld]: SecretWorld[K] }> = {};
   beforeAll(async () => {
     parts.temp = tempDirAsTmp();
@@ -43,9 +45,17 @@ export function useSecretWorld(extras: { start?(world: Pick<SecretWorld, 'runnin
     return part as SecretWorld[K];
   };
   return {
-    get running() { return ready('running'); },
-    get proxy() { return ready('proxy'); },
-    get output() { return ready('output'); },
-    get temp() { return ready('temp'); },
+    get running() {
+      return ready('running');
+    },
+    get proxy() {
+      return ready('proxy');
+    },
+    get output() {
+      return ready('output');
+    },
+    get temp() {
+      return ready('temp');
+    },
   };
 }

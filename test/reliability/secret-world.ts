@@ -52,11 +52,37 @@ const json = (status: number, text: string, headers?: Record<string, string>) =>
 
 /** The failure answers every operation of every surface meets (besides bad input, a network failure and the service's own 403/404). */
 export const faultCases: readonly FaultCase[] = [
-  { name: 'invalid key (400)', answer: () => json(400, 'API Key is not valid'), echoesKey: false, expected: { client: 'AuthenticationError', zapier: 'ExpiredAuthError', make: 'InvalidAccessTokenError' } },
-  { name: 'org admin only (403)', answer: () => json(403, 'Only an org admin can do this'), echoesKey: false, expected: { client: 'PermissionError', zapier: 'AppError:permission', make: 'InvalidConfigurationError' } },
-  { name: 'not found (404)', answer: () => json(404, 'Not found'), echoesKey: false, notFound: true, expected: { client: 'NotFoundError', zapier: 'AppError:not_found', make: 'DataError' } },
-  { name: 'rate limited (429, Retry-After 3600)', answer: () => json(429, 'Rate limit exceeded', { 'retry-after': '3600' }), echoesKey: false, expected: { client: 'RateLimitError', zapier: 'ThrottledError', make: 'RateLimitError' } },
-  { name: 'service fault (500)', answer: () => json(500, 'Internal error'), echoesKey: false, expected: { client: 'ServerError', zapier: 'ThrottledError', make: 'ConnectionError' } },
+  {
+    name: 'invalid key (400)',
+    answer: () => json(400, 'API Key is not valid'),
+    echoesKey: false,
+    expected: { client: 'AuthenticationError', zapier: 'ExpiredAuthError', make: 'InvalidAccessTokenError' },
+  },
+  {
+    name: 'org admin only (403)',
+    answer: () => json(403, 'Only an org admin can do this'),
+    echoesKey: false,
+    expected: { client: 'PermissionError', zapier: 'AppError:permission', make: 'InvalidConfigurationError' },
+  },
+  {
+    name: 'not found (404)',
+    answer: () => json(404, 'Not found'),
+    echoesKey: false,
+    notFound: true,
+    expected: { client: 'NotFoundError', zapier: 'AppError:not_found', make: 'DataError' },
+  },
+  {
+    name: 'rate limited (429, Retry-After 3600)',
+    answer: () => json(429, 'Rate limit exceeded', { 'retry-after': '3600' }),
+    echoesKey: false,
+    expected: { client: 'RateLimitError', zapier: 'ThrottledError', make: 'RateLimitError' },
+  },
+  {
+    name: 'service fault (500)',
+    answer: () => json(500, 'Internal error'),
+    echoesKey: false,
+    expected: { client: 'ServerError', zapier: 'ThrottledError', make: 'ConnectionError' },
+  },
   {
     name: 'HTML instead of JSON (200)',
     answer: () => ({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><body><h1>Maintenance</h1></body></html>' }),
@@ -64,11 +90,37 @@ export const faultCases: readonly FaultCase[] = [
     expected: { client: 'InvalidResponseError', zapier: 'AppError:invalid_response', make: 'DataError' },
   },
   // The same failures, with a service text that quotes the key it was sent.
-  { name: 'invalid key quoting the key (400)', answer: (key) => json(400, `API Key ${key} is not valid`), echoesKey: true, expected: { client: 'AuthenticationError', zapier: 'ExpiredAuthError', make: 'InvalidAccessTokenError' } },
-  { name: 'refusal quoting the key (403)', answer: (key) => json(403, `The key ${key} may not do this`), echoesKey: true, expected: { client: 'PermissionError', zapier: 'AppError:permission', make: 'DataError' } },
-  { name: 'not found quoting the key (404)', answer: (key) => json(404, `Nothing here for key ${key}`), echoesKey: true, notFound: true, expected: { client: 'NotFoundError', zapier: 'AppError:not_found', make: 'DataError' } },
-  { name: 'rate limited quoting the key (429)', answer: (key) => json(429, `Rate limit exceeded for ${key}`, { 'retry-after': '3600' }), echoesKey: true, expected: { client: 'RateLimitError', zapier: 'ThrottledError', make: 'RateLimitError' } },
-  { name: 'service fault quoting the key (500)', answer: (key) => json(500, `Internal error while checking ${key}`), echoesKey: true, expected: { client: 'ServerError', zapier: 'ThrottledError', make: 'ConnectionError' } },
+  {
+    name: 'invalid key quoting the key (400)',
+    answer: (key) => json(400, `API Key ${key} is not valid`),
+    echoesKey: true,
+    expected: { client: 'AuthenticationError', zapier: 'ExpiredAuthError', make: 'InvalidAccessTokenError' },
+  },
+  {
+    name: 'refusal quoting the key (403)',
+    answer: (key) => json(403, `The key ${key} may not do this`),
+    echoesKey: true,
+    expected: { client: 'PermissionError', zapier: 'AppError:permission', make: 'DataError' },
+  },
+  {
+    name: 'not found quoting the key (404)',
+    answer: (key) => json(404, `Nothing here for key ${key}`),
+    echoesKey: true,
+    notFound: true,
+    expected: { client: 'NotFoundError', zapier: 'AppError:not_found', make: 'DataError' },
+  },
+  {
+    name: 'rate limited quoting the key (429)',
+    answer: (key) => json(429, `Rate limit exceeded for ${key}`, { 'retry-after': '3600' }),
+    echoesKey: true,
+    expected: { client: 'RateLimitError', zapier: 'ThrottledError', make: 'RateLimitError' },
+  },
+  {
+    name: 'service fault quoting the key (500)',
+    answer: (key) => json(500, `Internal error while checking ${key}`),
+    echoesKey: true,
+    expected: { client: 'ServerError', zapier: 'ThrottledError', make: 'ConnectionError' },
+  },
   {
     name: 'plain-text gateway error quoting the key (502)',
     answer: (key) => ({ status: 502, contentType: 'text/plain', body: `Bad gateway: upstream refused X-APIKEY ${key}` }),

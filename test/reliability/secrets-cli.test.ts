@@ -29,7 +29,6 @@ const world = useSecretWorld({
   },
 });
 
-
 interface Ran {
   code: number;
   stdout: string;
@@ -84,14 +83,28 @@ describe('the command line never shows the key', () => {
     const commandsOf = async (argv: string[]) => {
       const help = await cli(`help ${argv.join(' ')}`, [...argv, '--help']);
       const section = (help.stdout.split('\nCommands:\n')[1] ?? '').split('\n\n')[0] ?? '';
-      return section.split('\n').map((line) => /^ {2}([a-z-]+)/.exec(line)?.[1]).filter((name): name is string => Boolean(name) && name !== 'help');
+      return section
+        .split('\n')
+        .map((line) => /^ {2}([a-z-]+)/.exec(line)?.[1])
+        .filter((name): name is string => Boolean(name) && name !== 'help');
     };
     const top = await commandsOf([]);
-    const leaves = (await Promise.all(top.map(async (name) => {
-      const subs = await commandsOf([name]);
-      return subs.length ? subs.map((sub) => `${name} ${sub}`) : [name];
-    }))).flat();
-    const covered = new Set(commands('inc_x').map(([, argv]) => argv.filter((arg) => /^[a-z-]+$/.test(arg)).slice(0, 2).join(' ')));
+    const leaves = (
+      await Promise.all(
+        top.map(async (name) => {
+          const subs = await commandsOf([name]);
+          return subs.length ? subs.map((sub) => `${name} ${sub}`) : [name];
+        }),
+      )
+    ).flat();
+    const covered = new Set(
+      commands('inc_x').map(([, argv]) =>
+        argv
+          .filter((arg) => /^[a-z-]+$/.test(arg))
+          .slice(0, 2)
+          .join(' '),
+      ),
+    );
     const missing = leaves.filter((leaf) => ![...covered].some((c) => c === leaf || c.startsWith(`${leaf} `)));
     expect(leaves.length).toBeGreaterThanOrEqual(11);
     expect(missing).toEqual([]);
@@ -133,7 +146,14 @@ describe('the command line never shows the key', () => {
     ['changeDirectoryRole', ['directory', 'role', 'katherine@acme.example', 'user']],
     ['removeDirectoryEntry', ['directory', 'remove', 'nobody@acme.example']],
   ];
-  const exitFor: Record<string, number> = { AuthenticationError: 3, PermissionError: 4, NotFoundError: 1, RateLimitError: 75, ServerError: 75, InvalidResponseError: 1 };
+  const exitFor: Record<string, number> = {
+    AuthenticationError: 3,
+    PermissionError: 4,
+    NotFoundError: 1,
+    RateLimitError: 75,
+    ServerError: 75,
+    InvalidResponseError: 1,
+  };
 
   describe.each(faultCases.map((fault) => [fault.name, fault] as const))('every command that calls the service, when it answers: %s', (_name, fault) => {
     it(`exits ${exitFor[fault.expected.client]}, having sent the key, and prints nothing that holds it`, async () => {
@@ -192,7 +212,7 @@ describe('the command line never shows the key', () => {
     expect(watch.leaks(SECRETS)).toEqual([]);
   });
 
-  it('the service\'s own refusals (403 for a non-admin key, 404): exit 4 and 1, without the key', async () => {
+  it("the service's own refusals (403 for a non-admin key, 404): exit 4 and 1, without the key", async () => {
     const user = { PAGERLY_API_KEY: SECRET_USER_KEY };
     const cases: [string[], number][] = [
       [['directory', 'set', 'x@acme.example', '--name', 'X'], 4],

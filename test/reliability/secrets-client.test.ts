@@ -36,7 +36,8 @@ async function attempt(place: string, call: () => Promise<unknown>): Promise<{ o
   return { outcome, sent: keysSent(world.proxy.since(mark)) };
 }
 
-const errorName = (outcome: Outcome) => (outcome.ok ? 'no error' : isPagerlyError(outcome.error) ? outcome.error.name : `not a PagerlyError: ${String(outcome.error)}`);
+const errorName = (outcome: Outcome) =>
+  outcome.ok ? 'no error' : isPagerlyError(outcome.error) ? outcome.error.name : `not a PagerlyError: ${String(outcome.error)}`;
 
 /** A valid input for every endpoint (the compiler insists on all 13). */
 const inputs = {
@@ -137,14 +138,16 @@ describe('the typed client never shows the key', () => {
       expect({ key, sent }).toEqual({ key, sent: [] });
     }
     // A bad base URL or a key with a character a header cannot carry: refused without repeating either.
-    const { outcome: badBase } = await attempt('client (bad base URL)', async () => createNodeClient({ apiKey: SECRET_KEY, baseUrl: `ftp://${SECRET_KEY}.example` }));
+    const { outcome: badBase } = await attempt('client (bad base URL)', async () =>
+      createNodeClient({ apiKey: SECRET_KEY, baseUrl: `ftp://${SECRET_KEY}.example` }),
+    );
     expect(errorName(badBase)).toBe('InvalidInputError');
     const { outcome: badKey, sent } = await attempt('client (key with a line break)', () => clientWith(`${SECRET_KEY}\nX-Other: 1`).listTeams());
     expect([errorName(badKey), sent]).toEqual(['AuthenticationError', []]);
     expect(watch.leaks(SECRETS)).toEqual([]);
   });
 
-  it('the service\'s own refusals (403 for a non-admin, 404 for unknown things) hold no key', async () => {
+  it("the service's own refusals (403 for a non-admin, 404 for unknown things) hold no key", async () => {
     const user = clientWith(SECRET_USER_KEY);
     const cases: [EndpointKey, object, string][] = [
       ['upsertDirectoryEntry', { email: 'x@acme.example', name: 'X' }, 'PermissionError'],

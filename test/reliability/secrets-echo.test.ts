@@ -29,7 +29,7 @@ isolateZapierCore();
  * `?`, `&`, `=`, `#`, `:`, `;`, `,` (URL). The second adds `!'()~` and `*`, which only
  * form-encoding escapes. Printable ASCII without spaces: other keys are refused before any request.
  */
-const KEYS = ['kq7Z"ab\\cd%41ef+gh/ij?kl&mn=op#qr:st;uv,wx-9f3a', "kq7Z!x(y)z~w'v*u\"t\\s%2Br+q/p?o&n=m#l-5be2"] as const;
+const KEYS = ['kq7Z"ab\\cd%41ef+gh/ij?kl&mn=op#qr:st;uv,wx-9f3a', 'kq7Z!x(y)z~w\'v*u"t\\s%2Br+q/p?o&n=m#l-5be2'] as const;
 
 type Form = 'raw' | 'json' | 'url' | 'form';
 const encode: Record<Form, (text: string) => string> = {
@@ -48,7 +48,13 @@ interface Echo {
 
 /** The key, its first and last 8 and 13 characters, in each form (the same text once). */
 function echoesOf(key: string): Echo[] {
-  const pieces: [string, string][] = [['whole key', key], ['first 8', key.slice(0, 8)], ['first 13', key.slice(0, 13)], ['last 8', key.slice(-8)], ['last 13', key.slice(-13)]];
+  const pieces: [string, string][] = [
+    ['whole key', key],
+    ['first 8', key.slice(0, 8)],
+    ['first 13', key.slice(0, 13)],
+    ['last 8', key.slice(-8)],
+    ['last 13', key.slice(-13)],
+  ];
   const seen = new Set<string>();
   return pieces.flatMap(([piece, text]) =>
     (Object.keys(encode) as Form[]).flatMap((form) => {
@@ -68,25 +74,45 @@ interface Placement {
 }
 
 const errorJson = (status: number, text: string, headers: Record<string, string> = {}): Behaviour => ({
-  kind: 'answer', status, body: JSON.stringify([{ Error: text }]), headers: { 'content-type': 'application/json', ...headers },
+  kind: 'answer',
+  status,
+  body: JSON.stringify([{ Error: text }]),
+  headers: { 'content-type': 'application/json', ...headers },
 });
 const plain = (status: number, contentType: string, body: string, headers: Record<string, string> = {}): Behaviour => ({
-  kind: 'answer', status, body, headers: { 'content-type': contentType, ...headers },
+  kind: 'answer',
+  status,
+  body,
+  headers: { 'content-type': contentType, ...headers },
 });
 /** A body of `length` characters in which the echo starts a few characters before 120 and ends after it. */
 const straddling = (echo: string) => `${'Upstream said: '.padEnd(120 - Math.ceil(echo.length / 2), '.')}${echo} and nothing more. `.padEnd(200, '.');
 
 const placements: Placement[] = [
-  ...[400, 403, 404, 500].map((status): Placement => ({ name: `JSON error text of a ${status}`, inText: true, answer: (echo) => errorJson(status, `API Key ${echo} is not valid`) })),
+  ...[400, 403, 404, 500].map(
+    (status): Placement => ({ name: `JSON error text of a ${status}`, inText: true, answer: (echo) => errorJson(status, `API Key ${echo} is not valid`) }),
+  ),
   { name: 'JSON error text of a 500, across character 120', inText: true, answer: (echo) => errorJson(500, straddling(echo)) },
   { name: 'HTML body of a 502', inText: true, answer: (echo) => plain(502, 'text/html', `<html><body>Bad gateway for X-APIKEY ${echo}</body></html>`) },
-  { name: 'HTML body of a 200', inText: true, answer: (echo) => plain(200, 'text/html', `<html><body>Maintenance. Your key ${echo} will work again soon.</body></html>`) },
+  {
+    name: 'HTML body of a 200',
+    inText: true,
+    answer: (echo) => plain(200, 'text/html', `<html><body>Maintenance. Your key ${echo} will work again soon.</body></html>`),
+  },
   { name: 'text body of a 500, across character 120', inText: true, answer: (echo) => plain(500, 'text/plain', straddling(echo)) },
   { name: 'HTML body of a 200, across character 120', inText: true, answer: (echo) => plain(200, 'text/html', straddling(echo)) },
   { name: 'Retry-After of a 429', inText: false, answer: (echo) => errorJson(429, 'Rate limit exceeded', { 'retry-after': echo }) },
   { name: 'Content-Type of a 200 that is not JSON', inText: false, answer: (echo) => plain(200, `text/x-${echo}`, 'ok') },
-  { name: 'Location of a redirect elsewhere', inText: false, answer: (echo) => plain(302, 'text/plain', '', { location: `http://evil.example/${echo}?k=${echo}` }) },
-  { name: 'Location of a redirect to the same server', inText: false, answer: (echo, self) => plain(307, 'text/plain', '', { location: `${self}/again/${echo}?k=${echo}` }) },
+  {
+    name: 'Location of a redirect elsewhere',
+    inText: false,
+    answer: (echo) => plain(302, 'text/plain', '', { location: `http://evil.example/${echo}?k=${echo}` }),
+  },
+  {
+    name: 'Location of a redirect to the same server',
+    inText: false,
+    answer: (echo, self) => plain(307, 'text/plain', '', { location: `${self}/again/${echo}?k=${echo}` }),
+  },
 ];
 
 interface Case {
@@ -109,7 +135,11 @@ afterAll(async () => {
 });
 
 /** Runs every case on one surface, each watched on its own, and returns the places that leaked. */
-async function runAll(surface: string, only: (c: Case) => boolean, call: (key: string, watch: LeakWatch, place: string) => Promise<void>): Promise<{ ran: number; leaks: string[] }> {
+async function runAll(
+  surface: string,
+  only: (c: Case) => boolean,
+  call: (key: string, watch: LeakWatch, place: string) => Promise<void>,
+): Promise<{ ran: number; leaks: string[] }> {
   const leaks: string[] = [];
   let ran = 0;
   for (const c of cases.filter(only)) {
@@ -142,7 +172,10 @@ describe('a server that echoes the key back, in every form and place, gets it sh
     expect(leaks).toEqual([]);
   });
 
-  it.each([['human', []], ['--json', ['--json']]] as const)('the command line (%s): stdout and stderr', async (_mode, extra) => {
+  it.each([
+    ['human', []],
+    ['--json', ['--json']],
+  ] as const)('the command line (%s): stdout and stderr', async (_mode, extra) => {
     const { ran, leaks } = await runAll(`cli ${_mode}`, all, async (apiKey, watch, place) => {
       const stdout = new Capture();
       const stderr = new Capture();
@@ -165,7 +198,7 @@ describe('a server that echoes the key back, in every form and place, gets it sh
   // reaches: so only the second key here, which has every character of the first's kinds and
   // the form-only ones too (144 runs).
   const zapierScope = (c: Case) => c.echo.key === KEYS[1];
-  it('the Zapier app through zapier-platform-core (envelope and errors; core\'s own request log is a known gap)', async () => {
+  it("the Zapier app through zapier-platform-core (envelope and errors; core's own request log is a known gap)", async () => {
     const zapier = zapierHandler();
     const savedBase = process.env.PAGERLY_BASE_URL;
     process.env.PAGERLY_BASE_URL = server.url;
@@ -178,7 +211,13 @@ describe('a server that echoes the key back, in every form and place, gets it sh
         } finally {
           // The request side of each log line: what the app sent, which core censors.
           zapier.logs.slice(logged).forEach(({ message, data }, index) => {
-            coreLog.value(`${place} → core log #${index} (request side)`, { message, url: data.request_url, params: data.request_params, headers: data.request_headers, body: data.request_data });
+            coreLog.value(`${place} → core log #${index} (request side)`, {
+              message,
+              url: data.request_url,
+              params: data.request_params,
+              headers: data.request_headers,
+              body: data.request_data,
+            });
           });
         }
       });
@@ -201,7 +240,7 @@ describe('a server that echoes the key back, in every form and place, gets it sh
   // service's text is the documented gap and is not run here.
   // (A form-encoded echo that reads the same as the URL-encoded one is not drawn twice: echoesOf.)
   const makeScope = (c: Case) => !(c.placement.inText && c.echo.form === 'form');
-  it('the Make runner (returned values, MakeErrors, the runner\'s log), within the documented scope', async () => {
+  it("the Make runner (returned values, MakeErrors, the runner's log), within the documented scope", async () => {
     const log: LogEntry[] = [];
     const runner: MakeRunner = makeRunner(appFromFiles(generateMakeApp()), { origin: { from: DEFAULT_BASE_URL, to: server.url }, log, timeoutMs: 2_000 });
     const { ran, leaks } = await runAll('make', makeScope, async (apiKey, watch, place) => {

@@ -31,7 +31,16 @@ let copy: string;
 let committedBefore: Record<string, string>;
 
 const digestOf = (dir: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(dir).sort().map((name) => [name, createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')]));
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(join(dir, name)))
+          .digest('hex'),
+      ]),
+  );
 
 /** A fresh folder for what the command writes (`out/`) and its TMPDIR (`tmp/`). */
 function freshCopy(): string {
@@ -113,7 +122,10 @@ describe('the recording command never writes or prints the key', () => {
     const sent = proxy.since(mark).map((request) => request.apiKey);
     const keyOf = { admin: SECRET_KEY, user: SECRET_USER_KEY, invalid: 'not-a-valid-key-0000' } as Record<string, string>;
     const fixture = { team: 'Platform', emptyTeam: 'Mobile', existingEmail: 'katherine@acme.example', newEmail: 'x', hookUrl: 'x' };
-    const expected = [SECRET_USER_KEY, ...scenarios.filter((scenario) => !scenario.sandboxOnly).flatMap((scenario) => scenario.steps(fixture).map(() => keyOf[scenario.as]))];
+    const expected = [
+      SECRET_USER_KEY,
+      ...scenarios.filter((scenario) => !scenario.sandboxOnly).flatMap((scenario) => scenario.steps(fixture).map(() => keyOf[scenario.as])),
+    ];
     expect(sent).toEqual(expected);
     expect(sent.filter((key) => key === SECRET_KEY).length).toBeGreaterThan(5);
     expect(sent.filter((key) => key === SECRET_USER_KEY).length).toBeGreaterThan(5);
@@ -149,10 +161,16 @@ describe('the recording command never writes or prints the key', () => {
   it('the non-admin key check failing with both keys in its answer: one line, neither key, nothing written', async () => {
     const root = freshCopy();
     try {
-      running.sandbox.faults.inject({ path: '/o/test/apikey', status: 500, body: JSON.stringify([{ Error: `Internal error for ${SECRET_KEY} and ${SECRET_USER_KEY}` }]) });
+      running.sandbox.faults.inject({
+        path: '/o/test/apikey',
+        status: 500,
+        body: JSON.stringify([{ Error: `Internal error for ${SECRET_KEY} and ${SECRET_USER_KEY}` }]),
+      });
       const run = await record(root);
       expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/^npm run record: Could not check PAGERLY_USER_API_KEY: The service failed to check the API key \(HTTP 500: Internal error for \[redacted\] and \[redacted\]\)/);
+      expect(run.stderr).toMatch(
+        /^npm run record: Could not check PAGERLY_USER_API_KEY: The service failed to check the API key \(HTTP 500: Internal error for \[redacted\] and \[redacted\]\)/,
+      );
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(run.written).toEqual([]);
       expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
@@ -178,63 +196,85 @@ describe('the recording command never writes or prints the key', () => {
   }, 60_000);
 
   it.each([
-    ['no PAGERLY_USER_API_KEY', { PAGERLY_USER_API_KEY: undefined }, 'npm run record: Recording against the real service needs PAGERLY_USER_API_KEY: set it to a non-admin\'s API key'],
-    ['PAGERLY_USER_API_KEY equal to the admin\'s', { PAGERLY_USER_API_KEY: SECRET_KEY }, 'npm run record: PAGERLY_USER_API_KEY is the same key as PAGERLY_API_KEY: set it to a non-admin\'s API key'],
-  ])('%s: refuses before any request, in one line saying what to set, writing nothing', async (_name, keys, line) => {
-    const root = freshCopy();
-    try {
-      const mark = proxy.requests.length;
-      const run = await record(root, keys);
-      expect(run.code).toBe(2);
-      expect(run.stderr.startsWith(line)).toBe(true);
-      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-      expect(proxy.since(mark)).toEqual([]);
-      expect(run.written).toEqual([]);
-      expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
-    } finally {
-      removeDir(root);
-    }
-  }, 60_000);
+    [
+      'no PAGERLY_USER_API_KEY',
+      { PAGERLY_USER_API_KEY: undefined },
+      "npm run record: Recording against the real service needs PAGERLY_USER_API_KEY: set it to a non-admin's API key",
+    ],
+    [
+      "PAGERLY_USER_API_KEY equal to the admin's",
+      { PAGERLY_USER_API_KEY: SECRET_KEY },
+      "npm run record: PAGERLY_USER_API_KEY is the same key as PAGERLY_API_KEY: set it to a non-admin's API key",
+    ],
+  ])(
+    '%s: refuses before any request, in one line saying what to set, writing nothing',
+    async (_name, keys, line) => {
+      const root = freshCopy();
+      try {
+        const mark = proxy.requests.length;
+        const run = await record(root, keys);
+        expect(run.code).toBe(2);
+        expect(run.stderr.startsWith(line)).toBe(true);
+        expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(proxy.since(mark)).toEqual([]);
+        expect(run.written).toEqual([]);
+        expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
+      } finally {
+        removeDir(root);
+      }
+    },
+    60_000,
+  );
 
   it.each([
     ['with PAGERLY_RECORD_WRITES=1', '1'],
     ['without writes', undefined],
-  ])('live without --yes (%s): says which keys it uses and every change it would make, then stops before any request', async (_name, writes) => {
-    const root = freshCopy();
-    try {
-      const mark = proxy.requests.length;
-      const run = await record(root, { PAGERLY_RECORD_WRITES: writes }, proxy, []);
-      expect(run.code).toBe(2);
-      const lines = run.stderr.trimEnd().split('\n');
-      expect(lines[0]).toMatch(new RegExp(`^npm run record against the real service at ${proxy.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} records \\d+ scenarios into `));
-      expect(run.stderr).toContain('Keys: PAGERLY_API_KEY, an org admin\'s');
-      expect(run.stderr).toContain('PAGERLY_USER_API_KEY, a non-admin\'s');
-      expect(lines.at(-1)).toBe('npm run record: nothing was sent. Re-run with `npm run record -- --yes` to go ahead.');
-      // Every write scenario's changes are listed (or said to be left out), from the scenarios themselves.
-      for (const scenario of scenarios.filter((s) => s.writes && !s.sandboxOnly)) expect(run.stderr).toContain(scenario.name);
-      if (writes) {
-        expect(run.stderr).toContain('POST /o/incident  create an incident, or update one by its id: {"title":"Checkout latency above 2 s","severity":"P2","teamname":"Platform"}');
-        expect(run.stderr).toContain('DELETE /o/oncalluser  remove a directory entry: {"email":"pagerly-connectors-recording@example.com"}');
-        expect(run.stderr).toContain('POST /o/zapier/subscribe  register a Zapier hook');
-      } else {
-        expect(run.stderr).toContain('Changes: none (set PAGERLY_RECORD_WRITES=1');
+  ])(
+    'live without --yes (%s): says which keys it uses and every change it would make, then stops before any request',
+    async (_name, writes) => {
+      const root = freshCopy();
+      try {
+        const mark = proxy.requests.length;
+        const run = await record(root, { PAGERLY_RECORD_WRITES: writes }, proxy, []);
+        expect(run.code).toBe(2);
+        const lines = run.stderr.trimEnd().split('\n');
+        expect(lines[0]).toMatch(
+          new RegExp(`^npm run record against the real service at ${proxy.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} records \\d+ scenarios into `),
+        );
+        expect(run.stderr).toContain("Keys: PAGERLY_API_KEY, an org admin's");
+        expect(run.stderr).toContain("PAGERLY_USER_API_KEY, a non-admin's");
+        expect(lines.at(-1)).toBe('npm run record: nothing was sent. Re-run with `npm run record -- --yes` to go ahead.');
+        // Every write scenario's changes are listed (or said to be left out), from the scenarios themselves.
+        for (const scenario of scenarios.filter((s) => s.writes && !s.sandboxOnly)) expect(run.stderr).toContain(scenario.name);
+        if (writes) {
+          expect(run.stderr).toContain(
+            'POST /o/incident  create an incident, or update one by its id: {"title":"Checkout latency above 2 s","severity":"P2","teamname":"Platform"}',
+          );
+          expect(run.stderr).toContain('DELETE /o/oncalluser  remove a directory entry: {"email":"pagerly-connectors-recording@example.com"}');
+          expect(run.stderr).toContain('POST /o/zapier/subscribe  register a Zapier hook');
+        } else {
+          expect(run.stderr).toContain('Changes: none (set PAGERLY_RECORD_WRITES=1');
+        }
+        expect(proxy.since(mark)).toEqual([]);
+        expect(run.written).toEqual([]);
+        expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
+      } finally {
+        removeDir(root);
       }
-      expect(proxy.since(mark)).toEqual([]);
-      expect(run.written).toEqual([]);
-      expect(watchRun(root, run).leaks(SECRETS)).toEqual([]);
-    } finally {
-      removeDir(root);
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
-  it('a PAGERLY_USER_API_KEY that is an admin\'s: refused after its own key check, nothing sent with the admin\'s key', async () => {
+  it("a PAGERLY_USER_API_KEY that is an admin's: refused after its own key check, nothing sent with the admin's key", async () => {
     const root = freshCopy();
     try {
       const mark = proxy.requests.length;
       // Grace's demo key: a real key, but an org admin's.
       const run = await record(root, { PAGERLY_USER_API_KEY: demoKeys.acmeAdmin });
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe('npm run record: PAGERLY_USER_API_KEY must be a non-admin\'s key (role user), but the service says its role is admin: set it to the key of a person who is not an org admin.\n');
+      expect(run.stderr).toBe(
+        "npm run record: PAGERLY_USER_API_KEY must be a non-admin's key (role user), but the service says its role is admin: set it to the key of a person who is not an org admin.\n",
+      );
       expect(proxy.since(mark).map((r) => [r.url, r.apiKey])).toEqual([['/o/test/apikey', demoKeys.acmeAdmin]]);
       expect(run.written).toEqual([]);
     } finally {
@@ -248,7 +288,9 @@ describe('the recording command never writes or prints the key', () => {
       const run = await record(root, { PAGERLY_API_KEY: undefined, PAGERLY_USER_API_KEY: undefined });
       expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
       expect(run.stdout).toMatch(/^Recorded \d+ scenarios from the sandbox into /);
-      const committed = readdirSync(committedDir).filter((name) => name.endsWith('.json')).sort();
+      const committed = readdirSync(committedDir)
+        .filter((name) => name.endsWith('.json'))
+        .sort();
       expect(run.written).toEqual(committed);
       for (const name of committed) {
         expect({ name, same: readFileSync(join(root, 'out', name)).equals(readFileSync(join(committedDir, name))) }).toEqual({ name, same: true });
@@ -278,7 +320,10 @@ describe('keys with " and \\ (in-process sandbox, real-service mode): no form of
     const seed: Seed = {
       ...demoSeed,
       organizations: demoSeed.organizations.map((org) =>
-        org.id === 'org_acme' ? { ...org, apiKeys: [...org.apiKeys, { key: QUOTE_KEY, personId: 'usr_grace' }, { key: QUOTE_USER_KEY, personId: 'usr_alan' }] } : org),
+        org.id === 'org_acme'
+          ? { ...org, apiKeys: [...org.apiKeys, { key: QUOTE_KEY, personId: 'usr_grace' }, { key: QUOTE_USER_KEY, personId: 'usr_alan' }] }
+          : org,
+      ),
     };
     quoted = await startSandbox({ seed, rateLimit: false });
     quotedProxy = await startKeyProxy(quoted.url);
@@ -294,7 +339,12 @@ describe('keys with " and \\ (in-process sandbox, real-service mode): no form of
       quoted.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 200, body: JSON.stringify([{ id: 'team_x', name: `Team ${QUOTE_KEY}` }]) });
       // Without writes, the non-admin's refused upsert (directory-admin-refusals) is the first
       // POST /o/oncalluser: its 403 quotes the non-admin's key.
-      quoted.sandbox.faults.inject({ method: 'POST', path: '/o/oncalluser', status: 403, body: JSON.stringify([{ Error: `Only an org admin can do this; key ${QUOTE_USER_KEY} is a user's` }]) });
+      quoted.sandbox.faults.inject({
+        method: 'POST',
+        path: '/o/oncalluser',
+        status: 403,
+        body: JSON.stringify([{ Error: `Only an org admin can do this; key ${QUOTE_USER_KEY} is a user's` }]),
+      });
       const mark = quotedProxy.requests.length;
       const run = await record(root, { PAGERLY_API_KEY: QUOTE_KEY, PAGERLY_USER_API_KEY: QUOTE_USER_KEY, PAGERLY_RECORD_WRITES: undefined }, quotedProxy);
       expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });

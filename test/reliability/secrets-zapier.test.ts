@@ -62,27 +62,80 @@ interface Operation {
 
 const auth = (apiKey = SECRET_KEY) => ({ authData: { apiKey } });
 const hook = 'triggers.on_call_changed.operation';
-const sampleEvent = { id: 'evt_x', type: 'oncall.changed', occurred_at: '2026-11-02T09:00:00Z', team: { id: 'team_platform', name: 'Platform' }, previous: [], current: [] };
+const sampleEvent = {
+  id: 'evt_x',
+  type: 'oncall.changed',
+  occurred_at: '2026-11-02T09:00:00Z',
+  team: { id: 'team_platform', name: 'Platform' },
+  previous: [],
+  current: [],
+};
 
 /** Every operation of the app, with inputs fit for the fault runs (the success run below makes its own). */
 const operations: Operation[] = [
   { method: 'authentication.test', endpoint: 'checkApiKey', bundle: { ...auth(), inputData: {} } },
-  { method: 'authentication.connectionLabel', bundle: { ...auth(), inputData: { valid: true, user: { name: 'Grace Hopper' }, organization: { name: 'Acme' } } } },
+  {
+    method: 'authentication.connectionLabel',
+    bundle: { ...auth(), inputData: { valid: true, user: { name: 'Grace Hopper' }, organization: { name: 'Acme' } } },
+  },
   { method: 'triggers.team.operation.perform', endpoint: 'listTeams', bundle: { ...auth(), inputData: {} } },
-  { method: `${hook}.performSubscribe`, endpoint: 'subscribeZapierHook', bundle: { ...auth(), inputData: { teamname: 'Platform' }, targetUrl: 'https://hooks.zapier.example/secret' } },
+  {
+    method: `${hook}.performSubscribe`,
+    endpoint: 'subscribeZapierHook',
+    bundle: { ...auth(), inputData: { teamname: 'Platform' }, targetUrl: 'https://hooks.zapier.example/secret' },
+  },
   { method: `${hook}.performList`, endpoint: 'listTeams', bundle: { ...auth(), inputData: { teamname: 'Platform' } } },
   { method: `${hook}.perform`, bundle: { ...auth(), inputData: {}, cleanedRequest: sampleEvent } },
-  { method: `${hook}.performUnsubscribe`, endpoint: 'unsubscribeZapierHook', bundle: { ...auth(), inputData: {}, subscribeData: { id: 'sub_9999' } }, onNotFound: { id: 'sub_9999', removed: true } },
-  { method: 'creates.create_incident.operation.perform', endpoint: 'createOrUpdateIncident', bundle: { ...auth(), inputData: { title: 'Disk full', severity: 'P2' } } },
-  { method: 'creates.create_directory_entry.operation.perform', endpoint: 'upsertDirectoryEntry', bundle: { ...auth(), inputData: { email: 'z@acme.example', name: 'Z' } } },
-  { method: 'creates.update_directory_phone.operation.perform', endpoint: 'updateDirectoryPhone', bundle: { ...auth(), inputData: { email: 'katherine@acme.example', phone: '+14155550103' } } },
-  { method: 'creates.change_directory_role.operation.perform', endpoint: 'changeDirectoryRole', bundle: { ...auth(), inputData: { email: 'katherine@acme.example', role: 'user' } } },
-  { method: 'creates.update_incident.operation.perform', endpoint: 'createOrUpdateIncident', bundle: { ...auth(), inputData: { id: 'inc_0001', title: 'Disk full', status: 'resolved' } } },
-  { method: 'creates.update_directory_entry.operation.perform', endpoint: 'getDirectoryEntry', bundle: { ...auth(), inputData: { email: 'katherine@acme.example', name: 'K' } } },
+  {
+    method: `${hook}.performUnsubscribe`,
+    endpoint: 'unsubscribeZapierHook',
+    bundle: { ...auth(), inputData: {}, subscribeData: { id: 'sub_9999' } },
+    onNotFound: { id: 'sub_9999', removed: true },
+  },
+  {
+    method: 'creates.create_incident.operation.perform',
+    endpoint: 'createOrUpdateIncident',
+    bundle: { ...auth(), inputData: { title: 'Disk full', severity: 'P2' } },
+  },
+  {
+    method: 'creates.create_directory_entry.operation.perform',
+    endpoint: 'upsertDirectoryEntry',
+    bundle: { ...auth(), inputData: { email: 'z@acme.example', name: 'Z' } },
+  },
+  {
+    method: 'creates.update_directory_phone.operation.perform',
+    endpoint: 'updateDirectoryPhone',
+    bundle: { ...auth(), inputData: { email: 'katherine@acme.example', phone: '+14155550103' } },
+  },
+  {
+    method: 'creates.change_directory_role.operation.perform',
+    endpoint: 'changeDirectoryRole',
+    bundle: { ...auth(), inputData: { email: 'katherine@acme.example', role: 'user' } },
+  },
+  {
+    method: 'creates.update_incident.operation.perform',
+    endpoint: 'createOrUpdateIncident',
+    bundle: { ...auth(), inputData: { id: 'inc_0001', title: 'Disk full', status: 'resolved' } },
+  },
+  {
+    method: 'creates.update_directory_entry.operation.perform',
+    endpoint: 'getDirectoryEntry',
+    bundle: { ...auth(), inputData: { email: 'katherine@acme.example', name: 'K' } },
+  },
   // Already gone is the goal reached (Zapier's guidance for delete actions): it succeeds and says so.
-  { method: 'creates.remove_directory_entry.operation.perform', endpoint: 'removeDirectoryEntry', bundle: { ...auth(), inputData: { email: 'nobody@acme.example' } }, onNotFound: { email: 'nobody@acme.example', removed: false } },
+  {
+    method: 'creates.remove_directory_entry.operation.perform',
+    endpoint: 'removeDirectoryEntry',
+    bundle: { ...auth(), inputData: { email: 'nobody@acme.example' } },
+    onNotFound: { email: 'nobody@acme.example', removed: false },
+  },
   { method: 'searches.find_on_call_users.operation.perform', endpoint: 'listOnCallUsers', bundle: { ...auth(), inputData: { teamname: 'Payments' } } },
-  { method: 'searches.find_directory_entry.operation.perform', endpoint: 'getDirectoryEntry', bundle: { ...auth(), inputData: { email: 'katherine@acme.example' } }, onNotFound: [] },
+  {
+    method: 'searches.find_directory_entry.operation.perform',
+    endpoint: 'getDirectoryEntry',
+    bundle: { ...auth(), inputData: { email: 'katherine@acme.example' } },
+    onNotFound: [],
+  },
 ];
 const requesting = operations.filter((op) => op.endpoint !== undefined);
 
@@ -91,7 +144,9 @@ function appMethods(): string[] {
   const app = zapier.App as unknown as Record<'triggers' | 'creates' | 'searches', Record<string, { operation: Record<string, unknown> }>>;
   const functions = (kind: 'triggers' | 'creates' | 'searches') =>
     Object.entries(app[kind]).flatMap(([key, definition]) =>
-      Object.entries(definition.operation).filter(([, value]) => typeof value === 'function').map(([name]) => `${kind}.${key}.operation.${name}`),
+      Object.entries(definition.operation)
+        .filter(([, value]) => typeof value === 'function')
+        .map(([name]) => `${kind}.${key}.operation.${name}`),
     );
   return ['authentication.test', 'authentication.connectionLabel', ...functions('triggers'), ...functions('creates'), ...functions('searches')];
 }
@@ -119,27 +174,55 @@ describe('the Zapier app never shows the key', () => {
     expect(await run('triggers.team.operation.perform', { ...auth(), inputData: {} }, 1)).toHaveLength(3);
     const subscription = await run(`${hook}.performSubscribe`, { ...auth(), inputData: { teamname: 'Platform' }, targetUrl: receiver.url }, 1);
     expect(subscription).toMatchObject({ url: receiver.url, teamname: 'Platform' });
-    expect(await run(`${hook}.performList`, { ...auth(), inputData: { teamname: 'Platform' } }, 2)).toEqual([expect.objectContaining({ team_name: 'Platform' })]);
+    expect(await run(`${hook}.performList`, { ...auth(), inputData: { teamname: 'Platform' } }, 2)).toEqual([
+      expect.objectContaining({ team_name: 'Platform' }),
+    ]);
     // A live change, delivered to the hook, through perform.
     await world.running.sandbox.clock.advance(HOUR);
     await world.running.sandbox.deliveries.idle();
     const delivery = receiver.received[0]!;
     const content = JSON.stringify(delivery.body);
-    const items = await run(`${hook}.perform`, {
-      ...auth(), inputData: { teamname: 'Platform' }, cleanedRequest: delivery.body,
-      rawRequest: { content, headers: { 'Http-X-Pagerly-Event-Id': String(delivery.headers['x-pagerly-event-id']) } },
-    }, 0);
+    const items = await run(
+      `${hook}.perform`,
+      {
+        ...auth(),
+        inputData: { teamname: 'Platform' },
+        cleanedRequest: delivery.body,
+        rawRequest: { content, headers: { 'Http-X-Pagerly-Event-Id': String(delivery.headers['x-pagerly-event-id']) } },
+      },
+      0,
+    );
     expect(items).toEqual([expect.objectContaining({ team_name: 'Platform', current_names: 'Edsger Dijkstra' })]);
-    expect(await run(`${hook}.performUnsubscribe`, { ...auth(), inputData: {}, subscribeData: subscription }, 1)).toEqual({ id: subscription.id, removed: true });
-    const incident = await run('creates.create_incident.operation.perform', { ...auth(), inputData: { title: 'Deploy failed', severity: 'P2', teamname: 'Platform' } }, 1);
-    expect(await run('creates.update_incident.operation.perform', { ...auth(), inputData: { id: incident.id, title: 'Deploy failed', status: 'resolved' } }, 1)).toMatchObject({ status: 'resolved' });
+    expect(await run(`${hook}.performUnsubscribe`, { ...auth(), inputData: {}, subscribeData: subscription }, 1)).toEqual({
+      id: subscription.id,
+      removed: true,
+    });
+    const incident = await run(
+      'creates.create_incident.operation.perform',
+      { ...auth(), inputData: { title: 'Deploy failed', severity: 'P2', teamname: 'Platform' } },
+      1,
+    );
+    expect(
+      await run('creates.update_incident.operation.perform', { ...auth(), inputData: { id: incident.id, title: 'Deploy failed', status: 'resolved' } }, 1),
+    ).toMatchObject({ status: 'resolved' });
     const email = 'zapier.secret@acme.example';
-    expect(await run('creates.create_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret', phone: '+1 415 555 0166' } }, 1)).toMatchObject({ phone: '+14155550166' });
-    expect(await run('creates.update_directory_phone.operation.perform', { ...auth(), inputData: { email, phone: '+14155550167' } }, 1)).toMatchObject({ phone: '+14155550167' });
-    expect(await run('creates.change_directory_role.operation.perform', { ...auth(), inputData: { email, role: 'admin' } }, 1)).toMatchObject({ role: 'admin' });
+    expect(
+      await run('creates.create_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret', phone: '+1 415 555 0166' } }, 1),
+    ).toMatchObject({ phone: '+14155550166' });
+    expect(await run('creates.update_directory_phone.operation.perform', { ...auth(), inputData: { email, phone: '+14155550167' } }, 1)).toMatchObject({
+      phone: '+14155550167',
+    });
+    expect(await run('creates.change_directory_role.operation.perform', { ...auth(), inputData: { email, role: 'admin' } }, 1)).toMatchObject({
+      role: 'admin',
+    });
     // Read first, then replaced: two requests, the phone kept.
-    expect(await run('creates.update_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret 2' } }, 2)).toMatchObject({ name: 'Zap Secret 2', phone: '+14155550167' });
-    expect(await run('searches.find_directory_entry.operation.perform', { ...auth(), inputData: { email } }, 1)).toEqual([expect.objectContaining({ name: 'Zap Secret 2' })]);
+    expect(await run('creates.update_directory_entry.operation.perform', { ...auth(), inputData: { email, name: 'Zap Secret 2' } }, 2)).toMatchObject({
+      name: 'Zap Secret 2',
+      phone: '+14155550167',
+    });
+    expect(await run('searches.find_directory_entry.operation.perform', { ...auth(), inputData: { email } }, 1)).toEqual([
+      expect.objectContaining({ name: 'Zap Secret 2' }),
+    ]);
     expect(await run('creates.remove_directory_entry.operation.perform', { ...auth(), inputData: { email } }, 1)).toEqual({ email, removed: true });
     expect(await run('searches.find_on_call_users.operation.perform', { ...auth(), inputData: { teamname: 'Payments' } }, 1)).toHaveLength(2);
 
@@ -195,12 +278,16 @@ describe('the Zapier app never shows the key', () => {
       expect({ method, error: nameOf(outcome) }).toEqual({ method, error: 'AppError:invalid_input' });
       expect({ method, sent }).toEqual({ method, sent: [] });
     }
-    const subscribe = await attempt('performSubscribe (ftp target)', `${hook}.performSubscribe`, { ...auth(), inputData: {}, targetUrl: `ftp://${SECRET_USER_KEY}.example/x` });
+    const subscribe = await attempt('performSubscribe (ftp target)', `${hook}.performSubscribe`, {
+      ...auth(),
+      inputData: {},
+      targetUrl: `ftp://${SECRET_USER_KEY}.example/x`,
+    });
     expect([nameOf(subscribe.outcome), subscribe.sent]).toEqual(['AppError:invalid_input', []]);
     expect(watch.leaks(SECRETS)).toEqual([]);
   });
 
-  it('the service\'s own refusals (403 for a non-admin key, 404 for unknown things) hold no key', async () => {
+  it("the service's own refusals (403 for a non-admin key, 404 for unknown things) hold no key", async () => {
     const user = auth(SECRET_USER_KEY);
     const cases: [string, Record<string, unknown>, string][] = [
       ['creates.create_directory_entry.operation.perform', { email: 'x@acme.example', name: 'X' }, 'AppError:permission'],

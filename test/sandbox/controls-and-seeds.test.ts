@@ -58,7 +58,9 @@ describe('sandbox: seeds', () => {
       org.people[0]!.phone = '555-0100';
     });
     await expect(createSandbox({ seed: badPhone })).rejects.toThrow(
-      new SeedError('The seed given to createSandbox is not a valid sandbox seed: organizations.0.people.0.phone must be in international format (E.164), e.g. +14155550123, or null'),
+      new SeedError(
+        'The seed given to createSandbox is not a valid sandbox seed: organizations.0.people.0.phone must be in international format (E.164), e.g. +14155550123, or null',
+      ),
     );
   });
 
@@ -68,7 +70,10 @@ describe('sandbox: seeds', () => {
       org.teams.push({ id: 'team_a', name: 'Alpha' }, { id: 'team_b', name: ' alpha' });
       org.rotations.push({ id: 'rot_a', teamId: 'team_z', participants: ['usr_sam'], start: '2026-01-01T00:00:00Z', shiftHours: 24 });
     });
-    const error = await createSandbox({ seed: broken }).then(() => undefined, (e: unknown) => e);
+    const error = await createSandbox({ seed: broken }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SeedError);
     const message = (error as Error).message;
     expect(message).toContain('organizations.0.apiKeys.1.personId names no person of organization "org_solo": "usr_ghost"');

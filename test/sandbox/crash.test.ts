@@ -25,7 +25,9 @@ async function startCli(stateFile: string): Promise<RunningCli> {
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the sandbox did not start within 20 s; stderr: ${stderr}`)), 20_000);
     const look = () => {
@@ -135,16 +137,27 @@ describe('sandbox --state: event ids across a SIGKILL', () => {
     cleanups.push(() => folder.remove());
     const file = join(folder.path, 'state.json');
     const hooks = await receiver(() => 200);
-    await writeFile(file, JSON.stringify(demoStateFile(hooks.url, {
-      events: { evt_0001: platformEvent('evt_0001'), evt_0002: platformEvent('evt_0002'), evt_0003: platformEvent('evt_0003') },
-      pending: [pendingDelivery('evt_0001', 'sub_0001', hooks.url), pendingDelivery('evt_0002', 'sub_0007', hooks.url), pendingDelivery('evt_0003', 'sub_0009', hooks.url)],
-    })));
+    await writeFile(
+      file,
+      JSON.stringify(
+        demoStateFile(hooks.url, {
+          events: { evt_0001: platformEvent('evt_0001'), evt_0002: platformEvent('evt_0002'), evt_0003: platformEvent('evt_0003') },
+          pending: [
+            pendingDelivery('evt_0001', 'sub_0001', hooks.url),
+            pendingDelivery('evt_0002', 'sub_0007', hooks.url),
+            pendingDelivery('evt_0003', 'sub_0009', hooks.url),
+          ],
+        }),
+      ),
+    );
 
     const running = await cli(file);
     expect(running.stdout()).toContain(`State file:          ${file} (1 subscription kept, 1 pending delivery resumed, 2 orphaned: see the warning)`);
     // Written before the banner, but on another pipe: it may come in a moment later.
     await until(() => running.stderr().includes('orphan') || running.stderr().includes('not delivered'), 'the warning');
-    expect(running.stderr()).toContain(`Sandbox state file ${file}: 2 pending deliveries name subscriptions the file does not have, so they are not delivered: evt_0002 to sub_0007, evt_0003 to sub_0009.`);
+    expect(running.stderr()).toContain(
+      `Sandbox state file ${file}: 2 pending deliveries name subscriptions the file does not have, so they are not delivered: evt_0002 to sub_0007, evt_0003 to sub_0009.`,
+    );
     await until(() => hooks.received.length >= 1, 'the resumed delivery');
     expect(hooks.received.map((hook) => hook.body.id)).toEqual(['evt_0001']);
   });

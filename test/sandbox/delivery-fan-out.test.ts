@@ -39,11 +39,16 @@ describe('sandbox: hook fan-out', () => {
     const script = (path: string, n: number): Reaction => {
       const kind = path.split('/')[2] as Kind;
       switch (kind) {
-        case 'slow': return n === 0 ? 'hang' : 200; // never answers in time, then does
-        case 'dead': return 500;
-        case 'gone': return 410;
-        case 'flaky': return n === 0 ? 500 : n === 1 ? 'reset' : 200; // fails twice, then succeeds
-        case 'ok': return 200;
+        case 'slow':
+          return n === 0 ? 'hang' : 200; // never answers in time, then does
+        case 'dead':
+          return 500;
+        case 'gone':
+          return 410;
+        case 'flaky':
+          return n === 0 ? 500 : n === 1 ? 'reset' : 200; // fails twice, then succeeds
+        case 'ok':
+          return 200;
       }
       throw new Error(`unexpected path ${path}`);
     };
@@ -85,14 +90,32 @@ describe('sandbox: hook fan-out', () => {
 
     // Each subscription's attempts, as the sandbox saw them.
     const outcomes = (id: string) => log.filter((a) => a.subscriptionId === id).map((a) => [a.attempt, a.outcome]);
-    for (const sub of ofKind('flaky')) expect(outcomes(sub.id)).toEqual([[1, 'failed-status'], [2, 'network-error'], [3, 'delivered']]);
-    for (const sub of ofKind('slow')) expect(outcomes(sub.id)).toEqual([[1, 'timeout'], [2, 'delivered']]);
+    for (const sub of ofKind('flaky'))
+      expect(outcomes(sub.id)).toEqual([
+        [1, 'failed-status'],
+        [2, 'network-error'],
+        [3, 'delivered'],
+      ]);
+    for (const sub of ofKind('slow'))
+      expect(outcomes(sub.id)).toEqual([
+        [1, 'timeout'],
+        [2, 'delivered'],
+      ]);
     for (const sub of ofKind('gone')) expect(outcomes(sub.id)).toEqual([[1, 'gone']]);
-    for (const sub of ofKind('dead')) expect(outcomes(sub.id)).toEqual([[1, 'failed-status'], [2, 'failed-status'], [3, 'failed-status']]);
+    for (const sub of ofKind('dead'))
+      expect(outcomes(sub.id)).toEqual([
+        [1, 'failed-status'],
+        [2, 'failed-status'],
+        [3, 'failed-status'],
+      ]);
     for (const sub of ofKind('ok')) expect(outcomes(sub.id)).toEqual([[1, 'delivered']]);
 
     // Only what failed every attempt is in `failed`.
-    expect(failed.map((f) => f.subscriptionId).sort()).toEqual(ofKind('dead').map((sub) => sub.id).sort());
+    expect(failed.map((f) => f.subscriptionId).sort()).toEqual(
+      ofKind('dead')
+        .map((sub) => sub.id)
+        .sort(),
+    );
     for (const failure of failed) expect(failure).toMatchObject({ eventId, attempts: 3, lastOutcome: 'failed-status' });
 
     // 410 removed exactly those subscriptions.
@@ -153,11 +176,15 @@ describe('sandbox: hook fan-out', () => {
     // and none has timed out. The figure (ms to the last good delivery) is in `npm run bench`.
     const gauge = new InFlightGauge();
     const kinds = { hang: 16, gone: 10, ok: 274 } as const;
-    const [receiver] = await receivers(1, (path, n) => {
-      const kind = path.split('/')[1];
-      if (kind === 'hang') return n === 0 ? 'hang' : 200; // answers the retry
-      return kind === 'gone' ? 410 : 200;
-    }, { gauge, answerDelayMs: 1 });
+    const [receiver] = await receivers(
+      1,
+      (path, n) => {
+        const kind = path.split('/')[1];
+        if (kind === 'hang') return n === 0 ? 'hang' : 200; // answers the retry
+        return kind === 'gone' ? 410 : 200;
+      },
+      { gauge, answerDelayMs: 1 },
+    );
     // A time-out far beyond what the good deliveries need, so that the order does not depend on
     // how busy the machine is; the defaults for concurrency (16) and the slow lane.
     const timeoutMs = 4_000;
@@ -188,7 +215,13 @@ describe('sandbox: hook fan-out', () => {
     // Then the hanging ones time out and are retried (at least once), with the same event and bytes.
     await s.sandbox.deliveries.idle();
     for (const sub of ofKind('hang')) {
-      expect([sub.id, log.filter((a) => a.subscriptionId === sub.id).map((a) => [a.attempt, a.outcome])]).toEqual([sub.id, [[1, 'timeout'], [2, 'delivered']]]);
+      expect([sub.id, log.filter((a) => a.subscriptionId === sub.id).map((a) => [a.attempt, a.outcome])]).toEqual([
+        sub.id,
+        [
+          [1, 'timeout'],
+          [2, 'delivered'],
+        ],
+      ]);
     }
     const eventId = receiver!.received[0]!.body.id as string;
     for (const request of receiver!.received) {
@@ -216,7 +249,12 @@ describe('sandbox: hook fan-out', () => {
     expect(gauge.max).toBe(24);
     expect(receiver!.received).toHaveLength(80);
     expect(s.sandbox.deliveries.log.filter((a) => a.outcome === 'timeout')).toHaveLength(40);
-    expect(s.sandbox.deliveries.log.filter((a) => a.outcome === 'delivered').map((a) => a.subscriptionId).sort()).toEqual([...ids].sort());
+    expect(
+      s.sandbox.deliveries.log
+        .filter((a) => a.outcome === 'delivered')
+        .map((a) => a.subscriptionId)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect(s.sandbox.deliveries.failed).toHaveLength(0);
   });
 

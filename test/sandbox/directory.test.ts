@@ -19,7 +19,14 @@ describe('sandbox: the on-call user directory', () => {
   it('reads an entry by e-mail, ignoring letter case', async () => {
     const answer = await get('Katherine@ACME.example');
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ id: 'usr_katherine', email: 'katherine@acme.example', name: 'Katherine Johnson', phone: '+14155550103', role: 'user', imageurl: null });
+    expect(answer.json).toEqual({
+      id: 'usr_katherine',
+      email: 'katherine@acme.example',
+      name: 'Katherine Johnson',
+      phone: '+14155550103',
+      role: 'user',
+      imageurl: null,
+    });
   });
 
   it('answers 404 for an e-mail nobody has', async () => {
@@ -38,7 +45,7 @@ describe('sandbox: the on-call user directory', () => {
     await role({ email: 'barbara@acme.example', role: 'admin' });
     const answer = await upsert({ email: 'BARBARA@acme.example', name: 'Barbara H. Liskov' });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ id: 'usr_0001', email: 'barbara@acme.example', name: 'Barbara H. Liskov', phone: null, role: 'admin' , imageurl: null });
+    expect(answer.json).toEqual({ id: 'usr_0001', email: 'barbara@acme.example', name: 'Barbara H. Liskov', phone: null, role: 'admin', imageurl: null });
     const demoted = await upsert({ email: 'barbara@acme.example', name: 'Barbara Liskov', role: 'user' });
     expect(demoted.json.role).toBe('user');
   });
@@ -102,7 +109,7 @@ describe('sandbox: the on-call user directory', () => {
     expect((await phone({ email: 'ada@acme.example', phone: '+14155550177' })).status).toBe(200);
   });
 
-  it('keeps organizations apart: another organization\'s e-mail is 404 for every call', async () => {
+  it("keeps organizations apart: another organization's e-mail is 404 for every call", async () => {
     const globex = demoKeys.globexAdmin;
     expect((await get('alan@acme.example', globex)).status).toBe(404);
     expect((await phone({ email: 'alan@acme.example', phone: '+14155550100' }, globex)).status).toBe(404);
@@ -116,7 +123,9 @@ describe('sandbox: the on-call user directory', () => {
   });
 
   it('removes an entry: 200 {email, removed}; the person leaves their rotations and their key stops working', async () => {
-    expect((await s.call('/pagerly/o/currentusers?teamname=Platform', { key: demoKeys.acmeAdmin })).json.map((u: { id: string }) => u.id)).toEqual(['usr_alan']);
+    expect((await s.call('/pagerly/o/currentusers?teamname=Platform', { key: demoKeys.acmeAdmin })).json.map((u: { id: string }) => u.id)).toEqual([
+      'usr_alan',
+    ]);
     expect((await s.call('/o/test/apikey', { key: demoKeys.acmeUser })).status).toBe(200);
 
     const answer = await remove('Alan@acme.example');
@@ -133,7 +142,11 @@ describe('sandbox: the on-call user directory', () => {
   });
 
   it('accepts a DELETE that says content-type: application/json without a body', async () => {
-    const answer = await s.call('/o/oncalluser?email=hedy@acme.example', { method: 'DELETE', key: demoKeys.acmeAdmin, headers: { 'content-type': 'application/json' } });
+    const answer = await s.call('/o/oncalluser?email=hedy@acme.example', {
+      method: 'DELETE',
+      key: demoKeys.acmeAdmin,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(200);
   });
 });

@@ -48,7 +48,7 @@ describe('sandbox: on-call change hooks', () => {
     ]);
   });
 
-  it('sends nothing when nobody changes, and only the other organization\'s own changes to it', async () => {
+  it("sends nothing when nobody changes, and only the other organization's own changes to it", async () => {
     const { s, receiver } = await setUp();
     await subscribe(s, receiver, 'make', {}, demoKeys.globexAdmin);
     await s.sandbox.checkOnCallChanges();
@@ -61,7 +61,7 @@ describe('sandbox: on-call change hooks', () => {
     expect(receiver.received.map((hook) => hook.body.team.name)).toEqual(['Operations']);
   });
 
-  it('a team-filtered subscription gets only its team\'s changes', async () => {
+  it("a team-filtered subscription gets only its team's changes", async () => {
     const { s, receiver } = await setUp();
     await subscribe(s, receiver, 'make', { teamname: 'payments' });
     await s.sandbox.clock.advance(HOUR);
@@ -84,7 +84,10 @@ describe('sandbox: on-call change hooks', () => {
     const [first, second] = receiver.received;
     expect(second?.headers['x-pagerly-event-id']).toBe(first?.headers['x-pagerly-event-id']);
     expect(second?.body).toEqual(first?.body);
-    expect(s.sandbox.deliveries.log.map((a) => [a.attempt, a.outcome, a.status])).toEqual([[1, 'failed-status', 500], [2, 'delivered', 200]]);
+    expect(s.sandbox.deliveries.log.map((a) => [a.attempt, a.outcome, a.status])).toEqual([
+      [1, 'failed-status', 500],
+      [2, 'delivered', 200],
+    ]);
     expect(s.sandbox.deliveries.failed).toHaveLength(0);
   });
 

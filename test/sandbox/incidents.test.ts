@@ -54,7 +54,7 @@ describe('sandbox: POST /o/incident', () => {
     expect(answer.json).toEqual([{ Error: 'No incident with id "inc_0999" in this organization' }]);
   });
 
-  it('never shows or changes another organization\'s incident', async () => {
+  it("never shows or changes another organization's incident", async () => {
     const answer = await post({ id: 'inc_0001', title: 'hijacked' }, demoKeys.globexAdmin);
     expect(answer.status).toBe(404);
     expect(s.sandbox.world.incidents.get('inc_0001')?.title).toBe('Checkout is down (EU only)');

@@ -29,7 +29,11 @@ describe('sandbox: rate limit per API key', () => {
     try {
       await slow.call('/o/test/apikey', { key: demoKeys.globexAdmin });
       const limited = await slow.call('/o/test/apikey', { key: demoKeys.globexAdmin });
-      expect([limited.status, limited.headers.get('retry-after'), limited.json]).toEqual([429, '60', [{ Error: 'Rate limit exceeded; retry after 60 seconds' }]]);
+      expect([limited.status, limited.headers.get('retry-after'), limited.json]).toEqual([
+        429,
+        '60',
+        [{ Error: 'Rate limit exceeded; retry after 60 seconds' }],
+      ]);
     } finally {
       await slow.sandbox.close();
     }
@@ -46,7 +50,12 @@ describe('sandbox: injected faults', () => {
   const teams = (key = demoKeys.acmeUser) => s.call('/pagerly/o/zapier/allteams', { key });
 
   it('answers a matching request with the fault once, after the key is checked, then normally', async () => {
-    s.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 500, body: '<html><body>Internal Server Error</body></html>', contentType: 'text/html; charset=utf-8' });
+    s.sandbox.faults.inject({
+      path: '/o/zapier/allteams',
+      status: 500,
+      body: '<html><body>Internal Server Error</body></html>',
+      contentType: 'text/html; charset=utf-8',
+    });
     expect((await s.call('/pagerly/o/zapier/allteams')).text).toBe(INVALID_KEY_BODY);
     expect((await teams('not-a-key-of-this-sandbox')).text).toBe(INVALID_KEY_BODY);
 
@@ -61,13 +70,25 @@ describe('sandbox: injected faults', () => {
     s.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 200, body: '[{"id":"team_pla', times: 2, headers: { 'x-fault': 'yes' } });
     for (let i = 0; i < 2; i += 1) {
       const answer = await teams();
-      expect([answer.status, answer.text, answer.headers.get('content-type'), answer.headers.get('x-fault')]).toEqual([200, '[{"id":"team_pla', 'application/json; charset=utf-8', 'yes']);
+      expect([answer.status, answer.text, answer.headers.get('content-type'), answer.headers.get('x-fault')]).toEqual([
+        200,
+        '[{"id":"team_pla',
+        'application/json; charset=utf-8',
+        'yes',
+      ]);
     }
     expect((await teams()).json).toHaveLength(3);
   });
 
   it('matches by method and by catalog path, and waits delayMs', async () => {
-    s.sandbox.faults.inject({ method: 'delete', path: '/o/zapier/subscribe/{id}', status: 429, body: '[{"Error":"slow down"}]', headers: { 'retry-after': '7' }, delayMs: 50 });
+    s.sandbox.faults.inject({
+      method: 'delete',
+      path: '/o/zapier/subscribe/{id}',
+      status: 429,
+      body: '[{"Error":"slow down"}]',
+      headers: { 'retry-after': '7' },
+      delayMs: 50,
+    });
     expect((await s.call('/o/zapier/subscribe', { method: 'POST', key: demoKeys.acmeUser, body: { url: 'https://x.example/h' } })).status).toBe(201);
     const started = Date.now();
     const answer = await s.call('/o/zapier/subscribe/sub_0001', { method: 'DELETE', key: demoKeys.acmeUser });

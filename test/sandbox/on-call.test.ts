@@ -15,7 +15,7 @@ describe('sandbox: teams and who is on call (demo seed, clock fixed at 2026-11-0
 
   const onCall = async (query = '', key = demoKeys.acmeUser, base = '/pagerly') => s.call(`${base}/o/currentusers${query}`, { key });
 
-  it('allteams lists the organization\'s teams as {id, name}', async () => {
+  it("allteams lists the organization's teams as {id, name}", async () => {
     const answer = await s.call('/pagerly/o/zapier/allteams', { key: demoKeys.acmeUser });
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual([

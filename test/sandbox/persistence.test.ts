@@ -2,7 +2,20 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StateFileError, type PersistedState } from '../../sandbox/index.ts';
-import { demoKeys, demoStateFile, HOUR, pendingDelivery, platformEvent, startReceiver, startSandbox, temporaryFolder, tinySeed, until, type Receiver, type Running } from './support.ts';
+import {
+  demoKeys,
+  demoStateFile,
+  HOUR,
+  pendingDelivery,
+  platformEvent,
+  startReceiver,
+  startSandbox,
+  temporaryFolder,
+  tinySeed,
+  until,
+  type Receiver,
+  type Running,
+} from './support.ts';
 
 /** Option `persistence`: what a restart on the same state file keeps. */
 describe('sandbox: state file', () => {
@@ -37,7 +50,7 @@ describe('sandbox: state file', () => {
 
   const readState = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as PersistedState;
 
-  it('answers in the service\'s error shape when the state cannot be saved', async () => {
+  it("answers in the service's error shape when the state cannot be saved", async () => {
     const dir = await folder();
     const s = await sandbox({ persistence: { file: join(dir, 'state.json') } });
     await rm(dir, { recursive: true, force: true }); // the folder vanishes under the running sandbox
@@ -112,7 +125,10 @@ describe('sandbox: state file', () => {
     ]);
 
     // Subscriptions and id counters survived: a new subscription and a new event get new ids.
-    expect([...second.sandbox.world.subscriptions.values()].map((sub) => [sub.id, sub.url])).toEqual([[everyTeam, failing.url], [platformOnly, hanging.url]]);
+    expect([...second.sandbox.world.subscriptions.values()].map((sub) => [sub.id, sub.url])).toEqual([
+      [everyTeam, failing.url],
+      [platformOnly, hanging.url],
+    ]);
     const third = await subscribe(second, failing.url, 'Mobile');
     expect(third).toBe('sub_0003');
     // The clock starts at 08:00 again; 09:00 is the set already announced, so no event.
@@ -152,7 +168,9 @@ describe('sandbox: state file', () => {
     const second = await sandbox({ persistence: { file }, clock: { mode: 'fixed', start: '2026-11-02T09:30:00Z' } });
     await second.sandbox.checkOnCallChanges();
     await second.sandbox.deliveries.idle();
-    expect(listening.received.map((hook) => [hook.body.team.name, hook.body.previous[0]?.id, hook.body.current[0]?.id])).toEqual([['Platform', 'usr_alan', 'usr_edsger']]);
+    expect(listening.received.map((hook) => [hook.body.team.name, hook.body.previous[0]?.id, hook.body.current[0]?.id])).toEqual([
+      ['Platform', 'usr_alan', 'usr_edsger'],
+    ]);
     expect(gone.received).toHaveLength(1);
     expect([...second.sandbox.world.subscriptions.keys()]).toEqual([listeningId]);
     await second.sandbox.close();
@@ -172,13 +190,21 @@ describe('sandbox: state file', () => {
     const first = await sandbox({ persistence: { file } });
     const ids: string[] = [];
     for (const platform of ['zapier', 'make', 'n8n']) {
-      const answer = await first.call(`/o/${platform}/subscribe`, { method: 'POST', key: demoKeys.acmeUser, body: { url: listening.url, teamname: 'Platform' } });
+      const answer = await first.call(`/o/${platform}/subscribe`, {
+        method: 'POST',
+        key: demoKeys.acmeUser,
+        body: { url: listening.url, teamname: 'Platform' },
+      });
       expect(answer.status).toBe(201);
       ids.push(answer.json.id as string);
     }
     await first.sandbox.close();
     const second = await sandbox({ persistence: { file } });
-    expect([...second.sandbox.world.subscriptions.values()].map((sub) => [sub.id, sub.platform])).toEqual([[ids[0], 'zapier'], [ids[1], 'make'], [ids[2], 'n8n']]);
+    expect([...second.sandbox.world.subscriptions.values()].map((sub) => [sub.id, sub.platform])).toEqual([
+      [ids[0], 'zapier'],
+      [ids[1], 'make'],
+      [ids[2], 'n8n'],
+    ]);
   });
 
   it('replaces the file atomically: a reader never sees a partial state', async () => {
@@ -217,8 +243,34 @@ describe('sandbox: state file', () => {
     const cases: [string, string, RegExp][] = [
       ['truncated.json', '{"format": "pagerly-sandbox-state", "version": 1, "subscr', /is corrupt: not JSON/],
       ['empty.json', '', /is corrupt: not JSON/],
-      ['wrong-shape.json', JSON.stringify({ format: 'pagerly-sandbox-state', version: 1, savedAt: '2026-11-02T08:00:00Z', ids: {}, subscriptions: [], onCall: {}, events: {}, pending: [{ eventId: 'evt_0001' }] }), /is corrupt or not a sandbox state file: pending\.0\.subscriptionId/],
-      ['dangling.json', JSON.stringify({ format: 'pagerly-sandbox-state', version: 1, savedAt: '2026-11-02T08:00:00Z', ids: {}, subscriptions: [], onCall: {}, events: {}, pending: [{ eventId: 'evt_0009', subscriptionId: 'sub_0001', url: 'http://127.0.0.1:9/', nextAttempt: 1, dueAt: '2026-11-02T08:00:00Z' }] }), /names the event "evt_0009", which is not in events/],
+      [
+        'wrong-shape.json',
+        JSON.stringify({
+          format: 'pagerly-sandbox-state',
+          version: 1,
+          savedAt: '2026-11-02T08:00:00Z',
+          ids: {},
+          subscriptions: [],
+          onCall: {},
+          events: {},
+          pending: [{ eventId: 'evt_0001' }],
+        }),
+        /is corrupt or not a sandbox state file: pending\.0\.subscriptionId/,
+      ],
+      [
+        'dangling.json',
+        JSON.stringify({
+          format: 'pagerly-sandbox-state',
+          version: 1,
+          savedAt: '2026-11-02T08:00:00Z',
+          ids: {},
+          subscriptions: [],
+          onCall: {},
+          events: {},
+          pending: [{ eventId: 'evt_0009', subscriptionId: 'sub_0001', url: 'http://127.0.0.1:9/', nextAttempt: 1, dueAt: '2026-11-02T08:00:00Z' }],
+        }),
+        /names the event "evt_0009", which is not in events/,
+      ],
       ['other.json', JSON.stringify({ hello: 'world' }), /is corrupt or not a sandbox state file: format must be "pagerly-sandbox-state"/],
     ];
     for (const [name, content, problem] of cases) {
@@ -244,7 +296,9 @@ describe('sandbox: state file', () => {
     await subscribe(first, 'http://127.0.0.1:9/hook', 'Platform');
     await first.sandbox.close();
     const before = await readFile(file, 'utf8');
-    await expect(startSandbox({ seed: tinySeed, persistence: { file } })).rejects.toThrow(/does not fit the seed: subscription "sub_0001" is for the team "team_platform" of organization "org_acme"/);
+    await expect(startSandbox({ seed: tinySeed, persistence: { file } })).rejects.toThrow(
+      /does not fit the seed: subscription "sub_0001" is for the team "team_platform" of organization "org_acme"/,
+    );
     expect(await readFile(file, 'utf8')).toBe(before);
   });
 
@@ -254,10 +308,15 @@ describe('sandbox: state file', () => {
     const elsewhere = await receiver(() => 200);
     const [event, job] = [platformEvent, pendingDelivery];
     const orphans = [job('evt_0002', 'sub_0009', elsewhere.url), job('evt_0003', 'sub_0009', elsewhere.url)];
-    await writeFile(file, JSON.stringify(demoStateFile(live.url, {
-      events: { evt_0001: event('evt_0001'), evt_0002: event('evt_0002'), evt_0003: event('evt_0003') },
-      pending: [job('evt_0001', 'sub_0001', live.url), ...orphans],
-    })));
+    await writeFile(
+      file,
+      JSON.stringify(
+        demoStateFile(live.url, {
+          events: { evt_0001: event('evt_0001'), evt_0002: event('evt_0002'), evt_0003: event('evt_0003') },
+          pending: [job('evt_0001', 'sub_0001', live.url), ...orphans],
+        }),
+      ),
+    );
 
     const first = await sandbox({ persistence: { file } });
     // Reported: how many, and which.
@@ -277,7 +336,10 @@ describe('sandbox: state file', () => {
     expect(again.sandbox.kept?.orphans).toEqual(orphans);
     await again.sandbox.close();
     const restored = await readState(file);
-    await writeFile(file, JSON.stringify({ ...restored, subscriptions: [...restored.subscriptions, { ...restored.subscriptions[0]!, id: 'sub_0009', url: elsewhere.url }] }));
+    await writeFile(
+      file,
+      JSON.stringify({ ...restored, subscriptions: [...restored.subscriptions, { ...restored.subscriptions[0]!, id: 'sub_0009', url: elsewhere.url }] }),
+    );
     const third = await sandbox({ persistence: { file } });
     expect(third.sandbox.kept).toEqual({ resumed: 2, orphans: [] });
     await third.sandbox.deliveries.idle();
@@ -304,7 +366,10 @@ describe('sandbox: state file', () => {
     const last = await s.call('/_sandbox/clock', { method: 'POST', body: { set: '9999-12-31T23:59:59Z' } });
     expect(last.status).toBe(200);
     const past = await s.call('/_sandbox/clock', { method: 'POST', body: { advanceMs: 1_000 } });
-    expect([past.status, past.json]).toEqual([400, [{ Error: expect.stringMatching(/^Cannot advance the clock by 1000 ms: the time would leave the years 0000 to 9999 /) }]]);
+    expect([past.status, past.json]).toEqual([
+      400,
+      [{ Error: expect.stringMatching(/^Cannot advance the clock by 1000 ms: the time would leave the years 0000 to 9999 /) }],
+    ]);
     const far = await s.call('/_sandbox/clock', { method: 'POST', body: { set: '+010000-01-01T00:00:00Z' } });
     expect(far.status).toBe(400);
     expect((await s.call('/_sandbox/clock')).json.now).toBe('9999-12-31T23:59:59.000Z');
@@ -317,7 +382,10 @@ describe('sandbox: state file', () => {
 
     // A real clock set just before the end may still cross it; such a file loads too.
     const crossed = await readState(file);
-    await writeFile(file, JSON.stringify({ ...crossed, subscriptions: crossed.subscriptions.map((sub) => ({ ...sub, created_at: '+010000-01-01T00:00:01.000Z' })) }));
+    await writeFile(
+      file,
+      JSON.stringify({ ...crossed, subscriptions: crossed.subscriptions.map((sub) => ({ ...sub, created_at: '+010000-01-01T00:00:01.000Z' })) }),
+    );
     const third = await sandbox({ persistence: { file } });
     expect(third.sandbox.world.subscriptions.size).toBe(1);
   });

@@ -21,7 +21,12 @@ afterEach(() => {
 });
 
 function npmRunSandbox(args: string[]): { child: ChildProcess; output: () => { stdout: string; stderr: string } } {
-  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', ...args], { cwd: ROOT, env: { ...process.env, PORT: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   started.push(child);
   let stdout = '';
   let stderr = '';
@@ -66,10 +71,14 @@ describe('npm run sandbox as a server process', () => {
     await waitFor(() => output().stdout.includes(`${signal}: closing the sandbox`), 'the sandbox to hear the signal', 5_000);
     // The port is free again: the node process behind npm has gone too.
     let free = false;
-    await waitFor(() => {
-      void accepts(port).then((open) => (free = !open));
-      return free;
-    }, 'the port to be released', 5_000);
+    await waitFor(
+      () => {
+        void accepts(port).then((open) => (free = !open));
+        return free;
+      },
+      'the port to be released',
+      5_000,
+    );
   });
 
   it('a busy port: exits non-zero with one line naming the port and --port, no stack trace', async () => {
@@ -95,7 +104,8 @@ describe('npm run sandbox as a server process', () => {
     const help = output().stdout;
     for (const option of ['--port', '--seed', '--fixed-clock', '--state']) expect(help).toContain(option);
     for (const key of ['sbx_acme_admin_', 'sbx_acme_user_', 'sbx_globex_admin_']) expect(help).toContain(key);
-    for (const control of ['GET    /_sandbox/clock', 'POST   /_sandbox/clock', 'POST   /_sandbox/faults', 'DELETE /_sandbox/faults']) expect(help).toContain(control);
+    for (const control of ['GET    /_sandbox/clock', 'POST   /_sandbox/clock', 'POST   /_sandbox/faults', 'DELETE /_sandbox/faults'])
+      expect(help).toContain(control);
     expect(help).toMatch(/Example:\n\s+npm run sandbox -- /);
   });
 });

@@ -14,10 +14,16 @@ describe('sandbox: hook subscriptions', () => {
   it('subscribes for every team: 201 {id, url, teamname: null, platform, created_at}', async () => {
     const answer = await subscribe('zapier', { url: 'https://hooks.zapier.example/catch/1' });
     expect(answer.status).toBe(201);
-    expect(answer.json).toEqual({ id: 'sub_0001', url: 'https://hooks.zapier.example/catch/1', teamname: null, platform: 'zapier', created_at: '2026-11-02T08:00:00.000Z' });
+    expect(answer.json).toEqual({
+      id: 'sub_0001',
+      url: 'https://hooks.zapier.example/catch/1',
+      teamname: null,
+      platform: 'zapier',
+      created_at: '2026-11-02T08:00:00.000Z',
+    });
   });
 
-  it('subscribes for one team, named in the team\'s own spelling, with the platform of the path', async () => {
+  it("subscribes for one team, named in the team's own spelling, with the platform of the path", async () => {
     const answer = await subscribe('make', { url: 'https://hook.make.example/abc', teamname: 'PAYMENTS' });
     expect(answer.status).toBe(201);
     expect(answer.json).toMatchObject({ id: 'sub_0002', teamname: 'Payments', platform: 'make' });

@@ -229,7 +229,20 @@ export const demoStateFile = (url: string, extra: { pending: PersistedState['pen
 });
 
 /** A Platform on-call change as a state file keeps it. */
-export const platformEvent = (id: string) => ({ id, type: 'oncall.changed', occurred_at: '2026-11-02T09:00:00.000Z', team: { id: 'team_platform', name: 'Platform' }, previous: [], current: [] });
+export const platformEvent = (id: string) => ({
+  id,
+  type: 'oncall.changed',
+  occurred_at: '2026-11-02T09:00:00.000Z',
+  team: { id: 'team_platform', name: 'Platform' },
+  previous: [],
+  current: [],
+});
 
 /** A first attempt, due at once, as a state file keeps it. */
-export const pendingDelivery = (eventId: string, subscriptionId: string, url: string) => ({ eventId, subscriptionId, url, nextAttempt: 1, dueAt: '2026-11-02T08:00:00.000Z' });
+export const pendingDelivery = (eventId: string, subscriptionId: string, url: string) => ({
+  eventId,
+  subscriptionId,
+  url,
+  nextAttempt: 1,
+  dueAt: '2026-11-02T08:00:00.000Z',
+});

@@ -16,7 +16,7 @@ function specEndpoints(): { method: string; path: string; adminOnly: boolean }[]
 }
 
 describe('endpoint catalog', () => {
-  it('holds every endpoint of the spec, with the spec\'s admin marking', () => {
+  it("holds every endpoint of the spec, with the spec's admin marking", () => {
     const fromSpec = specEndpoints();
     expect(fromSpec).toHaveLength(11);
     for (const { method, path, adminOnly } of fromSpec) {
@@ -28,12 +28,18 @@ describe('endpoint catalog', () => {
   it('marks as undocumented exactly the endpoints the spec does not list', () => {
     const listed = new Set(specEndpoints().map((e) => `${e.method} ${e.path}`));
     for (const endpoint of endpointList) {
-      expect({ key: endpoint.key, documented: listed.has(`${endpoint.method} ${endpoint.path}`) }).toEqual({ key: endpoint.key, documented: endpoint.documented });
+      expect({ key: endpoint.key, documented: listed.has(`${endpoint.method} ${endpoint.path}`) }).toEqual({
+        key: endpoint.key,
+        documented: endpoint.documented,
+      });
     }
   });
 
   it('puts allteams and currentusers under the rotations base, everything else under the API base', () => {
-    const rotations = endpointList.filter((e) => e.base === 'rotations').map((e) => e.path).sort();
+    const rotations = endpointList
+      .filter((e) => e.base === 'rotations')
+      .map((e) => e.path)
+      .sort();
     expect(rotations).toEqual(['/o/currentusers', '/o/zapier/allteams']);
   });
 

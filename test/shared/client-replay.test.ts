@@ -75,7 +75,7 @@ describe('what the recorded answers mean', () => {
     expect(users.some((u) => u.imageurl === null) || users.every((u) => typeof u.imageurl === 'string')).toBe(true);
   });
 
-  it('the invalid key is an authentication error carrying the service\'s words', async () => {
+  it("the invalid key is an authentication error carrying the service's words", async () => {
     const { error } = (await replay(scenario('list-teams-invalid-key'))).results[0]!;
     expect((error as Error).message).toContain('"API Key is not valid"');
   });

@@ -20,7 +20,10 @@ describe('got transport', () => {
   });
 
   it('gives up after the retry limit with a server error', async () => {
-    const scope = nock(BASE).get('/pagerly/o/zapier/allteams').times(3).reply(500, [{ Error: 'boom' }]);
+    const scope = nock(BASE)
+      .get('/pagerly/o/zapier/allteams')
+      .times(3)
+      .reply(500, [{ Error: 'boom' }]);
     await expect(createNodeClient(fast).listTeams()).rejects.toBeInstanceOf(ServerError);
     expect(scope.isDone()).toBe(true);
   });
@@ -34,7 +37,9 @@ describe('got transport', () => {
   });
 
   it('repeats even a create after 429, waiting the Retry-After it was given', async () => {
-    nock(BASE).post('/o/incident').reply(429, [{ Error: 'slow down' }], { 'Retry-After': '1' });
+    nock(BASE)
+      .post('/o/incident')
+      .reply(429, [{ Error: 'slow down' }], { 'Retry-After': '1' });
     nock(BASE).post('/o/incident').reply(201, { id: 'inc_1', title: 'Disk full' });
     const started = Date.now();
     await expect(createNodeClient(fast).createOrUpdateIncident({ title: 'Disk full' })).resolves.toMatchObject({ id: 'inc_1' });
@@ -42,8 +47,12 @@ describe('got transport', () => {
   });
 
   it('does not wait for a Retry-After above the ceiling: the caller gets it', async () => {
-    nock(BASE).get('/o/test/apikey').reply(429, [{ Error: 'slow down' }], { 'Retry-After': '3600' });
-    const error = await createNodeClient({ ...fast, maxRetryAfterMs: 1000 }).checkApiKey().catch((e: unknown) => e);
+    nock(BASE)
+      .get('/o/test/apikey')
+      .reply(429, [{ Error: 'slow down' }], { 'Retry-After': '3600' });
+    const error = await createNodeClient({ ...fast, maxRetryAfterMs: 1000 })
+      .checkApiKey()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterSeconds).toBe(3600);
   });
@@ -55,7 +64,9 @@ describe('got transport', () => {
       setTimeout(() => res.end('{}'), 500).unref();
     });
     try {
-      const error = await createNodeClient({ ...fast, baseUrl: slow.url, timeoutMs: 50 }).checkApiKey().catch((e: unknown) => e);
+      const error = await createNodeClient({ ...fast, baseUrl: slow.url, timeoutMs: 50 })
+        .checkApiKey()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as Error).message).toMatch(/did not answer within 0.05 s/);
       expect(requests).toBe(3); // a read is retried twice before giving up
@@ -67,7 +78,9 @@ describe('got transport', () => {
   it('reports a reset connection as a network error without the key (real socket)', async () => {
     const resetting = await loopbackServer((req) => req.socket.destroy());
     try {
-      const error = await createNodeClient({ ...fast, baseUrl: resetting.url }).checkApiKey().catch((e: unknown) => e);
+      const error = await createNodeClient({ ...fast, baseUrl: resetting.url })
+        .checkApiKey()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetworkError);
       expect((error as Error).message).toMatch(/Could not reach the service at 127\.0\.0\.1:\d+ \(ECONNRESET/);
       expect(JSON.stringify(error) + String((error as Error).stack)).not.toContain(KEY);
@@ -77,7 +90,9 @@ describe('got transport', () => {
   });
 
   it('reports a refused connection as a retryable network error', async () => {
-    const error = await createNodeClient({ ...fast, baseUrl: await closedPort() }).listTeams().catch((e: unknown) => e);
+    const error = await createNodeClient({ ...fast, baseUrl: await closedPort() })
+      .listTeams()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).retryable).toBe(true);
     expect((error as Error).message).toContain('ECONNREFUSED');
@@ -87,7 +102,10 @@ describe('got transport', () => {
     const scope = nock(BASE, { reqheaders: { 'x-apikey': KEY, 'content-type': 'application/json' } })
       .post('/o/oncalluser/role', { email: 'sam@acme.test', role: 'admin' })
       .reply(200, { email: 'sam@acme.test', role: 'admin' });
-    await expect(createNodeClient(fast).changeDirectoryRole({ email: 'sam@acme.test', role: 'admin' })).resolves.toEqual({ email: 'sam@acme.test', role: 'admin' });
+    await expect(createNodeClient(fast).changeDirectoryRole({ email: 'sam@acme.test', role: 'admin' })).resolves.toEqual({
+      email: 'sam@acme.test',
+      role: 'admin',
+    });
     expect(scope.isDone()).toBe(true);
   });
 });

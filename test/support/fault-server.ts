@@ -57,7 +57,10 @@ export async function faultServer(script: readonly Behaviour[]) {
       case 'reset-mid-body':
       case 'stall-mid-body': {
         const chunked = behaviour.kind === 'reset-mid-body' && behaviour.chunked;
-        response.writeHead(behaviour.status, { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(Buffer.byteLength(behaviour.body)) }) });
+        response.writeHead(behaviour.status, {
+          'content-type': 'application/json',
+          ...(chunked ? {} : { 'content-length': String(Buffer.byteLength(behaviour.body)) }),
+        });
         response.write(behaviour.body.slice(0, behaviour.cutAt));
         // Let the part reach the client before the connection goes.
         if (behaviour.kind === 'reset-mid-body') {

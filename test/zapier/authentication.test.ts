@@ -14,7 +14,7 @@ describe('authentication', () => {
     expect(answer).toEqual(recordedResponse('check-api-key'));
   });
 
-  it('labels the connection with whose key it is, from the test\'s answer', async () => {
+  it("labels the connection with whose key it is, from the test's answer", async () => {
     const scopes = replay('check-api-key');
     const answer = await appTester(App.authentication.test, { authData });
     const label = await appTester(App.authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
@@ -22,7 +22,7 @@ describe('authentication', () => {
     expect(label).toBe('Grace Hopper (Acme)');
   });
 
-  it('refuses an invalid key as an expired connection, with the service\'s words and without the key', async () => {
+  it("refuses an invalid key as an expired connection, with the service's words and without the key", async () => {
     const scopes = replay('check-api-key-invalid');
     const failure = await failureOf(appTester(App.authentication.test, { authData }));
     expectAllUsed(scopes);

@@ -42,15 +42,21 @@ const definitions: { kind: string; definition: ZapierOperation; source: Operatio
 const endpointOf = (op: Operation): EndpointKey => (op.kind === 'hook' ? op.subscribe.zapier : op.endpoint);
 
 describe('Zapier app definition', () => {
-  it('passes zapier-platform-core\'s schema validation with no error', () => {
+  it("passes zapier-platform-core's schema validation with no error", () => {
     expect(validateApp(compileApp(App))).toEqual([]);
   });
 
   it('declares exactly the public keys, which existing Zaps depend on', () => {
     expect(Object.keys(App.triggers).sort()).toEqual(['on_call_changed', 'team']);
-    expect(Object.keys(App.creates).sort()).toEqual(
-      ['change_directory_role', 'create_directory_entry', 'create_incident', 'remove_directory_entry', 'update_directory_entry', 'update_directory_phone', 'update_incident'],
-    );
+    expect(Object.keys(App.creates).sort()).toEqual([
+      'change_directory_role',
+      'create_directory_entry',
+      'create_incident',
+      'remove_directory_entry',
+      'update_directory_entry',
+      'update_directory_phone',
+      'update_incident',
+    ]);
     expect(Object.keys(App.searches).sort()).toEqual(['find_directory_entry', 'find_on_call_users']);
     for (const [key, definition] of [...Object.entries(App.triggers), ...Object.entries(App.creates), ...Object.entries(App.searches)]) {
       expect(definition.key).toBe(key);
@@ -93,7 +99,7 @@ describe('Zapier app definition', () => {
     }
   });
 
-  it('offers every team field as the team trigger\'s dropdown (value and label: the team name)', () => {
+  it("offers every team field as the team trigger's dropdown (value and label: the team name)", () => {
     const teamFields = definitions.flatMap(({ definition }) => (definition.operation.inputFields ?? []).filter((f) => f.key === 'teamname'));
     expect(teamFields.length).toBe(4); // on_call_changed, create_incident, update_incident, find_on_call_users
     for (const field of teamFields) expect(field.dynamic).toBe('team.name.name');
@@ -150,20 +156,22 @@ describe('shared operation descriptions against the endpoint catalog', () => {
     });
 
     it('requires every field its endpoint requires, unless an update fills it from the record it reads first', () => {
-      const notRequired = op.inputFields
-        .filter((field) => !field.required && !optional(input.shape[field.key] as z.ZodType))
-        .map((field) => field.key);
+      const notRequired = op.inputFields.filter((field) => !field.required && !optional(input.shape[field.key] as z.ZodType)).map((field) => field.key);
       expect(notRequired).toEqual(op.kind === 'action' && op.keepsOmitted ? notRequired : []);
       // An update may require more than its endpoint (the Incident ID), never less than the record it reads needs.
       if (op.kind === 'action' && op.keepsOmitted) {
         const read = endpoints[op.keepsOmitted.read].input as unknown as z.ZodObject;
-        const readRequired = Object.entries(read.shape).filter(([, schema]) => !optional(schema as z.ZodType)).map(([key]) => key);
+        const readRequired = Object.entries(read.shape)
+          .filter(([, schema]) => !optional(schema as z.ZodType))
+          .map(([key]) => key);
         expect(readRequired.filter((key) => !op.inputFields.some((f) => f.key === key && f.required))).toEqual([]);
       }
     });
 
-    it('offers every field the endpoint requires (a hook\'s url comes from Zapier\'s targetUrl)', () => {
-      const required = Object.entries(input.shape).filter(([, schema]) => !optional(schema as z.ZodType)).map(([key]) => key);
+    it("offers every field the endpoint requires (a hook's url comes from Zapier's targetUrl)", () => {
+      const required = Object.entries(input.shape)
+        .filter(([, schema]) => !optional(schema as z.ZodType))
+        .map(([key]) => key);
       const offered = new Set([...op.inputFields.map((f) => f.key), ...(op.kind === 'hook' ? ['url'] : [])]);
       expect(required.filter((key) => !offered.has(key))).toEqual([]);
     });

@@ -58,7 +58,10 @@ afterAll(async () => {
 const zapierHeaders = (headers: http.IncomingHttpHeaders): Record<string, string> =>
   Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
-      `Http-${name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('-')}`,
+      `Http-${name
+        .split('-')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join('-')}`,
       String(value),
     ]),
   );
@@ -75,7 +78,7 @@ const performFor = async (hook: Received, teamname = ''): Promise<Item[]> =>
 describe('Zapier app against the sandbox', () => {
   const subscribeData: { platform?: { id: string }; all?: { id: string } } = {};
 
-  it('connects with an org admin\'s key and labels the connection with the person and organization', async () => {
+  it("connects with an org admin's key and labels the connection with the person and organization", async () => {
     const answer = await appTester(App.authentication.test, { authData });
     const label = await appTester(App.authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
     expect(label).toBe('Grace Hopper (Acme)');

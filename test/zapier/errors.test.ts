@@ -8,7 +8,7 @@ import { appTester, authData, expectNoKey, failureOf, KEY, performOf, type Zapie
 offlineNock();
 
 describe('errors the service answers', () => {
-  it('an invalid key marks the connection as expired, with the service\'s text', async () => {
+  it("an invalid key marks the connection as expired, with the service's text", async () => {
     const scopes = replay('list-teams-invalid-key');
     const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
     expectAllUsed(scopes);
@@ -17,7 +17,7 @@ describe('errors the service answers', () => {
     expectNoKey(failure);
   });
 
-  describe('an action only an org admin may do, with a non-admin\'s key', () => {
+  describe("an action only an org admin may do, with a non-admin's key", () => {
     const cases = [
       ['create_directory_entry', { email: 'new.hire@acme.example', name: 'New Hire' }, 'create or replace a directory entry'],
       ['change_directory_role', { email: 'katherine@acme.example', role: 'admin' }, 'change the role of a directory entry'],
@@ -32,13 +32,13 @@ describe('errors the service answers', () => {
       failures.forEach((failure, index) => {
         expect(failure).toMatchObject({ name: 'AppError', code: 'permission', status: 403 });
         expect(failure.text).toContain(`Only an org admin can ${cases[index]![2]}`);
-        expect(failure.text).toContain('Use an org admin\'s API key');
+        expect(failure.text).toContain("Use an org admin's API key");
         expectNoKey(failure);
       });
     });
   });
 
-  it('an update of an unknown incident says it was not found, with the service\'s reason', async () => {
+  it("an update of an unknown incident says it was not found, with the service's reason", async () => {
     const scopes = replay('incident-update-unknown');
     const failure = await failureOf(appTester(performOf('creates', 'update_incident'), { authData, inputData: { id: 'inc_does_not_exist', title: 'x' } }));
     expectAllUsed(scopes);
@@ -56,7 +56,7 @@ describe('errors the service answers', () => {
     expect(removal).toEqual({ email: 'new.hire@acme.example', removed: false });
   });
 
-  it('a 429 asks Zapier to retry after the service\'s Retry-After', async () => {
+  it("a 429 asks Zapier to retry after the service's Retry-After", async () => {
     const scopes = replay('rate-limited');
     const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
     expectAllUsed(scopes);
@@ -129,7 +129,9 @@ describe('input refused before anything is sent', () => {
 describe('the API key never appears in an error', () => {
   // Hand-made answers (the recordings never repeat a key): a service text that quotes the key it refused.
   const quotingTheKey = (status: number) =>
-    nock('https://api.pagerly.io').get('/pagerly/o/zapier/allteams').reply(status, [{ Error: `API key ${KEY} is not valid for this org` }]);
+    nock('https://api.pagerly.io')
+      .get('/pagerly/o/zapier/allteams')
+      .reply(status, [{ Error: `API key ${KEY} is not valid for this org` }]);
 
   it.each([400, 403, 500])('not even when the service quotes it (HTTP %d)', async (status) => {
     const scope = quotingTheKey(status);

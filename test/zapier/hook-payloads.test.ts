@@ -78,7 +78,7 @@ describe('on_call_changed: a payload of the expected shape', () => {
     });
   });
 
-  it('has every output field and the same keys as the trigger\'s sample', async () => {
+  it("has every output field and the same keys as the trigger's sample", async () => {
     const item = only(await deliver({ cleanedRequest: event }));
     for (const field of onCallChangedTrigger.operation.outputFields) {
       const topLevel = field.key.split(/\[\]|__/)[0]!;
@@ -118,7 +118,7 @@ describe('on_call_changed: a payload of the expected shape', () => {
 describe('on_call_changed: a payload of an unexpected shape is passed on, never dropped', () => {
   const stableId = /^unrecognized_[0-9a-f]{16}$/;
 
-  it('without a team: one item, no team fields, still the event\'s id', async () => {
+  it("without a team: one item, no team fields, still the event's id", async () => {
     const { team: _team, ...teamless } = event;
     const item = only(await deliver({ cleanedRequest: teamless }));
     expect(item).toMatchObject({ id: 'evt_0007', team_id: null, team_name: null, current_names: 'Edsger Dijkstra', event_type: 'oncall.changed' });
@@ -176,7 +176,7 @@ describe('on_call_changed: a payload of an unexpected shape is passed on, never 
     expect(both.id).toBe('evt_0007');
   });
 
-  it('treats an empty id as no id: the header\'s, or a stable one', async () => {
+  it("treats an empty id as no id: the header's, or a stable one", async () => {
     const headers = { 'Http-X-Pagerly-Event-Id': 'evt_0044' };
     expect(only(await deliver({ cleanedRequest: { ...event, id: '' }, rawRequest: { headers } })).id).toBe('evt_0044');
     const blank = only(await deliver({ cleanedRequest: { ...event, id: '  ' } }));
@@ -195,7 +195,7 @@ describe('on_call_changed: the Team filter', () => {
     }
   });
 
-  it('keeps every team\'s changes when no team is chosen', async () => {
+  it("keeps every team's changes when no team is chosen", async () => {
     const payments = { ...event, id: 'evt_0008', team: { id: 'team_payments', name: 'Payments' } };
     expect(only(await deliver({ cleanedRequest: payments })).team_name).toBe('Payments');
   });

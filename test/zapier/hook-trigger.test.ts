@@ -45,7 +45,10 @@ describe('on_call_changed: subscribing and unsubscribing', () => {
     const first = await appTester(performUnsubscribe, { authData, subscribeData });
     const second = await appTester(performUnsubscribe, { authData, subscribeData });
     expectAllUsed(scopes);
-    expect([first, second]).toEqual([{ id: 'sub_0001', removed: true }, { id: 'sub_0001', removed: true }]);
+    expect([first, second]).toEqual([
+      { id: 'sub_0001', removed: true },
+      { id: 'sub_0001', removed: true },
+    ]);
   });
 
   it('sends nothing to unsubscribe when no id was stored', async () => {

@@ -9,7 +9,12 @@ import { App, appTester, failureOf, performOf } from './support.ts';
  * "Integration check reference", docs.zapier.com/platform/publish/integration-checks-reference
  * (check ids below), and "Action", docs.zapier.com/platform/build/action.
  */
-type Definition = { key: string; noun: string; display: { label: string; description: string; hidden?: boolean }; operation: { sample: unknown; inputFields?: { key: string; type?: string; helpText?: string }[] } };
+type Definition = {
+  key: string;
+  noun: string;
+  display: { label: string; description: string; hidden?: boolean };
+  operation: { sample: unknown; inputFields?: { key: string; type?: string; helpText?: string }[] };
+};
 const all = (kind: 'triggers' | 'creates' | 'searches') => Object.values(App[kind]) as unknown as Definition[];
 const visible = [...all('triggers'), ...all('creates'), ...all('searches')].filter((d) => !d.display.hidden);
 
@@ -36,7 +41,7 @@ describe('Zapier publishing review: wording', () => {
     }
   });
 
-  it('D018: labels in title case; nouns short (at most 3 words); descriptions within the schema\'s 1000 characters', () => {
+  it("D018: labels in title case; nouns short (at most 3 words); descriptions within the schema's 1000 characters", () => {
     for (const definition of visible) {
       const words = definition.display.label.split(' ').filter((word) => !['or', 'is', 'a', 'an'].includes(word));
       expect(words.filter((word) => !/^[A-Z0-9]/.test(word))).toEqual([]);
@@ -107,21 +112,33 @@ describe('against the sandbox over loopback', () => {
   });
 
   it('performList gives at most 3 items while Zapier loads samples (bundle.meta.isLoadingSample), with the type a live hook has', async () => {
-    const items = (await appTester(onCallChangedTrigger.operation.performList, { authData, inputData: {}, meta: { isLoadingSample: true, limit: -1 } })) as Record<string, unknown>[];
+    const items = (await appTester(onCallChangedTrigger.operation.performList, {
+      authData,
+      inputData: {},
+      meta: { isLoadingSample: true, limit: -1 },
+    })) as Record<string, unknown>[];
     expect(items).toHaveLength(3);
     for (const item of items) expect(item.type).toBe(onCallChangedTrigger.operation.sample.type);
   });
 
   it('Update Directory Entry changes what is given and keeps what is left empty (the phone is not cleared)', async () => {
     const email = 'update.me@acme.example';
-    const created = await appTester(performOf('creates', 'create_directory_entry'), { authData, inputData: { email, name: 'Update Me', phone: '+1 415 555 0111', role: '' } });
+    const created = await appTester(performOf('creates', 'create_directory_entry'), {
+      authData,
+      inputData: { email, name: 'Update Me', phone: '+1 415 555 0111', role: '' },
+    });
     expect(created).toMatchObject({ email, name: 'Update Me', phone: '+14155550111', role: 'user' });
-    const updated = await appTester(performOf('creates', 'update_directory_entry'), { authData, inputData: { email, name: 'Updated Name', phone: '', role: '' } });
+    const updated = await appTester(performOf('creates', 'update_directory_entry'), {
+      authData,
+      inputData: { email, name: 'Updated Name', phone: '', role: '' },
+    });
     expect(updated).toMatchObject({ email, name: 'Updated Name', phone: '+14155550111', role: 'user' });
   });
 
   it('Update Directory Entry of an e-mail with no entry stops with "not found" and changes nothing', async () => {
-    const failure = await failureOf(appTester(performOf('creates', 'update_directory_entry'), { authData, inputData: { email: 'nobody.here@acme.example', name: 'X' } }));
+    const failure = await failureOf(
+      appTester(performOf('creates', 'update_directory_entry'), { authData, inputData: { email: 'nobody.here@acme.example', name: 'X' } }),
+    );
     expect(failure).toMatchObject({ code: 'not_found', status: 404 });
     const found = await appTester(performOf('searches', 'find_directory_entry'), { authData, inputData: { email: 'nobody.here@acme.example' } });
     expect(found).toEqual([]);

@@ -34,11 +34,13 @@ export function define(definitions: readonly Definition[]): nock.Scope[] {
 /** Replays whole scenarios (or chosen interactions of one, by index). */
 export const replay = (...scenarios: string[]): nock.Scope[] => define(scenarios.flatMap(interactionsOf));
 export const replaySteps = (scenario: string, ...indices: number[]): nock.Scope[] =>
-  define(indices.map((index) => {
-    const interaction = interactionsOf(scenario)[index];
-    if (!interaction) throw new Error(`${scenario} has no interaction ${index}`);
-    return interaction;
-  }));
+  define(
+    indices.map((index) => {
+      const interaction = interactionsOf(scenario)[index];
+      if (!interaction) throw new Error(`${scenario} has no interaction ${index}`);
+      return interaction;
+    }),
+  );
 
 /** Every defined interceptor was used: the app made exactly the recorded requests. */
 export function expectAllUsed(scopes: readonly nock.Scope[]): void {

@@ -9,7 +9,7 @@ const findOnCallUsers = performOf('searches', 'find_on_call_users');
 const findDirectoryEntry = performOf('searches', 'find_directory_entry');
 
 describe('find_on_call_users', () => {
-  it('returns each person on call, each carrying everyone\'s names, e-mails and count', async () => {
+  it("returns each person on call, each carrying everyone's names, e-mails and count", async () => {
     const scopes = replay('on-call-team');
     const results = await appTester(findOnCallUsers, { authData, inputData: { teamname: 'Platform' } });
     expectAllUsed(scopes);
@@ -26,7 +26,7 @@ describe('find_on_call_users', () => {
     ]);
   });
 
-  it('joins everyone on call into every result, in the service\'s order', async () => {
+  it("joins everyone on call into every result, in the service's order", async () => {
     // The all-teams answer (three people) read through the same search, with no team given.
     const scopes = replay('on-call-all-teams');
     const results = (await appTester(findOnCallUsers, { authData, inputData: { teamname: '' } })) as Record<string, unknown>[];

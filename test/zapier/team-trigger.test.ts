@@ -7,7 +7,7 @@ import { appTester, authData } from './support.ts';
 offlineNock();
 
 describe('team trigger (the Team dropdown)', () => {
-  it('lists the organization\'s teams as the service answered them', async () => {
+  it("lists the organization's teams as the service answered them", async () => {
     const scopes = replay('list-teams');
     const teams = await appTester(teamTrigger.operation.perform, { authData });
     expectAllUsed(scopes);

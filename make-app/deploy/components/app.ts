@@ -14,7 +14,9 @@ export const ensureApp = (create: CreateSDKAppBody): Step => ({
       if (!(error instanceof MakeError) || error.statusCode !== 404) throw error;
     }
     if (app.version !== 1) {
-      throw new Error(`app ${app.name} has no version ${app.version} in Make (HTTP 404); make:deploy creates only version 1 of a new app: create version ${app.version} in Make first, or set MAKE_APP_VERSION=1`);
+      throw new Error(
+        `app ${app.name} has no version ${app.version} in Make (HTTP 404); make:deploy creates only version 1 of a new app: create version ${app.version} in Make first, or set MAKE_APP_VERSION=1`,
+      );
     }
     const created = await make.sdk.apps.create(create);
     deploy.appCreated = true;

@@ -8,14 +8,24 @@ const TYPE_IDS: Record<ModuleType, number> = { trigger: 1, action: 4, search: 9,
 export const moduleKind: ComponentKind<SDKModuleSectionType> = {
   type: 'module',
   label: 'module',
-  sections: { communication: 'api', staticParams: 'parameters', mappableParams: 'expect', interface: 'interface', samples: 'samples', epoch: 'epoch', scope: 'scope' },
+  sections: {
+    communication: 'api',
+    staticParams: 'parameters',
+    mappableParams: 'expect',
+    interface: 'interface',
+    samples: 'samples',
+    epoch: 'epoch',
+    scope: 'scope',
+  },
   ensure: (id, meta) => async (deploy) => {
     const { make, app, remote } = deploy;
     if (!deploy.appCreated) remote.modules ??= new Map((await make.sdk.modules.list(app.name, app.version)).map((module) => [module.name, module.typeId]));
     const typeId = TYPE_IDS[meta.moduleType ?? 'action'];
     const existing = remote.modules?.get(id);
     if (existing !== undefined && existing !== typeId) {
-      throw new Error(`module ${id} exists in Make with typeId ${existing}, but makecomapp.json says ${meta.moduleType} (typeId ${typeId}); a module's type cannot be changed: delete or rename it in Make first`);
+      throw new Error(
+        `module ${id} exists in Make with typeId ${existing}, but makecomapp.json says ${meta.moduleType} (typeId ${typeId}); a module's type cannot be changed: delete or rename it in Make first`,
+      );
     }
     // `connection` (on create), `webhook`, `crud` and `subtype` travel with the SDK's calls although
     // its body types lack them (Make's editor sends them: create-remote-component.ts, deploy-metadata.ts).

@@ -9,7 +9,11 @@ export const webhookKind: ComponentKind<SDKWebhookSectionType> = {
   ensure: (id, meta) => (deploy) =>
     ensureNamed(deploy, 'webhook', id, async () => {
       // `connection` travels with the SDK's call although its body type lacks it: attach/detach use it (Make's editor sends it).
-      const answer = await deploy.make.sdk.webhooks.create(deploy.app.name, { type: meta.webhookType ?? 'web', label: meta.label ?? id, ...connectionsOf(deploy, meta) });
+      const answer = await deploy.make.sdk.webhooks.create(deploy.app.name, {
+        type: meta.webhookType ?? 'web',
+        label: meta.label ?? id,
+        ...connectionsOf(deploy, meta),
+      });
       return answer as typeof answer & { name?: string };
     }),
   setSection: (deploy, id, section, text) => deploy.make.sdk.webhooks.setSection(remoteName(deploy, 'webhook', id), section, text),

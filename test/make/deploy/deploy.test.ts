@@ -48,7 +48,7 @@ it('no recording holds the token', () => {
 });
 
 describe('first deploy', () => {
-  it('creates the app and every component in Make\'s order, sending each file as it is', async () => {
+  it("creates the app and every component in Make's order, sending each file as it is", async () => {
     const dir = copyOfFixture();
     const { sent, recording, scope } = replay('first-deploy');
     const result = await runDeploy(deployArgs(dir));
@@ -74,7 +74,7 @@ describe('first deploy', () => {
     ]);
   });
 
-  it('writes the origin with Make\'s names to the origins file and to makecomapp.json, keeping the rest', async () => {
+  it("writes the origin with Make's names to the origins file and to makecomapp.json, keeping the rest", async () => {
     const dir = copyOfFixture();
     replay('first-deploy');
     const before = readManifest(dir);
@@ -96,7 +96,9 @@ describe('first deploy', () => {
     expect(out.filter((line) => /^\[\s*\d+\/40\] /.test(line))).toHaveLength(40);
     expect(out).toContain('[ 1/40] created app pagerly-acme v1 (GET /api/v2/sdk/apps/pagerly-acme/1, POST /api/v2/sdk/apps)');
     expect(out).toContain('[ 6/40] created connection pagerly → pagerly-acme (POST /api/v2/sdk/apps/pagerly-acme/connections)');
-    expect(out).toContain('[15/40] set     webhook onCallChanges attach ← webhooks/on-call-changes/on-call-changes.attach.iml.json (PUT /api/v2/sdk/apps/webhooks/pagerly-acme/attach)');
+    expect(out).toContain(
+      '[15/40] set     webhook onCallChanges attach ← webhooks/on-call-changes/on-call-changes.attach.iml.json (PUT /api/v2/sdk/apps/webhooks/pagerly-acme/attach)',
+    );
     expect(out).toContain('Deployed app pagerly-acme v1 to https://eu1.make.com/api/v2 in 41 requests: 8 created, 32 set.');
     expect(out.join('\n')).not.toContain(TOKEN);
   });
@@ -214,7 +216,7 @@ describe('--dry-run', () => {
 });
 
 describe('API errors', () => {
-  it('403 on the first call: exit 1, names the step, the status and Make\'s message, never the token', async () => {
+  it("403 on the first call: exit 1, names the step, the status and Make's message, never the token", async () => {
     const dir = copyOfFixture();
     const { sent, recording } = replay('forbidden');
     const result = await runDeploy(deployArgs(dir));
@@ -249,7 +251,7 @@ describe('API errors', () => {
     expect(result.all).not.toContain(TOKEN);
   });
 
-  it('never prints the token, even when Make\'s message quotes it', async () => {
+  it("never prints the token, even when Make's message quotes it", async () => {
     const dir = copyOfFixture();
     nock(ORIGIN)
       .get('/api/v2/sdk/apps/pagerly-acme/1')

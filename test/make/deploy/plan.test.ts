@@ -36,7 +36,7 @@ describe('planDeploy', () => {
     expect(plan.skipped).toEqual([]);
   });
 
-  it('leaves out a component whose idMapping entry is deliberately unpaired, as Make\'s editor does', () => {
+  it("leaves out a component whose idMapping entry is deliberately unpaired, as Make's editor does", () => {
     const mapping = emptyIdMapping();
     mapping.module.push({ local: 'makeApiCall', remote: null });
     const skipping = planDeploy(FIXTURE_APP, create, mapping);
@@ -48,7 +48,9 @@ describe('planDeploy', () => {
     const dir = copyOfFixture((manifest) => {
       manifest['components'].webhook.onCallChanges.codeFiles.update = 'webhooks/on-call-changes/on-call-changes.update.iml.json';
     });
-    expect(() => planDeploy(dir, create, emptyIdMapping())).toThrow(new AppFolderError('webhook onCallChanges: make:deploy does not deploy codeFiles.update; set it to null.'));
+    expect(() => planDeploy(dir, create, emptyIdMapping())).toThrow(
+      new AppFolderError('webhook onCallChanges: make:deploy does not deploy codeFiles.update; set it to null.'),
+    );
   });
 });
 

@@ -124,7 +124,10 @@ export const readOrigins = (dir: string): any[] => JSON.parse(readFileSync(origi
 export const readManifest = (dir: string): Record<string, any> => JSON.parse(readFileSync(join(dir, 'makecomapp.json'), 'utf8')) as Record<string, any>;
 
 /** Runs the CLI in-process, collecting its output. */
-export async function runDeploy(argv: string[], env: Record<string, string | undefined> = ENV): Promise<{ code: number; out: string[]; err: string[]; all: string }> {
+export async function runDeploy(
+  argv: string[],
+  env: Record<string, string | undefined> = ENV,
+): Promise<{ code: number; out: string[]; err: string[]; all: string }> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, env, { out: (line) => out.push(line), err: (line) => err.push(line) });

@@ -35,7 +35,10 @@ describe('settings from the environment', () => {
     const result = await runDeploy(['--app-dir', FIXTURE_APP], { ...ENV, MAKE_APP_VERSION: 'two' });
 
     expect(result.code).toBe(2);
-    expect(result.err.slice(0, 2)).toEqual(['Cannot deploy: 1 setting is missing or invalid.', '  - MAKE_APP_VERSION must be a whole number from 1 (the app\'s major version): got "two".']);
+    expect(result.err.slice(0, 2)).toEqual([
+      'Cannot deploy: 1 setting is missing or invalid.',
+      '  - MAKE_APP_VERSION must be a whole number from 1 (the app\'s major version): got "two".',
+    ]);
     expect(result.all).not.toContain(TOKEN);
   });
 
@@ -61,7 +64,9 @@ describe('the app folder', () => {
     const result = await runDeploy(['--app-dir', dir]);
 
     expect(result.code).toBe(2);
-    expect(result.err).toEqual([`${join(dir, 'makecomapp.json')} does not exist. Run \`npm run build\` first to generate the Make app (or pass --app-dir <folder>).`]);
+    expect(result.err).toEqual([
+      `${join(dir, 'makecomapp.json')} does not exist. Run \`npm run build\` first to generate the Make app (or pass --app-dir <folder>).`,
+    ]);
   });
 
   it('the default folder is dist/make', async () => {

@@ -15,12 +15,29 @@ const IML = 'https://developers.make.com/custom-apps-documentation/block-element
 type Example = [source: string, expected: unknown, scope?: Record<string, unknown>];
 
 const FUNCTIONS: Record<string, { page: string; examples: Example[] }> = {
-  if: { page: `${HELP}/general-functions`, examples: [["if(1 == 1, 'A', 'B')", 'A'], ["if(1 == 2, 'A', 'B')", 'B']] },
+  if: {
+    page: `${HELP}/general-functions`,
+    examples: [
+      ["if(1 == 1, 'A', 'B')", 'A'],
+      ["if(1 == 2, 'A', 'B')", 'B'],
+    ],
+  },
   ifempty: {
     page: `${HELP}/general-functions and ${IML} ("returns a second argument when the first argument is either not defined, null, or an empty string")`,
-    examples: [["ifempty('A', 'B')", 'A'], ["ifempty(unknown, 'B')", 'B', { unknown: undefined }], ["ifempty('', 'B')", 'B'], ["ifempty(nothing, 'B')", 'B', { nothing: null }]],
+    examples: [
+      ["ifempty('A', 'B')", 'A'],
+      ["ifempty(unknown, 'B')", 'B', { unknown: undefined }],
+      ["ifempty('', 'B')", 'B'],
+      ["ifempty(nothing, 'B')", 'B', { nothing: null }],
+    ],
   },
-  contains: { page: `${HELP}/text-and-binary-functions`, examples: [["contains('Hello World', 'Hello')", true], ["contains('Hello World', 'Bye')", false]] },
+  contains: {
+    page: `${HELP}/text-and-binary-functions`,
+    examples: [
+      ["contains('Hello World', 'Hello')", true],
+      ["contains('Hello World', 'Bye')", false],
+    ],
+  },
   replace: {
     page: `${HELP}/text-and-binary-functions`,
     examples: [
@@ -29,26 +46,85 @@ const FUNCTIONS: Record<string, { page: string; examples: Example[] }> = {
       ["replace('Phone number is 777111222', /\\d+/g, '+420$&')", 'Phone number is +420777111222'],
     ],
   },
-  length: { page: `${HELP}/text-and-binary-functions and ${HELP}/array-functions`, examples: [["length('hello')", 5], ['length(list)', 3, { list: [1, 2, 3] }]] },
+  length: {
+    page: `${HELP}/text-and-binary-functions and ${HELP}/array-functions`,
+    examples: [
+      ["length('hello')", 5],
+      ['length(list)', 3, { list: [1, 2, 3] }],
+    ],
+  },
   lower: { page: `${HELP}/text-and-binary-functions`, examples: [["lower('Hello')", 'hello']] },
   trim: { page: `${HELP}/text-and-binary-functions ("Removes space characters at the start or end of the text")`, examples: [["trim('  Make ')", 'Make']] },
-  substring: { page: `${HELP}/text-and-binary-functions`, examples: [["substring('Hello', 0, 3)", 'Hel'], ["substring('Hello', 1, 3)", 'el']] },
-  encodeURL: { page: `${HELP}/text-and-binary-functions (decodeURL's example read backwards)`, examples: [["encodeURL('Automate your workflow')", 'Automate%20your%20workflow']] },
-  toString: { page: `${HELP}/text-and-binary-functions ("Converts any value to a string")`, examples: [['toString(5)', '5'], ["toString('Make')", 'Make']] as Example[] },
-  join: { page: `${HELP}/array-functions ("Concatenates all the items of an array into a string, using a specified separator")`, examples: [["join(list, ', ')", '1, 2, 3', { list: [1, 2, 3] }]] },
-  map: { page: `${HELP}/array-functions ("map( Emails[] ; email ) Returns a primitive array with emails")`, examples: [["map(emails, 'email')", ['a@x.example', 'b@x.example'], { emails: [{ email: 'a@x.example' }, { email: 'b@x.example' }] }]] },
-  add: { page: `${HELP}/array-functions ("Adds values specified in parameters to an array and returns that array")`, examples: [['add(list, 3, 4)', [1, 2, 3, 4], { list: [1, 2] }]] },
+  substring: {
+    page: `${HELP}/text-and-binary-functions`,
+    examples: [
+      ["substring('Hello', 0, 3)", 'Hel'],
+      ["substring('Hello', 1, 3)", 'el'],
+    ],
+  },
+  encodeURL: {
+    page: `${HELP}/text-and-binary-functions (decodeURL's example read backwards)`,
+    examples: [["encodeURL('Automate your workflow')", 'Automate%20your%20workflow']],
+  },
+  toString: {
+    page: `${HELP}/text-and-binary-functions ("Converts any value to a string")`,
+    examples: [
+      ['toString(5)', '5'],
+      ["toString('Make')", 'Make'],
+    ] as Example[],
+  },
+  join: {
+    page: `${HELP}/array-functions ("Concatenates all the items of an array into a string, using a specified separator")`,
+    examples: [["join(list, ', ')", '1, 2, 3', { list: [1, 2, 3] }]],
+  },
+  map: {
+    page: `${HELP}/array-functions ("map( Emails[] ; email ) Returns a primitive array with emails")`,
+    examples: [["map(emails, 'email')", ['a@x.example', 'b@x.example'], { emails: [{ email: 'a@x.example' }, { email: 'b@x.example' }] }]],
+  },
+  add: {
+    page: `${HELP}/array-functions ("Adds values specified in parameters to an array and returns that array")`,
+    examples: [['add(list, 3, 4)', [1, 2, 3, 4], { list: [1, 2] }]],
+  },
   toCollection: {
     page: `${HELP}/array-functions ("Converts an array containing objects with key-value pairs into a collection")`,
-    examples: [["toCollection(pairs, 'key', 'value')", { a: '1', b: '2' }, { pairs: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }] }]],
+    examples: [
+      [
+        "toCollection(pairs, 'key', 'value')",
+        { a: '1', b: '2' },
+        {
+          pairs: [
+            { key: 'a', value: '1' },
+            { key: 'b', value: '2' },
+          ],
+        },
+      ],
+    ],
   },
-  parseNumber: { page: `${HELP}/math-functions ("For example, parseNumber(1 756,456;,)")`, examples: [["parseNumber('1 756,456', ',')", 1756.456], ["parseNumber('30', '.')", 30]] },
+  parseNumber: {
+    page: `${HELP}/math-functions ("For example, parseNumber(1 756,456;,)")`,
+    examples: [
+      ["parseNumber('1 756,456', ',')", 1756.456],
+      ["parseNumber('30', '.')", 30],
+    ],
+  },
 };
 
 const OPERATORS: Record<string, { page: string; examples: Example[] }> = {
-  '+': { page: `${IML} (algebraic operators; "{{'Hello, ' + item.name}}")`, examples: [["'Hello, ' + item.name", 'Hello, Ada', { item: { name: 'Ada' } }], ['1 + 2', 3]] },
+  '+': {
+    page: `${IML} (algebraic operators; "{{'Hello, ' + item.name}}")`,
+    examples: [
+      ["'Hello, ' + item.name", 'Hello, Ada', { item: { name: 'Ada' } }],
+      ['1 + 2', 3],
+    ],
+  },
   '-': { page: `${IML} (algebraic operators)`, examples: [['10 - 8', 2]] },
-  '==': { page: `${IML} ("All equality operations are strict")`, examples: [['1 == 1', true], ["1 == '1'", false]] },
+  '==': {
+    page: `${IML} ("All equality operations are strict")`,
+    examples: [
+      ['1 == 1', true],
+      ["1 == '1'", false],
+    ],
+  },
   '!=': { page: `${IML} (same as !==)`, examples: [["1 != '1'", true]] },
   '<': { page: `${IML} (relational operators)`, examples: [['1 < 2', true]] },
   '<=': { page: `${IML} (relational operators)`, examples: [['2 <= 2', true]] },

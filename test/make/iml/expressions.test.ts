@@ -157,7 +157,7 @@ describe('arithmetic', () => {
   });
 
   it('refuses + between values that are neither two numbers nor involve text', () => {
-    expect(message('1 + item')).toBe("Operator '+' needs two numbers or at least one text, got number and undefined at column 3 in \"{{1 + item}}\"");
+    expect(message('1 + item')).toBe('Operator \'+\' needs two numbers or at least one text, got number and undefined at column 3 in "{{1 + item}}"');
     expect(message('true + 1')).toContain('got boolean and number');
     expect(message('list + obj')).toContain('got array and object');
   });

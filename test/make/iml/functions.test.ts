@@ -7,13 +7,7 @@ const scope: ImlScope = {
   empty: [],
   obj: { a: 1, b: 'two', c: null },
   text: 'Hello',
-  users: [
-    { name: 'Ann', team: { name: 'Ops' } },
-    { name: 'Bob', team: { name: 'Dev' } },
-    { team: { name: 'Sec' } },
-    { name: null, team: {} },
-    'not an object',
-  ],
+  users: [{ name: 'Ann', team: { name: 'Ops' } }, { name: 'Bob', team: { name: 'Dev' } }, { team: { name: 'Sec' } }, { name: null, team: {} }, 'not an object'],
   pairs: [{ key: 'a', value: 1 }, { key: 'b', value: 'x' }, { value: 3 }, { key: null, value: 4 }, { key: 7, value: true }, { key: 'c' }],
   item: undefined,
   nothing: null,
@@ -266,7 +260,10 @@ describe('toCollection', () => {
   });
 
   it('adds a "__proto__" key as a plain key, without touching any prototype', () => {
-    const result = evaluateExpression("toCollection(pairs, 'key', 'value')", { pairs: [{ key: '__proto__', value: { polluted: true } }] }) as Record<string, unknown>;
+    const result = evaluateExpression("toCollection(pairs, 'key', 'value')", { pairs: [{ key: '__proto__', value: { polluted: true } }] }) as Record<
+      string,
+      unknown
+    >;
     expect(Object.hasOwn(result, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect((result as { polluted?: unknown }).polluted).toBeUndefined();
@@ -274,8 +271,9 @@ describe('toCollection', () => {
 
   it('refuses a non-array and object keys', () => {
     expect(message("toCollection(obj, 'key', 'value')")).toContain('toCollection() expects an array, got object');
-    expect(imlErrorOf(() => evaluateExpression("toCollection(p, 'key', 'value')", { p: [{ key: {}, value: 1 }] })).message)
-      .toContain('toCollection() needs each "key" to be text, got object');
+    expect(imlErrorOf(() => evaluateExpression("toCollection(p, 'key', 'value')", { p: [{ key: {}, value: 1 }] })).message).toContain(
+      'toCollection() needs each "key" to be text, got object',
+    );
   });
 });
 

@@ -22,16 +22,16 @@ describe('refused constructs', () => {
   });
 
   it('lambdas', () => {
-    expect(message('map(list, y => y)')).toBe("Lambdas ('=>') are not supported at column 13 in \"{{map(list, y => y)}}\"");
+    expect(message('map(list, y => y)')).toBe('Lambdas (\'=>\') are not supported at column 13 in "{{map(list, y => y)}}"');
   });
 
   it('array literals', () => {
-    expect(message('[1, 2]')).toBe("Array literals ('[...]') are not supported at column 1 in \"{{[1, 2]}}\"");
-    expect(message("contains([1], x)")).toContain("Array literals ('[...]') are not supported at column 10");
+    expect(message('[1, 2]')).toBe('Array literals (\'[...]\') are not supported at column 1 in "{{[1, 2]}}"');
+    expect(message('contains([1], x)')).toContain("Array literals ('[...]') are not supported at column 10");
   });
 
   it('object literals', () => {
-    expect(message('{a: 1}')).toBe("Object literals ('{...}') are not supported at column 1 in \"{{{a: 1}}}\"");
+    expect(message('{a: 1}')).toBe('Object literals (\'{...}\') are not supported at column 1 in "{{{a: 1}}}"');
     expect(imlErrorOf(() => renderTemplate({ body: '{{ {a: 1} }}' }, scope)).message).toContain("Object literals ('{...}') are not supported");
   });
 
@@ -49,7 +49,7 @@ describe('refused constructs', () => {
   });
 
   it('unknown characters and the single & and | operators', () => {
-    expect(message('x # 1')).toBe("Unexpected character '#' at column 3 in \"{{x # 1}}\"");
+    expect(message('x # 1')).toBe('Unexpected character \'#\' at column 3 in "{{x # 1}}"');
     expect(message('$x')).toContain("Unexpected character '$' at column 1");
     expect(message('x & 1')).toContain("Operator '&' is not supported (use '&&')");
     expect(message('x | 1')).toContain("Operator '|' is not supported (use '||')");
@@ -69,8 +69,9 @@ describe('refused constructs', () => {
   });
 
   it('{{ without }} in a template', () => {
-    expect(imlErrorOf(() => renderTemplate({ url: '/o/{{parameters.id' }, scope)).message)
-      .toBe('\'{{\' without a matching \'}}\' at column 4 in "/o/{{parameters.id" (at url)');
+    expect(imlErrorOf(() => renderTemplate({ url: '/o/{{parameters.id' }, scope)).message).toBe(
+      "'{{' without a matching '}}' at column 4 in \"/o/{{parameters.id\" (at url)",
+    );
     expect(imlErrorOf(() => renderTemplate('{{ lower("}}") ', scope)).message).toContain("'{{' without a matching '}}'");
   });
 
@@ -93,7 +94,7 @@ describe('refused constructs', () => {
   });
 
   it('the spread ... anywhere but as an object key', () => {
-    expect(message('...')).toContain("Spread '...' is only supported as an object key written exactly \"{{...}}\"");
+    expect(message('...')).toContain('Spread \'...\' is only supported as an object key written exactly "{{...}}"');
     expect(imlErrorOf(() => renderTemplate({ body: '{{...}}' }, scope)).message).toContain("Spread '...' is only supported as an object key");
   });
 

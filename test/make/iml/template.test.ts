@@ -59,7 +59,13 @@ describe('renderTemplate: structure', () => {
   });
 
   it('omits keys whose value renders to undefined, but keeps null and empty text', () => {
-    const result = render({ a: '{{undefined}}', b: '{{parameters.missing}}', c: 'text {{item}}', d: '{{nothing}}', e: '{{parameters.missing}}{{item}}' }) as object;
+    const result = render({
+      a: '{{undefined}}',
+      b: '{{parameters.missing}}',
+      c: 'text {{item}}',
+      d: '{{nothing}}',
+      e: '{{parameters.missing}}{{item}}',
+    }) as object;
     expect(result).toEqual({ c: 'text ', d: null, e: '' });
     expect(Object.keys(result)).toEqual(['c', 'd', 'e']);
   });
@@ -83,8 +89,9 @@ describe('renderTemplate: structure', () => {
   });
 
   it('refuses spreading anything but an object', () => {
-    expect(imlErrorOf(() => render({ qs: { '{{...}}': '{{parameters.tags}}' } })).message)
-      .toBe('The spread "{{...}}" needs an object (or null/undefined), got array (at qs)');
+    expect(imlErrorOf(() => render({ qs: { '{{...}}': '{{parameters.tags}}' } })).message).toBe(
+      'The spread "{{...}}" needs an object (or null/undefined), got array (at qs)',
+    );
     expect(imlErrorOf(() => render({ '{{...}}': '{{parameters.name}}' })).message).toContain('got string (at the template root)');
     expect(imlErrorOf(() => render({ '{{...}}': 3 })).message).toContain('got number');
   });
@@ -99,8 +106,9 @@ describe('renderTemplate: structure', () => {
   });
 
   it('refuses dynamic keys', () => {
-    expect(imlErrorOf(() => render({ body: { '{{parameters.name}}': 1 } })).message)
-      .toBe('Dynamic object keys are not supported: key "{{parameters.name}}" (at body)');
+    expect(imlErrorOf(() => render({ body: { '{{parameters.name}}': 1 } })).message).toBe(
+      'Dynamic object keys are not supported: key "{{parameters.name}}" (at body)',
+    );
     expect(imlErrorOf(() => render({ 'x_{{item}}': 1 })).message).toContain('Dynamic object keys are not supported: key "x_{{item}}"');
     expect(imlErrorOf(() => render({ '{{ ... }}': '{{spread}}' })).message).toContain('(write the spread key exactly as "{{...}}")');
   });
@@ -117,8 +125,9 @@ describe('renderTemplate: structure', () => {
   });
 
   it('says where in the template an expression failed', () => {
-    expect(imlErrorOf(() => render({ response: { output: { names: ['{{ fooBar(1) }}'] } } })).message)
-      .toBe('Unknown function "fooBar" at column 2 in "{{ fooBar(1) }}" (at response.output.names[0])');
+    expect(imlErrorOf(() => render({ response: { output: { names: ['{{ fooBar(1) }}'] } } })).message).toBe(
+      'Unknown function "fooBar" at column 2 in "{{ fooBar(1) }}" (at response.output.names[0])',
+    );
     expect(imlErrorOf(() => render({ url: '/x/{{missing}}' })).message).toBe('Unknown variable missing at column 1 in "{{missing}}" (at url)');
   });
 });
@@ -178,7 +187,8 @@ describe('a Make-style communication template', () => {
   });
 
   it('fails loudly when the response scope lacks a variable the template uses', () => {
-    expect(imlErrorOf(() => renderTemplate(communication.response.output, { parameters, body })).message)
-      .toBe('Unknown variable item at column 1 in "{{item}}" (at {{...}})');
+    expect(imlErrorOf(() => renderTemplate(communication.response.output, { parameters, body })).message).toBe(
+      'Unknown variable item at column 1 in "{{item}}" (at {{...}})',
+    );
   });
 });

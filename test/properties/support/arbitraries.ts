@@ -9,10 +9,9 @@ import fc from 'fast-check';
 // ---------------------------------------------------------------------------------------------
 // Text
 
-const controlChar = fc.oneof(
-  fc.integer({ min: 0x00, max: 0x1f }),
-  fc.constantFrom(0x7f, 0x85, 0xa0, 0x2028, 0x2029, 0x200b, 0xfeff, 0x202e),
-).map((code) => String.fromCharCode(code));
+const controlChar = fc
+  .oneof(fc.integer({ min: 0x00, max: 0x1f }), fc.constantFrom(0x7f, 0x85, 0xa0, 0x2028, 0x2029, 0x200b, 0xfeff, 0x202e))
+  .map((code) => String.fromCharCode(code));
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 const emoji = fc.constantFrom('💥', '🔥', '👩‍💻', '🏳️‍🌈', '🇯🇵', '❤️', '🧑🏽‍🚒', 'é', 'ß', 'İ', 'Ⓟ', '中文', 'עברית', 'العربية', '\u0301');
 
@@ -22,12 +21,45 @@ export const shortText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.array(fc.oneof(fc.string({ maxLength: 3 }), controlChar, loneSurrogate, emoji), { maxLength: 12 }).map((parts) => parts.join('')),
-  fc.constantFrom('', ' ', '   ', '\t', '\n', '\r\n', '\u0000', 'null', 'undefined', 'true', '0', '-1', 'NaN', '[]', '{}', '[object Object]', '{{1}}', '%', '%%', '%zz', '..', '/', '?', '#', '&', '"', "'", '\\', '<script>'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '   ',
+    '\t',
+    '\n',
+    '\r\n',
+    '\u0000',
+    'null',
+    'undefined',
+    'true',
+    '0',
+    '-1',
+    'NaN',
+    '[]',
+    '{}',
+    '[object Object]',
+    '{{1}}',
+    '%',
+    '%%',
+    '%zz',
+    '..',
+    '/',
+    '?',
+    '#',
+    '&',
+    '"',
+    "'",
+    '\\',
+    '<script>',
+  ),
 );
 
 /** Text of 10 to 100 kB, made by repeating a random chunk (cheap to generate, any character). */
 export const longText: fc.Arbitrary<string> = fc
-  .tuple(fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 })), fc.integer({ min: 10_000, max: 100_000 }))
+  .tuple(
+    fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 })),
+    fc.integer({ min: 10_000, max: 100_000 }),
+  )
   .map(([chunk, length]) => chunk.repeat(Math.ceil(length / chunk.length)).slice(0, length));
 
 /** Any text; `long` sets how often it is 10–100 kB long (0 for never). */
@@ -59,10 +91,32 @@ export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 
 const badEmails = [
-  '', ' ', 'alex', 'alex@', '@example.com', 'alex@example', 'alex@@example.com', 'alex@example..com', 'alex @example.com',
-  'alex@exa mple.com', '"alex"@example.com', 'alex@[127.0.0.1]', 'álex@example.com', 'alex@exämple.com', 'alex@example.com\n',
-  'alex@example.com,bob@example.com', 'alex@localhost', 'alex.@example.com', '.alex@example.com', '💥@example.com',
-  'alex@example.c', 'mailto:alex@example.com', '<alex@example.com>', 'Alex <alex@example.com>', 'alex@example.com.', 'a\u0000@example.com',
+  '',
+  ' ',
+  'alex',
+  'alex@',
+  '@example.com',
+  'alex@example',
+  'alex@@example.com',
+  'alex@example..com',
+  'alex @example.com',
+  'alex@exa mple.com',
+  '"alex"@example.com',
+  'alex@[127.0.0.1]',
+  'álex@example.com',
+  'alex@exämple.com',
+  'alex@example.com\n',
+  'alex@example.com,bob@example.com',
+  'alex@localhost',
+  'alex.@example.com',
+  '.alex@example.com',
+  '💥@example.com',
+  'alex@example.c',
+  'mailto:alex@example.com',
+  '<alex@example.com>',
+  'Alex <alex@example.com>',
+  'alex@example.com.',
+  'a\u0000@example.com',
 ];
 const goodishEmails = ['alex@example.com', ' ALEX@Example.COM ', 'alex+tag@example.com', 'new.hire@acme.example', 'katherine@acme.example'];
 
@@ -79,40 +133,107 @@ export const email: fc.Arbitrary<string> = fc.oneof(
 );
 
 const badPhones = [
-  '', ' ', '+', '+1', '+0123456789', '14155550123', '++14155550123', '+1415555012345678', '+١٤١٥٥٥٥٠١٢٣', '+1 415 555 0123 ext 5',
-  'tel:+14155550123', '+1/415/555/0123', '+1\u00a0415\u00a0555\u00a00123', '+1\t415', '(415) 555-0123', '+44 (0) 20 7946 0958', '+1-800-FLOWERS',
-  '+14155550123\n', '0044 20 7946 0958', '+-1', '+1e10', '+1 415 555 0123;+1 415 555 0124',
+  '',
+  ' ',
+  '+',
+  '+1',
+  '+0123456789',
+  '14155550123',
+  '++14155550123',
+  '+1415555012345678',
+  '+١٤١٥٥٥٥٠١٢٣',
+  '+1 415 555 0123 ext 5',
+  'tel:+14155550123',
+  '+1/415/555/0123',
+  '+1\u00a0415\u00a0555\u00a00123',
+  '+1\t415',
+  '(415) 555-0123',
+  '+44 (0) 20 7946 0958',
+  '+1-800-FLOWERS',
+  '+14155550123\n',
+  '0044 20 7946 0958',
+  '+-1',
+  '+1e10',
+  '+1 415 555 0123;+1 415 555 0124',
 ];
 const separators = fc.constantFrom(' ', '-', '(', ')', '.', '  ', ' - ');
 
 export const phone: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...badPhones),
   // E.164 numbers, some too short or too long, with the separators people type.
-  fc.tuple(fc.constantFrom('+', '', '00', '+0'), fc.integer({ min: 1, max: 9 }), digits(3, 17), fc.array(fc.tuple(fc.nat(), separators), { maxLength: 4 })).map(([plus, first, rest, cuts]) => {
-    let number = `${plus}${first}${rest}`;
-    for (const [at, separator] of cuts) {
-      const i = 1 + (at % number.length);
-      number = number.slice(0, i) + separator + number.slice(i);
-    }
-    return number;
-  }),
+  fc
+    .tuple(fc.constantFrom('+', '', '00', '+0'), fc.integer({ min: 1, max: 9 }), digits(3, 17), fc.array(fc.tuple(fc.nat(), separators), { maxLength: 4 }))
+    .map(([plus, first, rest, cuts]) => {
+      let number = `${plus}${first}${rest}`;
+      for (const [at, separator] of cuts) {
+        const i = 1 + (at % number.length);
+        number = number.slice(0, i) + separator + number.slice(i);
+      }
+      return number;
+    }),
   digits(0, 20),
 );
 
 const badUrls = [
-  '', ' ', 'ftp://example.com/hook', 'javascript:alert(1)', 'http://', 'http:///hook', 'https://exa mple.com/hook', '//example.com/hook',
-  'example.com/hook', 'http://[::1', 'http://localhost:99999/hook', 'HTTP://EXAMPLE.COM/HOOK', 'http://例え.jp/hook', 'https://user:pass@example.com/hook',
-  'data:text/plain,hook', 'http://a?', 'http://a#', ' https://hooks.zapier.com/hooks/standard/1/abc ', 'https://hooks.zapier.com/hooks/standard/1/abc\n',
-  'http://127.0.0.1:1/hook', 'https://', 'file:///etc/passwd', 'http://%', 'mailto:alex@example.com',
+  '',
+  ' ',
+  'ftp://example.com/hook',
+  'javascript:alert(1)',
+  'http://',
+  'http:///hook',
+  'https://exa mple.com/hook',
+  '//example.com/hook',
+  'example.com/hook',
+  'http://[::1',
+  'http://localhost:99999/hook',
+  'HTTP://EXAMPLE.COM/HOOK',
+  'http://例え.jp/hook',
+  'https://user:pass@example.com/hook',
+  'data:text/plain,hook',
+  'http://a?',
+  'http://a#',
+  ' https://hooks.zapier.com/hooks/standard/1/abc ',
+  'https://hooks.zapier.com/hooks/standard/1/abc\n',
+  'http://127.0.0.1:1/hook',
+  'https://',
+  'file:///etc/passwd',
+  'http://%',
+  'mailto:alex@example.com',
 ];
 
-export const url: fc.Arbitrary<string> = fc.oneof(fc.webUrl(), fc.constantFrom(...badUrls), fc.webUrl().map((u) => `${u} `), fc.webUrl().map((u) => u.replace(/^https?/, 'hxxp')));
+export const url: fc.Arbitrary<string> = fc.oneof(
+  fc.webUrl(),
+  fc.constantFrom(...badUrls),
+  fc.webUrl().map((u) => `${u} `),
+  fc.webUrl().map((u) => u.replace(/^https?/, 'hxxp')),
+);
 
 const teamNames = [
-  'Platform', ' platform ', 'PAYMENTS', 'Mobile', 'Operations', 'No Such Team', '', ' ', 'Team/With/Slashes', 'Team?x=1&y=2', 'Team#1',
-  '../../etc', 'Payments\u0000', 'Ⓟlatform', '🔥 Firefighters', '%2e%2e', 'null', '[object Object]', 'Plat\u200bform',
+  'Platform',
+  ' platform ',
+  'PAYMENTS',
+  'Mobile',
+  'Operations',
+  'No Such Team',
+  '',
+  ' ',
+  'Team/With/Slashes',
+  'Team?x=1&y=2',
+  'Team#1',
+  '../../etc',
+  'Payments\u0000',
+  'Ⓟlatform',
+  '🔥 Firefighters',
+  '%2e%2e',
+  'null',
+  '[object Object]',
+  'Plat\u200bform',
 ];
-export const teamname: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...teamNames), shortText, fc.integer({ min: 190, max: 260 }).map((n) => 'T'.repeat(n)));
+export const teamname: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...teamNames),
+  shortText,
+  fc.integer({ min: 190, max: 260 }).map((n) => 'T'.repeat(n)),
+);
 
 export const severity = fc.oneof(fc.constantFrom('', ' ', 'P1', 'p1', 'P0', 'P6', 'CRITICAL', 'Sev 1', 'x'.repeat(33), ' P2 ', '💥'), shortText);
 export const status = fc.oneof(fc.constantFrom('triggered', 'acknowledged', 'resolved', 'Resolved', 'RESOLVED', ' resolved', 'closed', 'open', ''), shortText);
@@ -133,9 +254,15 @@ const plausible: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   status,
   role,
   id,
-  title: fc.oneof(anyText(1), fc.integer({ min: 250, max: 260 }).map((n) => 'x'.repeat(n))),
+  title: fc.oneof(
+    anyText(1),
+    fc.integer({ min: 250, max: 260 }).map((n) => 'x'.repeat(n)),
+  ),
   name: fc.oneof(anyText(1), fc.constantFrom('Alex Morgan', 'Grace Hopper', 'x'.repeat(201))),
-  description: fc.oneof(anyText(2), fc.integer({ min: 9_990, max: 10_010 }).map((n) => 'd'.repeat(n))),
+  description: fc.oneof(
+    anyText(2),
+    fc.integer({ min: 9_990, max: 10_010 }).map((n) => 'd'.repeat(n)),
+  ),
 };
 
 /** Values each field's schema takes (so that every endpoint also sees input it accepts). */
@@ -182,24 +309,23 @@ export const extraKey: fc.Arbitrary<string> = fc.oneof(
 export function fieldsObject(fields: readonly string[], { long = 1, extras = true } = {}): fc.Arbitrary<Record<string, unknown>> {
   const entries = fields.map((field) => fc.option(fieldValue(field, { long }), { nil: undefined, freq: 4 }).map((value) => [field, value] as const));
   const extra = extras ? fc.array(fc.tuple(extraKey, fc.oneof(shortText, wrongType)), { maxLength: 3 }) : fc.constant([]);
-  return fc.tuple(fc.tuple(...entries), extra).map(([own, more]) =>
-    Object.fromEntries([...more, ...own.filter(([, value]) => value !== undefined)]),
-  );
+  return fc.tuple(fc.tuple(...entries), extra).map(([own, more]) => Object.fromEntries([...more, ...own.filter(([, value]) => value !== undefined)]));
 }
 
 /** Input for an operation or endpoint: mostly an object of its fields, sometimes not an object at all. */
 export function inputFor(fields: readonly string[], options: { long?: number } = {}): fc.Arbitrary<unknown> {
-  return fc.oneof(
-    { weight: 8, arbitrary: fieldsObject(fields, options) },
-    { weight: 1, arbitrary: fc.oneof(wrongType, shortText, fc.constant(undefined)) },
-  );
+  return fc.oneof({ weight: 8, arbitrary: fieldsObject(fields, options) }, { weight: 1, arbitrary: fc.oneof(wrongType, shortText, fc.constant(undefined)) });
 }
 
 // ---------------------------------------------------------------------------------------------
 // API keys
 
 /** What an API key may be made of (`usableApiKey`): printable ASCII, no spaces. */
-export const keyLike: fc.Arbitrary<string> = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 16, maxLength: 48 });
+export const keyLike: fc.Arbitrary<string> = fc.string({
+  unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  minLength: 16,
+  maxLength: 48,
+});
 
 /**
  * A key that can be recognised in any text: a fixed prefix no message contains, then random
@@ -212,7 +338,11 @@ export const recognisableKey: fc.Arbitrary<string> = keyLike.map((tail) => `kq7Z
  * separators and `%` (escaped in URLs; `!'()~` only in form-encoding), anywhere in it.
  */
 export const hostileKey: fc.Arbitrary<string> = fc
-  .tuple(recognisableKey, fc.array(fc.constantFrom('"', '\\', '/', '?', '&', '=', '+', '%', '#', '!', "'", '(', ')', '~', ':', ';', ','), { minLength: 1, maxLength: 6 }), fc.nat())
+  .tuple(
+    recognisableKey,
+    fc.array(fc.constantFrom('"', '\\', '/', '?', '&', '=', '+', '%', '#', '!', "'", '(', ')', '~', ':', ';', ','), { minLength: 1, maxLength: 6 }),
+    fc.nat(),
+  )
   .map(([key, specials, at]) => {
     const cut = 4 + (at % (key.length - 3));
     return `${key.slice(0, cut)}${specials.join('')}${key.slice(cut)}`;
@@ -220,7 +350,12 @@ export const hostileKey: fc.Arbitrary<string> = fc
 
 /** Every way a hostile service may echo a key: the key or a start or end of 8+ of its characters, in each form. */
 export function keyEcho(key: string, { formEncoded = true } = {}): fc.Arbitrary<string> {
-  const forms = (text: string) => [text, JSON.stringify(text).slice(1, -1), encodeURIComponent(text), ...(formEncoded ? [new URLSearchParams([['k', text]]).toString().slice(2)] : [])];
+  const forms = (text: string) => [
+    text,
+    JSON.stringify(text).slice(1, -1),
+    encodeURIComponent(text),
+    ...(formEncoded ? [new URLSearchParams([['k', text]]).toString().slice(2)] : []),
+  ];
   return fc.tuple(fc.nat(), fc.constantFrom('whole', 'start', 'end'), fc.nat()).map(([n, part, which]) => {
     const length = 8 + (n % Math.max(1, key.length - 8));
     const piece = part === 'whole' ? key : part === 'start' ? key.slice(0, length) : key.slice(-length);

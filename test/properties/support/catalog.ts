@@ -19,7 +19,8 @@ export const isObject = (value: unknown): value is Record<string, unknown> => va
 export const isDotSegment = (value: unknown) => typeof value === 'string' && /^(?:\.|%2e){1,2}$/i.test(value.trim());
 
 /** Text with a lone surrogate half (not well-formed UTF-16): encodeURIComponent throws on it. */
-export const isIllFormed = (value: unknown) => typeof value === 'string' && /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+export const isIllFormed = (value: unknown) =>
+  typeof value === 'string' && /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
 
 /** One input each endpoint accepts (for the sandbox's demo organization where it matters). */
 export const goodInput: { readonly [K in EndpointKey]: Record<string, string> } = {

@@ -14,7 +14,8 @@ const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(valu
 // purpose); IML results come back as their kind only, for the same reason.
 const calls: { [K in SyncCall['fn']]: (...args: never[]) => unknown } = {
   evaluateExpression: (source: string, scopeJson: string) => kindOf(evaluateExpression(source, JSON.parse(scopeJson) as Record<string, unknown>)),
-  renderTemplate: (templateJson: string, scopeJson: string) => kindOf(renderTemplate(JSON.parse(templateJson), JSON.parse(scopeJson) as Record<string, unknown>)),
+  renderTemplate: (templateJson: string, scopeJson: string) =>
+    kindOf(renderTemplate(JSON.parse(templateJson), JSON.parse(scopeJson) as Record<string, unknown>)),
   interpretResponse: (key: never, response: never, secrets: never) => interpretResponse(key, response, secrets),
 };
 

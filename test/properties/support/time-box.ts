@@ -50,7 +50,8 @@ export class TimeBox {
       this.waiting.delete(id);
     });
     worker.on('error', (error) => {
-      for (const resolve of this.waiting.values()) resolve({ ok: false, error: { name: 'WorkerError', className: 'Error', message: String(error), isImlError: false, isPagerlyError: false } });
+      for (const resolve of this.waiting.values())
+        resolve({ ok: false, error: { name: 'WorkerError', className: 'Error', message: String(error), isImlError: false, isPagerlyError: false } });
       this.waiting.clear();
       this.worker = undefined;
     });
