@@ -5,6 +5,7 @@ import type { FanOutFigures } from './fan-out.ts';
 import type { HttpLoadFigures } from './http-load.ts';
 import type { MachineFacts } from './machine.ts';
 import type { OverheadFigures } from './zapier-overhead.ts';
+import { round } from './stats.ts';
 
 const tty = Boolean(process.stdout.isTTY);
 const bold = (text: string) => (tty ? `\u001b[1m${text}\u001b[0m` : text);
@@ -62,21 +63,24 @@ export function printFanOut(figures: FanOutFigures): void {
 export function printOverhead(figures: OverheadFigures): void {
   const { runs, warmupRuns } = figures.settings;
   console.log(bold(`\n3. Request overhead: ${figures.request}, ${runs} rounds after ${warmupRuns} warm-up rounds`));
-  console.log('   (one request at a time; the order of the three rotates every round)');
+  console.log('   (one request at a time; the order of the ways rotates every round)');
   table(
     ['way', 'median ms', 'p90 ms', '÷ got (median)'],
     [
       ['plain got, .json()', ms(figures.got.medianMs), ms(figures.got.p90Ms), times(1)],
       ['Zapier app, triggers.team via core createAppHandler', ms(figures.zapier.medianMs), ms(figures.zapier.p90Ms), times(figures.ratios.zapierOverGot)],
+      ['minimal core app, the same z.request', ms(figures.minimalZapier.medianMs), ms(figures.minimalZapier.p90Ms), times(round(figures.minimalZapier.medianMs / figures.got.medianMs, 2))],
       ['typed Node client, listTeams()', ms(figures.nodeClient.medianMs), ms(figures.nodeClient.p90Ms), times(figures.ratios.nodeClientOverGot)],
     ],
     [false, true, true, true],
   );
+  console.log(`   Zapier app ÷ minimal core app (median): ${times(figures.ratios.zapierOverMinimal)}`);
+  console.log(`   core's prepareApp of the definition, run twice per call: ${figures.prepareAppMs.app} ms for the app, ${figures.prepareAppMs.minimal} ms for the minimal app`);
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
   console.log('');
-  if (problems.length === 0) console.log(`${green('All checks passed')} (every response 2xx, every subscription got the one event once, all three ways gave the same teams).`);
+  if (problems.length === 0) console.log(`${green('All checks passed')} (every response 2xx, every subscription got the one event once, all the ways gave the same teams).`);
   else for (const problem of problems) console.log(red(`✘ ${problem}`));
   console.log(`Figures written to ${resultsPath} (run took ${seconds.toFixed(1)} s).`);
 }

@@ -23,9 +23,13 @@ export interface OverheadFigures {
   request: string;
   got: Timing;
   zapier: Timing;
+  /** A minimal zapier-platform-core app: one trigger doing the same `z.request`, through the same handler. */
+  minimalZapier: Timing;
   nodeClient: Timing;
-  /** Medians divided by plain got's. */
-  ratios: { zapierOverGot: number; nodeClientOverGot: number };
+  /** Medians divided by plain got's, and the app's by the minimal app's. */
+  ratios: { zapierOverGot: number; zapierOverMinimal: number; nodeClientOverGot: number };
+  /** Per call, what core's prepareApp (run twice per call by createLambdaHandler) costs for each app's definition. */
+  prepareAppMs: { app: number; minimal: number };
   problems: string[];
 }
 
@@ -48,12 +52,15 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     const require = createRequire(import.meta.url);
     const { createAppHandler } = require('zapier-platform-core') as { createAppHandler: (app: object) => Handler };
     const handler = createAppHandler(App);
+    const minimal = createAppHandler(minimalApp(teamsUrl));
     const client = createNodeClient({ apiKey, baseUrl: url });
+    // calledFromCli: as `zapier-platform invoke` runs it; without it core prints memory lines.
+    const event = { command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey } }, calledFromCli: true };
 
-    const ways: Record<'got' | 'zapier' | 'nodeClient', () => Promise<unknown>> = {
+    const ways: Record<'got' | 'zapier' | 'minimalZapier' | 'nodeClient', () => Promise<unknown>> = {
       got: () => got(teamsUrl, { headers: { 'x-apikey': apiKey } }).json(),
-      // calledFromCli: as `zapier-platform invoke` runs it; without it core prints memory lines.
-      zapier: async () => (await handler({ command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey } }, calledFromCli: true })).results,
+      zapier: async () => (await handler(event)).results,
+      minimalZapier: async () => (await minimal(event)).results,
       nodeClient: () => client.listTeams(),
     };
     const names = Object.keys(ways) as (keyof typeof ways)[];
@@ -61,13 +68,13 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     // All three must give the same teams, or the timings compare different work.
     const problems: string[] = [];
     const answers = await Promise.all(names.map(async (name) => JSON.stringify(await ways[name]())));
-    if (new Set(answers).size !== 1) problems.push(`the three ways answered differently: ${answers.join(' | ')}`);
+    if (new Set(answers).size !== 1) problems.push(`the ways answered differently: ${answers.join(' | ')}`);
     const expected = answers[0];
 
     for (let i = 0; i < settings.warmupRuns; i++) for (const name of names) await ways[name]();
 
     // Rotating the order each round spreads drift (GC, JIT, other load) over all three evenly.
-    const samples: Record<keyof typeof ways, number[]> = { got: [], zapier: [], nodeClient: [] };
+    const samples: Record<keyof typeof ways, number[]> = { got: [], zapier: [], minimalZapier: [], nodeClient: [] };
     let wrong = 0;
     for (let i = 0; i < settings.runs; i++) {
       for (let j = 0; j < names.length; j++) {
@@ -81,15 +88,17 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     if (wrong) problems.push(`${wrong} answers differed from the first one`);
 
     const timing = (values: number[]): Timing => ({ medianMs: round(median(values)), p90Ms: round(percentile(values, 90)) });
-    const figures = { got: timing(samples.got), zapier: timing(samples.zapier), nodeClient: timing(samples.nodeClient) };
+    const figures = { got: timing(samples.got), zapier: timing(samples.zapier), minimalZapier: timing(samples.minimalZapier), nodeClient: timing(samples.nodeClient) };
     return {
       settings,
       request: `GET ${teamsUrl.replace(url, '<sandbox>')} with X-APIKEY`,
       ...figures,
       ratios: {
         zapierOverGot: round(figures.zapier.medianMs / figures.got.medianMs, 2),
+        zapierOverMinimal: round(figures.zapier.medianMs / figures.minimalZapier.medianMs, 2),
         nodeClientOverGot: round(figures.nodeClient.medianMs / figures.got.medianMs, 2),
       },
+      prepareAppMs: { app: prepareAppCost(App), minimal: prepareAppCost(minimalApp(teamsUrl)) },
       problems,
     };
   } finally {
@@ -97,6 +106,41 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     restoreEnv('LOGGING_TOKEN', saved.loggingToken);
     await sandbox.close();
   }
+}
+
+/**
+ * The smallest app that does the same work: one trigger, the same `z.request` with the key in
+ * X-APIKEY, the parsed teams returned. What is left between it and ours is our own code and
+ * the size of our definition, which core compiles on every call.
+ */
+function minimalApp(teamsUrl: string) {
+  const require = createRequire(import.meta.url);
+  const { version } = require('zapier-platform-core') as { version: string };
+  return {
+    version: '1.0.0',
+    platformVersion: version,
+    triggers: {
+      team: {
+        key: 'team',
+        noun: 'Team',
+        display: { label: 'Team', description: 'Lists the teams.' },
+        operation: {
+          perform: async (z: { request: (options: object) => Promise<{ data: unknown }> }, bundle: { authData: { apiKey: string } }) =>
+            (await z.request({ url: teamsUrl, headers: { 'X-APIKEY': bundle.authData.apiKey } })).data,
+        },
+      },
+    },
+  };
+}
+
+/** Milliseconds of one core `prepareApp` (deep copy, compile, deep freeze) of `app`, over 500 runs. */
+function prepareAppCost(app: object): number {
+  const require = createRequire(import.meta.url);
+  const schemaTools = require(require.resolve('zapier-platform-core').replace(/index\.js$/, 'src/tools/schema.js')) as { prepareApp: (app: object) => unknown };
+  const runs = 500;
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) schemaTools.prepareApp(app);
+  return round((performance.now() - started) / runs, 3);
 }
 
 function restoreEnv(name: string, value: string | undefined): void {
