@@ -61,8 +61,12 @@ export async function measureFanOut(settings: FanOutSettings): Promise<FanOutFig
     const number = (i: number) => String(i + 1).padStart(4, '0');
     const hangingPaths = Array.from({ length: settings.hanging }, (_, i) => `/hang/${number(i)}`);
     const paths = Array.from({ length: settings.subscriptions - settings.hanging }, (_, i) => `/hooks/${number(i)}`);
-    await subscribeAll(url, [...hangingPaths, ...paths].map((path) => receiver.url(path)));
-    if (sandbox.world.subscriptions.size !== settings.subscriptions) problems.push(`${sandbox.world.subscriptions.size} subscriptions registered, not ${settings.subscriptions}`);
+    await subscribeAll(
+      url,
+      [...hangingPaths, ...paths].map((path) => receiver.url(path)),
+    );
+    if (sandbox.world.subscriptions.size !== settings.subscriptions)
+      problems.push(`${sandbox.world.subscriptions.size} subscriptions registered, not ${settings.subscriptions}`);
 
     // Platform hands over at 09:00; the clock starts at 08:00.
     inFlight = countFetchesInFlight();
@@ -149,8 +153,12 @@ function countFetchesInFlight() {
   globalThis.fetch = counting;
   let restored = false;
   return {
-    get peak() { return peak; },
-    get calls() { return calls; },
+    get peak() {
+      return peak;
+    },
+    get calls() {
+      return calls;
+    },
     restore() {
       if (!restored) globalThis.fetch = original;
       restored = true;

@@ -46,16 +46,19 @@ export async function startHookReceiver({ hangs = () => false }: { hangs?: (path
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,
     hung,
-    get connections() { return connections; },
+    get connections() {
+      return connections;
+    },
     /** Resolves once `count` deliveries are in. */
     whenReceived(count: number): Promise<void> {
       if (received.length >= count) return Promise.resolve();
       return new Promise((resolve) => (waiter = { count, resolve }));
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

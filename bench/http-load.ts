@@ -58,7 +58,11 @@ export async function measureHttpLoad(settings: LoadSettings): Promise<HttpLoadF
     // The POST runs last: it creates an incident per request, and the growing world and garbage
     // should not weigh on the runs that come before it.
     const plan: { name: string; request: string; job: LoadJob }[] = [
-      { name: 'bare Fastify (baseline)', request: `GET ${CURRENT_USERS} (no key)`, job: { ...common, url: bareUrl + CURRENT_USERS, method: 'GET', headers: {} } },
+      {
+        name: 'bare Fastify (baseline)',
+        request: `GET ${CURRENT_USERS} (no key)`,
+        job: { ...common, url: bareUrl + CURRENT_USERS, method: 'GET', headers: {} },
+      },
       { name: 'sandbox currentusers', request: `GET ${CURRENT_USERS}`, job: { ...common, url: sandboxUrl + CURRENT_USERS, method: 'GET', headers: key } },
       {
         name: 'sandbox create incident',
@@ -75,13 +79,19 @@ export async function measureHttpLoad(settings: LoadSettings): Promise<HttpLoadF
 
     const problems = targets
       .filter((t) => t.non2xx > 0 || t.errors > 0 || t.responses === 0)
-      .map((t) => `${t.name}: ${t.non2xx} non-2xx, ${t.errors} errors (${t.timeouts} timeouts), ${t.responses} responses; statuses ${JSON.stringify(t.statusCountsWithWarmup)}`);
+      .map(
+        (t) =>
+          `${t.name}: ${t.non2xx} non-2xx, ${t.errors} errors (${t.timeouts} timeouts), ${t.responses} responses; statuses ${JSON.stringify(t.statusCountsWithWarmup)}`,
+      );
     const [baseline, ...measured] = targets;
-    const ratios = baseline === undefined ? [] : measured.map((t) => ({
-      name: t.name,
-      rps: round(t.requestsPerSecond / baseline.requestsPerSecond),
-      p99: round(t.latency.p99 / baseline.latency.p99),
-    }));
+    const ratios =
+      baseline === undefined
+        ? []
+        : measured.map((t) => ({
+            name: t.name,
+            rps: round(t.requestsPerSecond / baseline.requestsPerSecond),
+            p99: round(t.latency.p99 / baseline.latency.p99),
+          }));
     return { settings, targets, ratios, problems };
   } finally {
     await bare.close();

@@ -19,7 +19,8 @@ const times = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '—');
 /** Columns padded to their widest cell; numbers right-aligned. */
 function table(header: string[], rows: string[][], numeric: boolean[]): void {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => `  ${cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ')}`.trimEnd();
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ')}`.trimEnd();
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
@@ -27,7 +28,9 @@ function table(header: string[], rows: string[][], numeric: boolean[]): void {
 export function printMachine(machine: MachineFacts, startedAt: string): void {
   console.log(bold(`Pagerly benchmark, ${startedAt}`));
   console.log(`  Node ${machine.node} (V8 ${machine.v8}), ${machine.platform}`);
-  console.log(`  ${machine.cpus} CPUs (${machine.availableParallelism} usable): ${machine.cpuModel}; ${machine.memoryGiB} GiB; load average ${machine.loadAverage1m}`);
+  console.log(
+    `  ${machine.cpus} CPUs (${machine.availableParallelism} usable): ${machine.cpuModel}; ${machine.memoryGiB} GiB; load average ${machine.loadAverage1m}`,
+  );
 }
 
 export function printHttpLoad(figures: HttpLoadFigures): void {
@@ -36,28 +39,55 @@ export function printHttpLoad(figures: HttpLoadFigures): void {
   console.log('   (load generated in a worker thread, servers on the main thread, 127.0.0.1; non-2xx and errors count the warm-up too)');
   table(
     ['target', 'request', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'],
-    figures.targets.map((t) => [t.name, t.request, int(t.requestsPerSecond), ms(t.latency.p50), ms(t.latency.p90), ms(t.latency.p99), ms(t.latency.max), String(t.non2xx), String(t.errors)]),
+    figures.targets.map((t) => [
+      t.name,
+      t.request,
+      int(t.requestsPerSecond),
+      ms(t.latency.p50),
+      ms(t.latency.p90),
+      ms(t.latency.p99),
+      ms(t.latency.max),
+      String(t.non2xx),
+      String(t.errors),
+    ]),
     [false, false, true, true, true, true, true, true, true],
   );
   console.log('  sandbox ÷ bare:');
-  table(['', 'req/s', 'p99'], figures.ratios.map((r) => [r.name, times(r.rps), times(r.p99)]), [false, true, true]);
+  table(
+    ['', 'req/s', 'p99'],
+    figures.ratios.map((r) => [r.name, times(r.rps), times(r.p99)]),
+    [false, true, true],
+  );
 }
 
 export function printFanOut(figures: FanOutFigures): void {
   const c = figures.concurrency;
   const hanging = figures.hanging > 0;
-  console.log(bold(`\n2${hanging ? 'b' : ''}. Hook fan-out: ${int(figures.subscriptions)} Zapier subscriptions on Platform${hanging ? `, ${figures.hanging} of them hanging` : ''}, one on-call change (09:00 handover)`));
+  console.log(
+    bold(
+      `\n2${hanging ? 'b' : ''}. Hook fan-out: ${int(figures.subscriptions)} Zapier subscriptions on Platform${hanging ? `, ${figures.hanging} of them hanging` : ''}, one on-call change (09:00 handover)`,
+    ),
+  );
   const verdict = c.honoured
     ? 'honoured'
     : c.peakInFlight === 0
       ? 'not observable (the sandbox made no global fetch call)'
       : `NOT honoured: more than ${c.bound} at once`;
-  console.log(`  delivery.concurrency  ${c.passed} passed, slow lane ${c.slowLane}; peak ${c.peakInFlight} deliveries in flight (the sandbox's fetch calls, at most ${c.bound}): ${verdict}`);
-  console.log(`  ${hanging ? 'good ones delivered' : 'all delivered      '}   ${int(figures.delivered)} in ${ms(figures.msToAll)} ms after the change (queue idle at ${ms(figures.msToIdle)} ms) = ${int(figures.deliveriesPerSecond)} deliveries/s`);
-  if (hanging) console.log(`  hanging               ${figures.hangingReached} reached, never answered; ${figures.hangingTimedOut} timed out in the sandbox after ${int(figures.attemptTimeoutMs)} ms (so the queue's idle time)`);
+  console.log(
+    `  delivery.concurrency  ${c.passed} passed, slow lane ${c.slowLane}; peak ${c.peakInFlight} deliveries in flight (the sandbox's fetch calls, at most ${c.bound}): ${verdict}`,
+  );
+  console.log(
+    `  ${hanging ? 'good ones delivered' : 'all delivered      '}   ${int(figures.delivered)} in ${ms(figures.msToAll)} ms after the change (queue idle at ${ms(figures.msToIdle)} ms) = ${int(figures.deliveriesPerSecond)} deliveries/s`,
+  );
+  if (hanging)
+    console.log(
+      `  hanging               ${figures.hangingReached} reached, never answered; ${figures.hangingTimedOut} timed out in the sandbox after ${int(figures.attemptTimeoutMs)} ms (so the queue's idle time)`,
+    );
   const a = figures.arrivalMs;
   console.log(`  arrivals, ms          first ${ms(a.first)}  p50 ${ms(a.p50)}  p90 ${ms(a.p90)}  p99 ${ms(a.p99)}  last ${ms(a.last)}`);
-  console.log(`  event                 ${figures.eventId ?? 'not one event id'}${figures.eventId ? ' on every subscription, once each' : ''}; ${int(c.connectionsOpened)} connections opened to the receiver; retries off`);
+  console.log(
+    `  event                 ${figures.eventId ?? 'not one event id'}${figures.eventId ? ' on every subscription, once each' : ''}; ${int(c.connectionsOpened)} connections opened to the receiver; retries off`,
+  );
 }
 
 export function printOverhead(figures: OverheadFigures): void {
@@ -69,18 +99,26 @@ export function printOverhead(figures: OverheadFigures): void {
     [
       ['plain got, .json()', ms(figures.got.medianMs), ms(figures.got.p90Ms), times(1)],
       ['Zapier app, triggers.team via core createAppHandler', ms(figures.zapier.medianMs), ms(figures.zapier.p90Ms), times(figures.ratios.zapierOverGot)],
-      ['minimal core app, the same z.request', ms(figures.minimalZapier.medianMs), ms(figures.minimalZapier.p90Ms), times(round(figures.minimalZapier.medianMs / figures.got.medianMs, 2))],
+      [
+        'minimal core app, the same z.request',
+        ms(figures.minimalZapier.medianMs),
+        ms(figures.minimalZapier.p90Ms),
+        times(round(figures.minimalZapier.medianMs / figures.got.medianMs, 2)),
+      ],
       ['typed Node client, listTeams()', ms(figures.nodeClient.medianMs), ms(figures.nodeClient.p90Ms), times(figures.ratios.nodeClientOverGot)],
     ],
     [false, true, true, true],
   );
   console.log(`   Zapier app ÷ minimal core app (median): ${times(figures.ratios.zapierOverMinimal)}`);
-  console.log(`   core's prepareApp of the definition, run twice per call: ${figures.prepareAppMs.app} ms for the app, ${figures.prepareAppMs.minimal} ms for the minimal app`);
+  console.log(
+    `   core's prepareApp of the definition, run twice per call: ${figures.prepareAppMs.app} ms for the app, ${figures.prepareAppMs.minimal} ms for the minimal app`,
+  );
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
   console.log('');
-  if (problems.length === 0) console.log(`${green('All checks passed')} (every response 2xx, every subscription got the one event once, all the ways gave the same teams).`);
+  if (problems.length === 0)
+    console.log(`${green('All checks passed')} (every response 2xx, every subscription got the one event once, all the ways gave the same teams).`);
   else for (const problem of problems) console.log(red(`✘ ${problem}`));
   console.log(`Figures written to ${resultsPath} (run took ${seconds.toFixed(1)} s).`);
 }

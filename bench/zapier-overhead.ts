@@ -88,7 +88,12 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     if (wrong) problems.push(`${wrong} answers differed from the first one`);
 
     const timing = (values: number[]): Timing => ({ medianMs: round(median(values)), p90Ms: round(percentile(values, 90)) });
-    const figures = { got: timing(samples.got), zapier: timing(samples.zapier), minimalZapier: timing(samples.minimalZapier), nodeClient: timing(samples.nodeClient) };
+    const figures = {
+      got: timing(samples.got),
+      zapier: timing(samples.zapier),
+      minimalZapier: timing(samples.minimalZapier),
+      nodeClient: timing(samples.nodeClient),
+    };
     return {
       settings,
       request: `GET ${teamsUrl.replace(url, '<sandbox>')} with X-APIKEY`,

@@ -17,26 +17,30 @@ export const assumptions = [
   {
     id: 'bases',
     topic: 'Base addresses',
-    choice: 'API base `https://api.pagerly.io`; rotations base = API base + `/pagerly` (used for `allteams` and `currentusers`). Both are settings; the sandbox serves every path under both.',
+    choice:
+      'API base `https://api.pagerly.io`; rotations base = API base + `/pagerly` (used for `allteams` and `currentusers`). Both are settings; the sandbox serves every path under both.',
     why: 'The public docs show both; keeping them separate settings lets a user point either at a proxy or the sandbox.',
   },
   {
     id: 'error-shape',
     topic: 'Errors other than the invalid key',
-    choice: 'Same body shape as the documented one, `[{"Error":"..."}]`, with the HTTP status saying what kind: 400 invalid input, 403 not allowed (org admin only, or the owner), 404 not found, 429 rate limited (with `Retry-After` in seconds), 5xx service fault.',
+    choice:
+      'Same body shape as the documented one, `[{"Error":"..."}]`, with the HTTP status saying what kind: 400 invalid input, 403 not allowed (org admin only, or the owner), 404 not found, 429 rate limited (with `Retry-After` in seconds), 5xx service fault.',
     why: 'Reusing the one documented shape is the least surprising choice; statuses are what every HTTP client and both platforms already classify.',
   },
   {
     id: 'auth-error',
     topic: 'Recognising an invalid key',
-    choice: 'A 401, or a 400 whose error text mentions the API key (the documented `API Key is not valid`), is an authentication error; any other 400 is invalid input.',
+    choice:
+      'A 401, or a 400 whose error text mentions the API key (the documented `API Key is not valid`), is an authentication error; any other 400 is invalid input.',
     why: 'The documented invalid-key answer is a 400, which otherwise means bad input; the text is the only thing that tells them apart.',
   },
   {
     id: 'incident-fields',
     topic: 'Incident fields, create versus update',
-    choice: '`title` is required; `severity` is optional (the service applies its default, `P3` in the sandbox); optional `description`, `teamname` (route to a team) and `status` (`triggered`, `acknowledged`, `resolved`). With an `id` the call updates that incident (404 if there is none): the fields given replace the stored ones, the others are kept. Without an `id` it creates a new incident.',
-    why: 'Peers (PagerDuty\'s dedup key, Opsgenie\'s alias) address updates by an id the caller keeps; title is the one field every incident needs.',
+    choice:
+      '`title` is required; `severity` is optional (the service applies its default, `P3` in the sandbox); optional `description`, `teamname` (route to a team) and `status` (`triggered`, `acknowledged`, `resolved`). With an `id` the call updates that incident (404 if there is none): the fields given replace the stored ones, the others are kept. Without an `id` it creates a new incident.',
+    why: "Peers (PagerDuty's dedup key, Opsgenie's alias) address updates by an id the caller keeps; title is the one field every incident needs.",
   },
   {
     id: 'incident-response',
@@ -65,19 +69,22 @@ export const assumptions = [
   {
     id: 'directory-entry',
     topic: 'Directory entry fields',
-    choice: '`{id, email, name, phone, role, imageurl}`, one per e-mail within an organization (e-mails compare ignoring letter case; the same e-mail may exist in two organizations); `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
+    choice:
+      '`{id, email, name, phone, role, imageurl}`, one per e-mail within an organization (e-mails compare ignoring letter case; the same e-mail may exist in two organizations); `phone` in international format (E.164, e.g. `+14155550123`) or null; `role` one of `owner`, `admin`, `user` (other roles the service may have are passed on as they come).',
     why: 'The spec names e-mail, phone and role; name and image come from the on-call user shape.',
   },
   {
     id: 'directory-upsert',
     topic: 'Create or replace a directory entry',
-    choice: 'Body `{email, name, phone?, role?}`; `201` when created, `200` when replaced, with the entry. Replacing sets name and phone (an omitted phone clears it); an omitted role keeps the current one (`user` for a new entry).',
+    choice:
+      'Body `{email, name, phone?, role?}`; `201` when created, `200` when replaced, with the entry. Replacing sets name and phone (an omitted phone clears it); an omitted role keeps the current one (`user` for a new entry).',
     why: 'Demoting an admin because a sync file left the role column out would be a nasty surprise; roles have their own endpoint.',
   },
   {
     id: 'directory-create-update',
     topic: 'Create and update of a directory entry (one "create or replace" endpoint)',
-    choice: 'Create Directory Entry sends what it is given to `POST /o/oncalluser` (an entry with that e-mail is replaced). Update Directory Entry reads the entry first (`GET /o/oncalluser?email=`, 404 when there is none) and sends it back with the fields the user filled in, so an empty field keeps its value. Find or Create Directory Entry (Zapier) finds by e-mail and creates only when nothing is found.',
+    choice:
+      'Create Directory Entry sends what it is given to `POST /o/oncalluser` (an entry with that e-mail is replaced). Update Directory Entry reads the entry first (`GET /o/oncalluser?email=`, 404 when there is none) and sends it back with the fields the user filled in, so an empty field keeps its value. Find or Create Directory Entry (Zapier) finds by e-mail and creates only when nothing is found.',
     why: 'Zapier asks for update actions separate from create actions; an update that cleared a phone number because a field was left empty would page nobody.',
   },
   {
@@ -89,49 +96,57 @@ export const assumptions = [
   {
     id: 'roles',
     topic: 'Roles',
-    choice: '`admin` and `user` can be set; `owner` cannot be given, and the owner\'s entry cannot be replaced, re-roled or removed through the API (403); the owner\'s phone can be updated like anyone\'s.',
+    choice:
+      "`admin` and `user` can be set; `owner` cannot be given, and the owner's entry cannot be replaced, re-roled or removed through the API (403); the owner's phone can be updated like anyone's.",
     why: 'The spec says roles exist and that admins may change them; ownership transfer is a dashboard action at every peer.',
   },
   {
     id: 'directory-phone-role-bodies',
     topic: 'Phone and role update bodies',
-    choice: '`POST /o/oncalluser/phone` takes `{email, phone}`, `POST /o/oncalluser/role` takes `{email, role}`; both answer `200` with the updated entry, 404 when there is no entry.',
+    choice:
+      '`POST /o/oncalluser/phone` takes `{email, phone}`, `POST /o/oncalluser/role` takes `{email, role}`; both answer `200` with the updated entry, 404 when there is no entry.',
     why: 'The entry is keyed by e-mail everywhere else in the spec.',
   },
   {
     id: 'directory-remove',
     topic: 'Removing a directory entry',
-    choice: '`200 {"email": ..., "removed": true}`; 404 when there is no such entry. A removed person leaves every rotation (the others share its shifts from then on) and their API keys stop working.',
+    choice:
+      '`200 {"email": ..., "removed": true}`; 404 when there is no such entry. A removed person leaves every rotation (the others share its shifts from then on) and their API keys stop working.',
     why: 'A key acts as its creator; a key of someone who left must not go on working.',
   },
   {
     id: 'apikey-check',
     topic: '`GET /o/test/apikey` response',
-    choice: '`200 {"valid": true, "user": {id, name, email, role}, "organization": {id, name}}`; the connectors read it leniently and only use it for a connection label.',
+    choice:
+      '`200 {"valid": true, "user": {id, name, email, role}, "organization": {id, name}}`; the connectors read it leniently and only use it for a connection label.',
     why: 'A connection label should say whose key it is without ever showing the key.',
   },
   {
     id: 'subscribe',
     topic: 'Subscribing a hook',
-    choice: 'Body `{url, teamname?}` (no team: changes of every team); `201 {id, url, teamname, platform, created_at}`. The URL must be http or https; an unknown team is a 404.',
+    choice:
+      'Body `{url, teamname?}` (no team: changes of every team); `201 {id, url, teamname, platform, created_at}`. The URL must be http or https; an unknown team is a 404.',
     why: 'REST hooks at Zapier and Make need a target URL and give back an id to remove it by.',
   },
   {
     id: 'unsubscribe',
     topic: 'Removing a hook',
-    choice: '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier treats that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
-    why: 'Removal by the id the subscribe call returned is what both platforms\' unsubscribe steps expect.',
+    choice:
+      '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier treats that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
+    why: "Removal by the id the subscribe call returned is what both platforms' unsubscribe steps expect.",
   },
   {
     id: 'n8n-hooks',
     topic: 'Hooks for n8n',
-    choice: '`POST /o/n8n/subscribe` and `DELETE /o/n8n/subscribe/{id}`, with the same bodies and answers as the Zapier and Make pairs (`subscribe`, `unsubscribe`); a subscription is found only under the path of the platform that made it.',
-    why: 'The spec shows subscribe paths for Zapier and Make only, one pair per platform; a third pair in the same pattern keeps each platform\'s hooks apart (one platform\'s unsubscribe cannot remove another\'s) and is what the service would most likely add.',
+    choice:
+      '`POST /o/n8n/subscribe` and `DELETE /o/n8n/subscribe/{id}`, with the same bodies and answers as the Zapier and Make pairs (`subscribe`, `unsubscribe`); a subscription is found only under the path of the platform that made it.',
+    why: "The spec shows subscribe paths for Zapier and Make only, one pair per platform; a third pair in the same pattern keeps each platform's hooks apart (one platform's unsubscribe cannot remove another's) and is what the service would most likely add.",
   },
   {
     id: 'hook-payload',
     topic: 'On-call change event (hook payload)',
-    choice: '`POST` to the hook URL with `{id, type: "oncall.changed", occurred_at, team: {id, name}, previous: [user], current: [user]}` (users as `currentusers` returns them); header `X-Pagerly-Event-Id` repeats the id.',
+    choice:
+      '`POST` to the hook URL with `{id, type: "oncall.changed", occurred_at, team: {id, name}, previous: [user], current: [user]}` (users as `currentusers` returns them); header `X-Pagerly-Event-Id` repeats the id.',
     why: 'Consumers need the team, who was and who is on call, and a stable id to de-duplicate retries.',
   },
   {
@@ -143,13 +158,15 @@ export const assumptions = [
   {
     id: 'limits',
     topic: 'Rate limits, pagination, time-outs',
-    choice: 'Rate limits answer 429 with `Retry-After` (seconds). Lists are returned whole (no pagination). The typed client times out after 15 s and retries only what cannot be done twice: reads, deletes and replaces, a 429 or 503 (the service did not act on it), a request refused before it left. A JSON answer nested deeper than 100 levels is an invalid answer.',
+    choice:
+      'Rate limits answer 429 with `Retry-After` (seconds). Lists are returned whole (no pagination). The typed client times out after 15 s and retries only what cannot be done twice: reads, deletes and replaces, a 429 or 503 (the service did not act on it), a request refused before it left. A JSON answer nested deeper than 100 levels is an invalid answer.',
     why: 'The spec shows no limits; these are what clients of peers have to handle anyway.',
   },
   {
     id: 'lenient-responses',
     topic: 'Shapes of undocumented responses',
-    choice: 'Unknown fields are kept everywhere. A documented list (`allteams`, `currentusers`) that is not a list is an error; a response whose shape the spec does not show is passed on as it came if it does not fit the assumed shape; an empty success body reads as `{}`.',
+    choice:
+      'Unknown fields are kept everywhere. A documented list (`allteams`, `currentusers`) that is not a list is an error; a response whose shape the spec does not show is passed on as it came if it does not fit the assumed shape; an empty success body reads as `{}`.',
     why: 'A shape we guessed wrong must never crash an operation or drop data.',
   },
 ] as const satisfies readonly Assumption[];

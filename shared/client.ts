@@ -6,9 +6,10 @@ import type { Transport } from './http/types.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
 
 /** Endpoints whose input has no required field can be called without an argument. */
-type Call<K extends EndpointKey> = Record<never, never> extends InputOf<Endpoints[K]>
-  ? (input?: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>
-  : (input: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>;
+type Call<K extends EndpointKey> =
+  Record<never, never> extends InputOf<Endpoints[K]>
+    ? (input?: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>
+    : (input: InputOf<Endpoints[K]>) => Promise<OutputOf<Endpoints[K]>>;
 
 export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
   call<K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>>;
@@ -29,9 +30,7 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
     return interpretResponse(key, response, [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined]);
   };
-  const methods = Object.fromEntries(
-    (Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]),
-  );
+  const methods = Object.fromEntries((Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]));
   const checkOnly = (key: EndpointKey, input: unknown, options: { partial?: boolean } = {}) => {
     usableApiKey(settings.apiKey);
     checkInput(key, input, options);

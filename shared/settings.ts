@@ -25,10 +25,18 @@ function checkedBase(value: string, setting: string): string {
     throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'is not a URL' }], 'input');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'is not http or https' }], 'input');
+    throw new InvalidInputError(
+      `${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`,
+      [{ field: setting, problem: 'is not http or https' }],
+      'input',
+    );
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new InvalidInputError(`${setting} must be an http or https URL without a query, fragment or credentials, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'has a query, fragment or credentials' }], 'input');
+    throw new InvalidInputError(
+      `${setting} must be an http or https URL without a query, fragment or credentials, e.g. ${DEFAULT_BASE_URL}`,
+      [{ field: setting, problem: 'has a query, fragment or credentials' }],
+      'input',
+    );
   }
   // The parsed form: dot segments resolved, so the endpoint path is appended where it belongs.
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
@@ -36,8 +44,6 @@ function checkedBase(value: string, setting: string): string {
 
 export function resolveBases(settings: Pick<ApiSettings, 'baseUrl' | 'rotationsBaseUrl'>): Bases {
   const api = checkedBase(settings.baseUrl?.trim() || DEFAULT_BASE_URL, 'baseUrl');
-  const rotations = settings.rotationsBaseUrl?.trim()
-    ? checkedBase(settings.rotationsBaseUrl.trim(), 'rotationsBaseUrl')
-    : `${api}${ROTATIONS_SEGMENT}`;
+  const rotations = settings.rotationsBaseUrl?.trim() ? checkedBase(settings.rotationsBaseUrl.trim(), 'rotationsBaseUrl') : `${api}${ROTATIONS_SEGMENT}`;
   return { api, rotations };
 }

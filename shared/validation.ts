@@ -40,9 +40,7 @@ export function describeProblems(problems: readonly FieldProblem[]): string {
 }
 
 /** Parse or return the problems, never throw: the caller decides which error to raise. Takes any zod schema (mini or classic). */
-export function check<S extends z.core.$ZodType>(schema: S, value: unknown):
-  | { ok: true; value: z.output<S> }
-  | { ok: false; problems: FieldProblem[] } {
+export function check<S extends z.core.$ZodType>(schema: S, value: unknown): { ok: true; value: z.output<S> } | { ok: false; problems: FieldProblem[] } {
   const result = z.safeParse(schema, value);
   return result.success ? { ok: true, value: result.data } : { ok: false, problems: fieldProblems(result.error, value) };
 }

@@ -29,7 +29,10 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
     searches: Object.fromEntries(searches.map((op) => [op.key, zapierSearch(op)])),
     // Zapier offers "create it if not found" on the search step; the search's key names the pair (schema: SearchOrCreateSchema).
     searchOrCreates: Object.fromEntries(
-      pairs.map((pair) => [pair.search.key, { key: pair.search.key, display: { label: pair.label, description: pair.description }, search: pair.search.key, create: pair.create.key }]),
+      pairs.map((pair) => [
+        pair.search.key,
+        { key: pair.search.key, display: { label: pair.label, description: pair.description }, search: pair.search.key, create: pair.create.key },
+      ]),
     ),
   };
 }

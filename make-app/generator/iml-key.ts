@@ -33,7 +33,7 @@ const sent = (key: KeyVariable) => `trim(${key})`;
 export function badKey(key: KeyVariable): string {
   const encoded = `encodeURL(${sent(key)})`;
   const escapes = ['%0', '%1', '%20', '%7F', '%8', '%9', '%A', '%B', '%C', '%D', '%E', '%F'];
-  return `(${escapes.map((escape) => `contains(${encoded}, ${imlString(escape)})`).join(' || ')})`;
+  return `(${escapes.map((sequence) => `contains(${encoded}, ${imlString(sequence)})`).join(' || ')})`;
 }
 
 /**

@@ -92,7 +92,9 @@ export function expressionsIn(template: unknown): string[] {
     if (typeof value === 'string') {
       for (const part of splitInterpolation(value)) if (part.kind === 'expression') found.push(part.source);
     } else if (Array.isArray(value)) {
-      value.forEach((element, i) => visit(element, [...path, i]));
+      value.forEach((element, i) => {
+        visit(element, [...path, i]);
+      });
     } else if (isPlainObject(value)) {
       for (const [key, element] of Object.entries(value)) {
         checkKey(key, path);

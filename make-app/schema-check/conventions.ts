@@ -23,6 +23,7 @@ export const UNIVERSAL = { label: 'Make an API call', description: 'Performs an 
 const LIMIT = '{{parameters.limit}}';
 const STATUS_FIRST = '[{{statusCode}}]';
 
+// biome-ignore lint/suspicious/noExplicitAny: the generated files are read as loose JSON, each rule checks the shape it needs
 type Json = Record<string, any>;
 
 function labelProblems(label: string): string[] {
@@ -45,7 +46,9 @@ function ifemptyUndefined(expression: string): boolean {
       if (c === "'" || c === '"') i = skipString(expression, i);
       else if (c === '(') depth += 1;
       else if (c === ',' && depth === 1) lastComma = i;
-      else if (c === ')' && (depth -= 1) === 0) {
+      else if (c === ')') {
+        depth -= 1;
+        if (depth !== 0) continue;
         if (lastComma >= 0 && expression.slice(lastComma + 1, i).trim() === 'undefined') return true;
         break;
       }

@@ -37,8 +37,7 @@ const PATH_PARAMETER = /\{(\w+)\}/g;
  * The path with each `{name}` segment replaced by `value(name)`: the one reading of the
  * catalog's path syntax, for the client (encoded values), Make (IML) and the sandbox (`:name` routes).
  */
-export const fillPath = (path: string, value: (name: string) => string): string =>
-  path.replace(PATH_PARAMETER, (_, name: string) => value(name));
+export const fillPath = (path: string, value: (name: string) => string): string => path.replace(PATH_PARAMETER, (_, name: string) => value(name));
 
 export const defineEndpoint = <const Key extends string, In extends z.ZodMiniType, Out extends z.ZodMiniType>(endpoint: Endpoint<In, Out, Key>) => endpoint;
 

@@ -15,8 +15,7 @@ import type { HttpRequest } from './types.ts';
 const NOT_APPLIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** Whether a create (or any request not safe to repeat) answered `status` may have been done anyway. */
-export const statusMayHaveApplied = (status: number, idempotent: boolean): boolean =>
-  !idempotent && status >= 500 && !NOT_APPLIED_STATUSES.has(status);
+export const statusMayHaveApplied = (status: number, idempotent: boolean): boolean => !idempotent && status >= 500 && !NOT_APPLIED_STATUSES.has(status);
 
 /** Whether a request answered `status` may be sent again without doing anything twice. */
 export const safeToResend = (status: number, idempotent: boolean): boolean => idempotent || NOT_APPLIED_STATUSES.has(status);
@@ -68,7 +67,10 @@ export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'i
     return new TimeoutError(`The service at ${host} did not answer ${within}.${check}`, { ...details, mayHaveApplied });
   }
   const what = failure.code ?? 'network error';
-  return new NetworkError(`Could not reach the service at ${host} (${what}${failure.detail ? `: ${failure.detail}` : ''}).${check}`, { ...details, mayHaveApplied });
+  return new NetworkError(`Could not reach the service at ${host} (${what}${failure.detail ? `: ${failure.detail}` : ''}).${check}`, {
+    ...details,
+    mayHaveApplied,
+  });
 }
 
 /** What to do when a request may have been carried out although it failed. */

@@ -47,17 +47,29 @@ export function redirectError(
   const target = redirectTarget(location, from);
   const details = { endpoint: key, status };
   if (target === undefined) {
-    return new RedirectError(`The service answered "${action}" with HTTP ${status}, a redirect without a usable target; it was not followed. Check the base URL.`, undefined, details);
+    return new RedirectError(
+      `The service answered "${action}" with HTTP ${status}, a redirect without a usable target; it was not followed. Check the base URL.`,
+      undefined,
+      details,
+    );
   }
   // URL parsing lowers the case of a host name: a key in it is looked for in lower case too.
   const host = redact(target.host, [...secrets, ...secrets.map((secret) => secret?.toLowerCase())]);
   const origin = `${target.protocol}//${host}`;
   const sameOrigin = from !== undefined && target.origin === new URL(from).origin;
   if (sameOrigin && !REDIRECT_STATUSES.has(status)) {
-    return new RedirectError(`The service answered "${action}" with HTTP ${status}, which no API answer is; nothing more was sent. Check the base URL.`, host, details);
+    return new RedirectError(
+      `The service answered "${action}" with HTTP ${status}, which no API answer is; nothing more was sent. Check the base URL.`,
+      host,
+      details,
+    );
   }
   if (sameOrigin) {
-    return new RedirectError(`The service answered "${action}" with HTTP ${status}, redirecting to ${origin} again and again (more than ${MAX_REDIRECTS} times); stopped. Check the base URL.`, host, details);
+    return new RedirectError(
+      `The service answered "${action}" with HTTP ${status}, redirecting to ${origin} again and again (more than ${MAX_REDIRECTS} times); stopped. Check the base URL.`,
+      host,
+      details,
+    );
   }
   return new RedirectError(
     `The service answered "${action}" with HTTP ${status}, a redirect to another origin (${origin}); it was not followed and nothing was sent there, since the API key goes only to the configured base URLs. Check the base URL (for example https rather than http, or the API's new address).`,

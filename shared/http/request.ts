@@ -35,11 +35,15 @@ export function checkInput(key: EndpointKey, input: unknown, { partial = false }
   const schema = partial ? z.partial(endpoint.input as z.ZodMiniObject) : endpoint.input;
   const checked = check(schema, input ?? {});
   if (!checked.ok) {
-    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(checked.problems)}.`, checked.problems, 'input', { endpoint: key });
+    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(checked.problems)}.`, checked.problems, 'input', {
+      endpoint: key,
+    });
   }
   const fields = checked.value as Record<string, unknown>;
   // Text with a broken surrogate pair cannot be sent as a URL or as UTF-8; say which field.
-  const broken = Object.entries(fields).filter(([, value]) => typeof value === 'string' && !value.isWellFormed()).map(([field]) => field);
+  const broken = Object.entries(fields)
+    .filter(([, value]) => typeof value === 'string' && !value.isWellFormed())
+    .map(([field]) => field);
   if (broken.length) {
     const problems = broken.map((field) => ({ field, problem: 'contains a broken character (an unpaired surrogate); retype it' }));
     throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });

@@ -7,8 +7,21 @@ import { incidentStatusField, severityField, teamField } from './fields.ts';
  * (assumption `incident-fields`); each platform gets two actions, one job each.
  */
 
-const titleField: InputField = { key: 'title', label: 'Title', type: 'string', required: true, example: 'Checkout latency above 2 s', help: 'What is wrong, in a few words (up to 255 characters).' };
-const descriptionField: InputField = { key: 'description', label: 'Description', type: 'text', required: false, help: 'Details for the people on call: what failed, links to logs or dashboards.' };
+const titleField: InputField = {
+  key: 'title',
+  label: 'Title',
+  type: 'string',
+  required: true,
+  example: 'Checkout latency above 2 s',
+  help: 'What is wrong, in a few words (up to 255 characters).',
+};
+const descriptionField: InputField = {
+  key: 'description',
+  label: 'Description',
+  type: 'text',
+  required: false,
+  help: 'Details for the people on call: what failed, links to logs or dashboards.',
+};
 
 const incidentOutput: readonly OutputField[] = [
   { key: 'id', label: 'Incident ID', type: 'string' },
@@ -47,7 +60,7 @@ export const createIncident: ActionOperation = {
     titleField,
     severityField,
     descriptionField,
-    teamField(false, 'The team whose on-call people should handle it. Leave empty for the service\'s default routing.'),
+    teamField(false, "The team whose on-call people should handle it. Leave empty for the service's default routing."),
     { ...incidentStatusField, help: 'Left empty, the new incident is triggered.' },
   ],
   outputFields: incidentOutput,
@@ -58,7 +71,8 @@ export const createIncident: ActionOperation = {
  * The service has no endpoint that lists incidents, so the ID cannot be a dropdown (integration
  * check D004 asks for one where it can be): the help says where the ID comes from instead.
  */
-export const INCIDENT_ID_HELP = 'The ID of the incident to change: map the Incident ID from the Create Incident step (or from the system that created it). Pagerly has no list of incidents to pick from.';
+export const INCIDENT_ID_HELP =
+  'The ID of the incident to change: map the Incident ID from the Create Incident step (or from the system that created it). Pagerly has no list of incidents to pick from.';
 
 export const updateIncident: ActionOperation = {
   kind: 'action',
@@ -73,8 +87,11 @@ export const updateIncident: ActionOperation = {
   description: 'Updates an incident by its ID, for example to resolve it when the deploy recovers. Fields left empty keep their values.',
   inputFields: [
     { key: 'id', label: 'Incident ID', type: 'string', required: true, example: 'inc_0001', help: INCIDENT_ID_HELP },
-    { ...titleField, help: 'The incident\'s title (up to 255 characters); the service needs it on every update, so map the title from the Create Incident step to keep it.' },
-    { ...severityField, help: 'P1 (most urgent) to P5, or your organization\'s own label (up to 32 characters). Left empty, it keeps its severity.' },
+    {
+      ...titleField,
+      help: "The incident's title (up to 255 characters); the service needs it on every update, so map the title from the Create Incident step to keep it.",
+    },
+    { ...severityField, help: "P1 (most urgent) to P5, or your organization's own label (up to 32 characters). Left empty, it keeps its severity." },
     descriptionField,
     teamField(false, 'Route the incident to this team instead. Leave empty to keep its team.'),
     { ...incidentStatusField, help: 'Acknowledged or Resolved to move the incident on. Left empty, it keeps its status.' },

@@ -10,8 +10,7 @@ import { directoryEntryOutput, directoryEntrySample } from './outputs.ts';
  * (assumption `directory-create-update`).
  */
 
-const nameField = (required: boolean, help: string) =>
-  ({ key: 'name', label: 'Name', type: 'string', required, example: 'Alex Morgan', help }) as const;
+const nameField = (required: boolean, help: string) => ({ key: 'name', label: 'Name', type: 'string', required, example: 'Alex Morgan', help }) as const;
 
 export const createDirectoryEntry: ActionOperation = {
   kind: 'action',
@@ -25,7 +24,7 @@ export const createDirectoryEntry: ActionOperation = {
   makeLabel: 'Create a directory entry',
   description: `Creates an entry in the on-call directory for a person, by e-mail. An entry that already has this e-mail is replaced. ${ADMIN_ONLY_NOTE}`,
   inputFields: [
-    emailField('The person\'s e-mail: it identifies the entry.'),
+    emailField("The person's e-mail: it identifies the entry."),
     nameField(true, 'Full name as the on-call schedule should show it.'),
     phoneField(false),
     roleField(false, 'Left empty, the person is a User.'),

@@ -10,8 +10,17 @@ export * from './item-shape.ts';
 export * from './on-call-change-item.ts';
 export * from './types.ts';
 export {
-  createIncident, updateIncident, changeDirectoryRole, createDirectoryEntry, removeDirectoryEntry, updateDirectoryEntry,
-  updateDirectoryPhone, onCallChanged, findDirectoryEntry, findOnCallUsers, teamList,
+  createIncident,
+  updateIncident,
+  changeDirectoryRole,
+  createDirectoryEntry,
+  removeDirectoryEntry,
+  updateDirectoryEntry,
+  updateDirectoryPhone,
+  onCallChanged,
+  findDirectoryEntry,
+  findOnCallUsers,
+  teamList,
 };
 
 /** Every connector operation, in the order the apps list them. */
@@ -31,5 +40,10 @@ export const operations: readonly Operation[] = [
 
 /** Zapier's search-or-create pairs (`searchOrCreates`): find the entry, create it when none is found. */
 export const findOrCreates = [
-  { label: 'Find or Create Directory Entry', description: 'Finds a person in the on-call directory by e-mail, or creates their entry when there is none.', search: findDirectoryEntry, create: createDirectoryEntry },
+  {
+    label: 'Find or Create Directory Entry',
+    description: 'Finds a person in the on-call directory by e-mail, or creates their entry when there is none.',
+    search: findDirectoryEntry,
+    create: createDirectoryEntry,
+  },
 ] as const;

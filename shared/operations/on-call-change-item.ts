@@ -15,7 +15,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * redelivery, so the id is what a Zap builder filters repeats on, and it must not change.
  */
 function stableId(payload: unknown): string {
-  return `unrecognized_${createHash('sha256').update(JSON.stringify(payload) ?? 'undefined').digest('hex').slice(0, 16)}`;
+  return `unrecognized_${createHash('sha256')
+    .update(JSON.stringify(payload) ?? 'undefined')
+    .digest('hex')
+    .slice(0, 16)}`;
 }
 
 /**
@@ -28,7 +31,7 @@ export function onCallChangeItem(payload: unknown, receivedAt: Date, eventIdHead
   const id = item.id;
   // A blank id is no id: a Zap builder filtering on it would take every later id-less event for a repeat.
   const usable = typeof id === 'number' || (typeof id === 'string' && id.trim() !== '');
-  item.id = usable ? String(id).trim() : (eventIdHeader?.trim() || stableId(payload));
+  item.id = usable ? String(id).trim() : eventIdHeader?.trim() || stableId(payload);
   if (item.changed_at === null || item.changed_at === undefined) item.changed_at = receivedAt.toISOString();
   if (item.event_type === null || item.event_type === undefined) item.event_type = 'unrecognized';
   return item as OnCallChangeItem;
@@ -50,7 +53,14 @@ export function isForTeam(item: Record<string, unknown>, teamname: string | unde
 export function currentOnCallItem(team: Team, users: readonly OnCallUser[], now: Date): OnCallChangeItem {
   const ids = users.map((user) => user.id).join('+') || 'nobody';
   return onCallChangeItem(
-    { id: `current_${team.id}_${ids}`, type: ON_CALL_CHANGED, occurred_at: now.toISOString(), team: { id: team.id, name: team.name }, previous: [], current: users },
+    {
+      id: `current_${team.id}_${ids}`,
+      type: ON_CALL_CHANGED,
+      occurred_at: now.toISOString(),
+      team: { id: team.id, name: team.name },
+      previous: [],
+      current: users,
+    },
     now,
   );
 }

@@ -24,7 +24,8 @@ export const findOnCallUsers: SearchOperation = {
   noun: 'On-Call User',
   label: 'Find Who Is On Call',
   makeLabel: 'Search on-call users',
-  description: 'Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone\'s names and e-mails, so the first result is enough to notify them all.',
+  description:
+    "Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone's names and e-mails, so the first result is enough to notify them all.",
   inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in any team (each person once).')],
   item: onCallItem,
   outputFields: [...onCallUserOutput, ...derivedOutputFields(onCallItem)],

@@ -11,14 +11,22 @@ export const idString = z.pipe(z.union([z.string(), z.number()]), z.transform(St
  * schema, Make's IML and the field's help are all made from it.
  */
 export const PHONE_SEPARATORS = { ' ': 'spaces', '.': 'dots', '-': 'dashes', '(': 'brackets', ')': 'brackets' } as const;
-const separatorPattern = new RegExp(`[${Object.keys(PHONE_SEPARATORS).map((separator) => `\\${separator}`).join('')}]`, 'g');
+const separatorPattern = new RegExp(
+  `[${Object.keys(PHONE_SEPARATORS)
+    .map((separator) => `\\${separator}`)
+    .join('')}]`,
+  'g',
+);
 const words = [...new Set(Object.values(PHONE_SEPARATORS))];
 /** "Spaces, dots, dashes and brackets", from the list. */
 export const PHONE_SEPARATORS_TEXT = `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`.replace(/^./, (first) => first.toUpperCase());
 export const E164 = /^\+[1-9]\d{6,14}$/;
 
 export const phoneNumber = z.pipe(
-  z.pipe(z.string(), z.transform((value: string) => value.replace(separatorPattern, ''))),
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.replace(separatorPattern, '')),
+  ),
   z.string().check(z.regex(E164, 'must be in international format with country code, e.g. +14155550123')),
 );
 

@@ -28,4 +28,3 @@ export const subscriptionRemoval = z.looseObject({
   removed: z.optional(z.boolean()),
 });
 export type SubscriptionRemoval = z.output<typeof subscriptionRemoval>;
-

@@ -36,8 +36,16 @@ export interface RetryNotice {
 const RETRY_STATUSES = [429, 500, 502, 503, 504];
 // got's own list, plus an answer cut off mid-body (Content-Length not reached, or the stream closed early).
 const RETRY_ERROR_CODES = [
-  'ETIMEDOUT', 'ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN',
-  'ERR_HTTP_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EADDRINUSE',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
+  'ERR_STREAM_PREMATURE_CLOSE',
 ];
 
 /**
@@ -78,9 +86,10 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
             calculateDelay: ({ attemptCount, error, computedValue, retryAfter }) => {
               if (computedValue === 0) return 0; // got's own rules said no (limit, status, method, Retry-After too long)
               const status = error.response?.statusCode;
-              const safe = status === undefined
-                ? request.idempotent || !wasSent({ code: error.code, sent: sentBeforeFailure(error) })
-                : safeToResend(status, request.idempotent);
+              const safe =
+                status === undefined
+                  ? request.idempotent || !wasSent({ code: error.code, sent: sentBeforeFailure(error) })
+                  : safeToResend(status, request.idempotent);
               if (!safe) return 0;
               const delayMs = retryAfter ?? backoffMs * 2 ** (attemptCount - 1);
               // Told here, before the wait: got's beforeRetry hooks run only after it (core/index.js).
@@ -108,7 +117,13 @@ function transportError(error: unknown, request: HttpRequest, timeoutMs: number)
   const { name, code, message = '' } = error as { name?: string; code?: string; message?: string };
   if (name === 'MaxRedirectsError') {
     const response = (error as { response?: { statusCode: number; url: string; headers: Record<string, string | undefined> } }).response;
-    return redirectError(request.endpoint, response?.statusCode ?? 302, response?.headers.location, response?.url ?? request.url, Object.values(request.headers));
+    return redirectError(
+      request.endpoint,
+      response?.statusCode ?? 302,
+      response?.headers.location,
+      response?.url ?? request.url,
+      Object.values(request.headers),
+    );
   }
   return noAnswerError(request, {
     code: code ?? 'unknown error',

@@ -39,7 +39,8 @@ export const makeComponents: readonly MakeComponent[] = [
     endpoint: 'upsertDirectoryEntry',
     readsFirst: 1,
     // An existing entry (the module reads it first), updated to what it already is.
-    run: (r, key) => r.module('updateDirectoryEntry', { connection: connection(key), parameters: { email: 'katherine@acme.example', name: 'Katherine Johnson' } }),
+    run: (r, key) =>
+      r.module('updateDirectoryEntry', { connection: connection(key), parameters: { email: 'katherine@acme.example', name: 'Katherine Johnson' } }),
   },
   {
     name: 'module updateDirectoryPhone',

@@ -6,7 +6,13 @@ import { zapierOutputFields } from './output-fields.ts';
  * A `copy` field is text shown above the inputs, nothing the user fills in: Zapier asks delete
  * actions for one that says the action cannot be undone (docs.zapier.com/platform/build/action, "Delete actions").
  */
-const irreversibleNote = (text: string): ZapierInputField => ({ key: 'irreversible', label: 'Cannot be undone', type: 'copy', required: false, helpText: text });
+const irreversibleNote = (text: string): ZapierInputField => ({
+  key: 'irreversible',
+  label: 'Cannot be undone',
+  type: 'copy',
+  required: false,
+  helpText: text,
+});
 
 /** What every Zapier create and search shares, from its shared description; `perform` is the caller's. */
 export function operationEnvelope<P>(operation: ActionOperation | SearchOperation, perform: P) {

@@ -18,11 +18,20 @@ export interface ZipReport {
 /** What the upload zip holds, and proof that it loads: extracted to a temp dir and required there. */
 export function inspectZip(zipPath: string, bytes: number): ZipReport {
   const zip = new AdmZip(zipPath);
-  const names = zip.getEntries().filter((e) => !e.isDirectory).map((e) => e.entryName);
-  const packages = [...new Set(names.filter((n) => n.startsWith('node_modules/')).map((n) => {
-    const [, first, second] = n.split('/');
-    return first?.startsWith('@') ? `${first}/${second}` : first!;
-  }))].sort();
+  const names = zip
+    .getEntries()
+    .filter((e) => !e.isDirectory)
+    .map((e) => e.entryName);
+  const packages = [
+    ...new Set(
+      names
+        .filter((n) => n.startsWith('node_modules/'))
+        .map((n) => {
+          const [, first, second] = n.split('/');
+          return first?.startsWith('@') ? `${first}/${second}` : first!;
+        }),
+    ),
+  ].sort();
   const dir = mkdtempSync(join(tmpdir(), 'pagerly-zapier-zip-'));
   try {
     zip.extractAllTo(dir, true);

@@ -140,7 +140,7 @@ function used(node: Expr, into: Set<string>): Set<string> {
   switch (node.kind) {
     case 'call':
       into.add(node.name);
-      node.args.forEach((arg) => used(arg, into));
+      for (const arg of node.args) used(arg, into);
       break;
     case 'binary':
       into.add(node.operator);
