@@ -62,21 +62,25 @@ export function printFanOut(figures: FanOutFigures): void {
 export function printOverhead(figures: OverheadFigures): void {
   const { runs, warmupRuns } = figures.settings;
   console.log(bold(`\n3. Request overhead: ${figures.request}, ${runs} rounds after ${warmupRuns} warm-up rounds`));
-  console.log('   (one request at a time; the order of the three rotates every round)');
+  console.log('   (one request at a time; the order of the ways rotates every round)');
   table(
     ['way', 'median ms', 'p90 ms', '÷ got (median)'],
     [
       ['plain got, .json()', ms(figures.got.medianMs), ms(figures.got.p90Ms), times(1)],
       ['Zapier app, triggers.team via core createAppHandler', ms(figures.zapier.medianMs), ms(figures.zapier.p90Ms), times(figures.ratios.zapierOverGot)],
+      ['minimal core app, same z.request, same handler', ms(figures.minimalZapier.medianMs), ms(figures.minimalZapier.p90Ms), times(figures.ratios.minimalZapierOverGot)],
+      ["the app's definition, the minimal app's perform", ms(figures.appDefinitionMinimalPerform.medianMs), ms(figures.appDefinitionMinimalPerform.p90Ms), times(figures.appDefinitionMinimalPerform.medianMs / figures.got.medianMs)],
       ['typed Node client, listTeams()', ms(figures.nodeClient.medianMs), ms(figures.nodeClient.p90Ms), times(figures.ratios.nodeClientOverGot)],
     ],
     [false, true, true, true],
   );
+  console.log(`  zapierOverMinimal     ${times(figures.ratios.zapierOverMinimal)} (the app's median ÷ the minimal app's: what the app itself adds)`);
+  console.log(`  of which definition   ${times(figures.ratios.appDefinitionOverMinimal)} (core's per-call copy, compile and freeze of a bigger definition, with the minimal perform)`);
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
   console.log('');
-  if (problems.length === 0) console.log(green('All checks passed') + ' (every response 2xx, every subscription got the one event once, all three ways gave the same teams).');
+  if (problems.length === 0) console.log(green('All checks passed') + ' (every response 2xx, every subscription got the one event once, every way gave the same teams).');
   else for (const problem of problems) console.log(red(`✘ ${problem}`));
   console.log(`Figures written to ${resultsPath} (run took ${seconds.toFixed(1)} s).`);
 }
