@@ -66,8 +66,10 @@ const hooksHanging: FanOutFigures | null = await part('Hook fan-out, 16 hanging'
 const zapier: OverheadFigures | null = await part('Request overhead', () => measureZapierOverhead(overhead), printOverhead);
 
 const seconds = (performance.now() - started) / 1000;
+// zapierOverMinimal also at the top: issue 13's figure for the Zapier app's own per-call cost.
 writeResults(RESULTS, {
   startedAt,
+  zapierOverMinimal: zapier?.ratios.zapierOverMinimal ?? null,
   seconds: Number(seconds.toFixed(1)),
   ok: problems.length === 0,
   problems,

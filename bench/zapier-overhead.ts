@@ -1,11 +1,13 @@
 // Part 3: what one request costs through the Zapier app run by zapier-platform-core's own
-// handler, and through the typed Node client, next to the same request made with plain got.
+// handler, next to a minimal core app making the same z.request through the same handler (so
+// the difference is the app's own work), the typed Node client, and plain got.
 // Run sequentially, one request at a time: this is per-request overhead, not throughput.
 import { createRequire } from 'node:module';
 import got from 'got';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
 import { createNodeClient } from '../shared/node-client.ts';
 import App from '../zapier-app/index.ts';
+import { minimalApp, TEAMS_PATH } from './minimal-zapier-app.ts';
 import { median, percentile, round } from './stats.ts';
 
 export interface OverheadSettings {
@@ -23,13 +25,12 @@ export interface OverheadFigures {
   request: string;
   got: Timing;
   zapier: Timing;
-  /** A minimal zapier-platform-core app: one trigger doing the same `z.request`, through the same handler. */
   minimalZapier: Timing;
+  /** The minimal app's perform inside the app's full definition: what core's per-call work on the definition costs. */
+  appDefinitionMinimalPerform: Timing;
   nodeClient: Timing;
-  /** Medians divided by plain got's, and the app's by the minimal app's. */
-  ratios: { zapierOverGot: number; zapierOverMinimal: number; nodeClientOverGot: number };
-  /** Per call, what core's prepareApp (run twice per call by createLambdaHandler) costs for each app's definition. */
-  prepareAppMs: { app: number; minimal: number };
+  /** Medians divided by plain got's, and the app's over the minimal core app's (its own cost). */
+  ratios: { zapierOverGot: number; minimalZapierOverGot: number; zapierOverMinimal: number; appDefinitionOverMinimal: number; nodeClientOverGot: number };
   problems: string[];
 }
 
@@ -43,7 +44,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
   try {
     const url = await sandbox.listen({ host: '127.0.0.1' });
     const apiKey = demoKeys.acmeAdmin;
-    const teamsUrl = `${url}/pagerly/o/zapier/allteams`;
+    const teamsUrl = `${url}${TEAMS_PATH}`;
     // The app reads its base from the environment on every call (zapier-app/pagerly-client.ts).
     process.env.PAGERLY_BASE_URL = url;
 
@@ -52,15 +53,20 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     const require = createRequire(import.meta.url);
     const { createAppHandler } = require('zapier-platform-core') as { createAppHandler: (app: object) => Handler };
     const handler = createAppHandler(App);
-    const minimal = createAppHandler(minimalApp(teamsUrl));
+    const minimalHandler = createAppHandler(minimalApp);
+    // core deep-copies, compiles and freezes the whole definition on every call (create-lambda-
+    // handler.js, twice), and deep-merges it into every z.request (request-merge.js): this way
+    // separates that cost from the app's own code.
+    const definitionHandler = createAppHandler(withTeamPerform(App, minimalApp.triggers.team.operation.perform));
     const client = createNodeClient({ apiKey, baseUrl: url });
-    // calledFromCli: as `zapier-platform invoke` runs it; without it core prints memory lines.
-    const event = { command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey } }, calledFromCli: true };
 
-    const ways: Record<'got' | 'zapier' | 'minimalZapier' | 'nodeClient', () => Promise<unknown>> = {
+    // calledFromCli: as `zapier-platform invoke` runs it; without it core prints memory lines.
+    const teamTrigger = { command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey } }, calledFromCli: true };
+    const ways: Record<'got' | 'zapier' | 'minimalZapier' | 'appDefinitionMinimalPerform' | 'nodeClient', () => Promise<unknown>> = {
       got: () => got(teamsUrl, { headers: { 'x-apikey': apiKey } }).json(),
-      zapier: async () => (await handler(event)).results,
-      minimalZapier: async () => (await minimal(event)).results,
+      zapier: async () => (await handler(teamTrigger)).results,
+      minimalZapier: async () => (await minimalHandler(teamTrigger)).results,
+      appDefinitionMinimalPerform: async () => (await definitionHandler(teamTrigger)).results,
       nodeClient: () => client.listTeams(),
     };
     const names = Object.keys(ways) as (keyof typeof ways)[];
@@ -73,8 +79,8 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
 
     for (let i = 0; i < settings.warmupRuns; i++) for (const name of names) await ways[name]();
 
-    // Rotating the order each round spreads drift (GC, JIT, other load) over all three evenly.
-    const samples: Record<keyof typeof ways, number[]> = { got: [], zapier: [], minimalZapier: [], nodeClient: [] };
+    // Rotating the order each round spreads drift (GC, JIT, other load) over all the ways evenly.
+    const samples: Record<keyof typeof ways, number[]> = { got: [], zapier: [], minimalZapier: [], appDefinitionMinimalPerform: [], nodeClient: [] };
     let wrong = 0;
     for (let i = 0; i < settings.runs; i++) {
       for (let j = 0; j < names.length; j++) {
@@ -92,6 +98,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
       got: timing(samples.got),
       zapier: timing(samples.zapier),
       minimalZapier: timing(samples.minimalZapier),
+      appDefinitionMinimalPerform: timing(samples.appDefinitionMinimalPerform),
       nodeClient: timing(samples.nodeClient),
     };
     return {
@@ -100,10 +107,12 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
       ...figures,
       ratios: {
         zapierOverGot: round(figures.zapier.medianMs / figures.got.medianMs, 2),
+        minimalZapierOverGot: round(figures.minimalZapier.medianMs / figures.got.medianMs, 2),
+        // Median of the app over median of the minimal app, both run by the same core handler.
         zapierOverMinimal: round(figures.zapier.medianMs / figures.minimalZapier.medianMs, 2),
+        appDefinitionOverMinimal: round(figures.appDefinitionMinimalPerform.medianMs / figures.minimalZapier.medianMs, 2),
         nodeClientOverGot: round(figures.nodeClient.medianMs / figures.got.medianMs, 2),
       },
-      prepareAppMs: { app: prepareAppCost(App), minimal: prepareAppCost(minimalApp(teamsUrl)) },
       problems,
     };
   } finally {
@@ -113,39 +122,10 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
   }
 }
 
-/**
- * The smallest app that does the same work: one trigger, the same `z.request` with the key in
- * X-APIKEY, the parsed teams returned. What is left between it and ours is our own code and
- * the size of our definition, which core compiles on every call.
- */
-function minimalApp(teamsUrl: string) {
-  const require = createRequire(import.meta.url);
-  const { version } = require('zapier-platform-core') as { version: string };
-  return {
-    version: '1.0.0',
-    platformVersion: version,
-    triggers: {
-      team: {
-        key: 'team',
-        noun: 'Team',
-        display: { label: 'Team', description: 'Lists the teams.' },
-        operation: {
-          perform: async (z: { request: (options: object) => Promise<{ data: unknown }> }, bundle: { authData: { apiKey: string } }) =>
-            (await z.request({ url: teamsUrl, headers: { 'X-APIKEY': bundle.authData.apiKey } })).data,
-        },
-      },
-    },
-  };
-}
-
-/** Milliseconds of one core `prepareApp` (deep copy, compile, deep freeze) of `app`, over 500 runs. */
-function prepareAppCost(app: object): number {
-  const require = createRequire(import.meta.url);
-  const schemaTools = require(require.resolve('zapier-platform-core').replace(/index\.js$/, 'src/tools/schema.js')) as { prepareApp: (app: object) => unknown };
-  const runs = 500;
-  const started = performance.now();
-  for (let i = 0; i < runs; i++) schemaTools.prepareApp(app);
-  return round((performance.now() - started) / runs, 3);
+/** The app with its `team` trigger's perform swapped; every other part of the definition as it is. */
+function withTeamPerform(app: typeof App, perform: unknown): object {
+  const team = app.triggers.team!;
+  return { ...app, triggers: { ...app.triggers, team: { ...team, operation: { ...team.operation, perform } } } };
 }
 
 function restoreEnv(name: string, value: string | undefined): void {

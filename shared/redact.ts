@@ -32,7 +32,28 @@ export function secretForms(secret: string): string[] {
  * end of `MIN_FRAGMENT` characters or more of the secret itself (8 characters of the key, however
  * encoded), longest first (so a longer piece is never cut by a shorter one and left half-shown).
  */
-function piecesOf(secrets: readonly (string | undefined)[]): string[] {
+function piecesOf(secrets: readonly (string | undefined)[]): readonly string[] {
+  // Building the pieces encodes every start and end of every key five ways: done once per set
+  // of keys, as the same key is redacted again and again (every error, every redirect check).
+  const cacheKey = JSON.stringify(secrets);
+  const cached = piecesCache.get(cacheKey);
+  if (cached) {
+    // Most recently used last, so the oldest is the first one dropped.
+    piecesCache.delete(cacheKey);
+    piecesCache.set(cacheKey, cached);
+    return cached;
+  }
+  const pieces = buildPieces(secrets);
+  piecesCache.set(cacheKey, pieces);
+  if (piecesCache.size > PIECES_CACHE_SIZE) piecesCache.delete(piecesCache.keys().next().value!);
+  return pieces;
+}
+
+/** A handful of key sets: one process serves a few connections at a time; a bound keeps a long-lived one small. */
+const PIECES_CACHE_SIZE = 32;
+const piecesCache = new Map<string, readonly string[]>();
+
+function buildPieces(secrets: readonly (string | undefined)[]): readonly string[] {
   const pieces = new Set<string>();
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET) continue;

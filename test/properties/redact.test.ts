@@ -45,6 +45,33 @@ describe('no text keeps the key in any form', () => {
 
   // Make allows 1,024 characters per message expression: the form-encoded form (which no request
   // of the app produces: the key only travels in a header) does not fit, and is left out.
+  it('the pieces are built once per set of keys: with more key sets than the cache holds, each text is redacted the same every pass', () => {
+    // shared/redact.ts keeps the pieces of the last 32 key sets: 40 sets, visited forwards and
+    // back, evict and rebuild them, and a cached set must never serve another set of keys.
+    fc.assert(
+      fc.property(
+        fc.array(
+          hostileKey.chain((key) => fc.tuple(fc.constant(key), echoing(key))),
+          { minLength: 40, maxLength: 40 },
+        ),
+        (cases) => {
+          const firstPass = cases.map(([key, text]) => redact(text, [key]));
+          const backwards = [...cases]
+            .reverse()
+            .map(([key, text]) => redact(text, [undefined, key]))
+            .reverse();
+          const again = cases.map(([key, text]) => redact(text, [key]));
+          cases.forEach(([key], i) => {
+            expect(leaks(firstPass[i]!, key)).toEqual([]);
+          });
+          expect(backwards).toEqual(firstPass);
+          expect(again).toEqual(firstPass);
+        },
+      ),
+      { numRuns: runs(10) },
+    );
+  });
+
   it("Make's error text (IML, evaluated): the key replaced or the text withheld, and only then cut to 120", () => {
     fc.assert(
       fc.property(
