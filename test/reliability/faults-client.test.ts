@@ -4,6 +4,7 @@ import { InvalidResponseError, NetworkError, RateLimitError, ServerError, Timeou
 import { createNodeClient } from '../../shared/node-client.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour } from '../support/fault-server.ts';
 import { closedPort } from '../support/loopback-server.ts';
+import { SAMPLE_INCIDENT } from './fault-fixtures.ts';
 
 /**
  * The typed client (got transport) against loopback servers that misbehave on purpose, over
@@ -13,16 +14,6 @@ import { closedPort } from '../support/loopback-server.ts';
  */
 const KEY = 'faults-client-key-0c4e2a91';
 const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
-const INCIDENT = {
-  id: 'inc_0001',
-  title: 'Disk full',
-  severity: 'P3',
-  status: 'triggered',
-  description: null,
-  teamname: null,
-  created_at: '2026-11-02T08:00:00Z',
-  updated_at: '2026-11-02T08:00:00Z',
-};
 
 const faultsTried: string[] = [];
 afterAll(() => {
@@ -79,7 +70,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     });
 
     it('a create that outlasts timeoutMs is a TimeoutError after one attempt: it may have been done', async () => {
-      const outcome = await tryFault('slow create', [json(201, INCIDENT, {}, 1_500)], create, { timeoutMs: 100 });
+      const outcome = await tryFault('slow create', [json(201, SAMPLE_INCIDENT, {}, 1_500)], create, { timeoutMs: 100 });
       expect(outcome.error).toBeInstanceOf(TimeoutError);
       expect(outcome.arrivals).toHaveLength(1);
     });
@@ -144,7 +135,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     });
 
     it('a create that meets a 500 is not repeated: one attempt, a ServerError', async () => {
-      const outcome = await tryFault('500 on a create', [json(500, [{ Error: 'Internal error' }]), json(201, INCIDENT)], create);
+      const outcome = await tryFault('500 on a create', [json(500, [{ Error: 'Internal error' }]), json(201, SAMPLE_INCIDENT)], create);
       expect(outcome.error).toBeInstanceOf(ServerError);
       expect(outcome.arrivals).toHaveLength(1);
     });
@@ -159,7 +150,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
   describe('429 with Retry-After', () => {
     it.each([
       ['read', read, TEAMS],
-      ['create', create, INCIDENT],
+      ['create', create, SAMPLE_INCIDENT],
     ] as const)('a %s waits the Retry-After, then gets the answer', async (what, call, answer) => {
       const outcome = await tryFault(
         `429 then success (${what})`,
@@ -241,7 +232,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     it('mid-response on a create: a NetworkError after one attempt (it may have been done)', async () => {
       const outcome = await tryFault(
         'reset mid-response (create)',
-        [{ kind: 'reset-mid-body', status: 201, body: JSON.stringify(INCIDENT), cutAt: 15 }],
+        [{ kind: 'reset-mid-body', status: 201, body: JSON.stringify(SAMPLE_INCIDENT), cutAt: 15 }],
         create,
       );
       expect(outcome.error).toBeInstanceOf(NetworkError);

@@ -12,6 +12,7 @@ import { faultServer, withoutStrayErrors, type FaultServer } from '../support/fa
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { makeComponents } from './make-components.ts';
 import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
+import { rejection, serversClosedAfterEach } from './fault-fixtures.ts';
 
 /**
  * A hostile service answers JSON nested 100,000 deep. V8's JSON.parse builds it without
@@ -30,19 +31,7 @@ const DEEP = {
 type Shape = keyof typeof DEEP;
 const SHAPES = Object.keys(DEEP) as Shape[];
 
-/** What the call rejected with; a call that succeeds fails the test. */
-const rejection = <E>(call: Promise<unknown>): Promise<E> =>
-  call.then(
-    (value) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error as E,
-  );
-
-const servers: FaultServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 async function deepService(shape: Shape, status = 200): Promise<FaultServer> {
   const server = await faultServer([{ kind: 'answer', status, body: DEEP[shape], headers: { 'content-type': 'application/json' } }]);
   servers.push(server);

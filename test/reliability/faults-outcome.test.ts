@@ -12,6 +12,7 @@ import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer
 import { closedPort } from '../support/loopback-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
+import { SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
 
 /**
  * Whether a failed request may be retried is one decision of the shared error model, read by
@@ -25,22 +26,9 @@ import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHan
 isolateZapierCore();
 
 const KEY = 'faults-outcome-key-3a9d0c71e2';
-const INCIDENT = {
-  id: 'inc_0001',
-  title: 'Disk full',
-  severity: 'P3',
-  status: 'triggered',
-  description: null,
-  teamname: null,
-  created_at: '2026-11-02T08:00:00Z',
-  updated_at: '2026-11-02T08:00:00Z',
-};
 const ERROR = [{ Error: 'Upstream failed' }];
 
-const servers: FaultServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 async function serve(script: Behaviour[]): Promise<FaultServer> {
   const server = await faultServer(script);
   servers.push(server);
@@ -57,7 +45,7 @@ const create = (base: string, options: { timeoutMs?: number; retries?: number } 
 
 describe('typed client: a create is never retried when it may have been done', () => {
   it.each([500, 502, 504])('a create answered %i: one attempt, ServerError that may have been applied, not retryable', async (status) => {
-    const service = await serve([json(status, ERROR), json(201, INCIDENT)]);
+    const service = await serve([json(status, ERROR), json(201, SAMPLE_INCIDENT)]);
     const { error } = await create(service.url);
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ mayHaveApplied: true, retryable: false, status });
@@ -66,14 +54,14 @@ describe('typed client: a create is never retried when it may have been done', (
   });
 
   it('a create answered 503 was not handled (RFC 9110 §15.6.4): retried, and the second answer wins', async () => {
-    const service = await serve([json(503, ERROR), json(201, INCIDENT)]);
+    const service = await serve([json(503, ERROR), json(201, SAMPLE_INCIDENT)]);
     const { value } = await create(service.url);
-    expect(value).toEqual(INCIDENT);
+    expect(value).toEqual(SAMPLE_INCIDENT);
     expect(service.arrivals).toHaveLength(2);
   });
 
   it('a create that timed out after it was sent: one attempt, TimeoutError that may have been applied', async () => {
-    const service = await serve([json(201, INCIDENT, {}, 1_000)]);
+    const service = await serve([json(201, SAMPLE_INCIDENT, {}, 1_000)]);
     const { error } = await create(service.url, { timeoutMs: 150 });
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ mayHaveApplied: true, retryable: false });
@@ -82,7 +70,7 @@ describe('typed client: a create is never retried when it may have been done', (
   });
 
   it('a create whose connection was reset after it was sent: one attempt, NetworkError that may have been applied', async () => {
-    const service = await serve([{ kind: 'reset' }, json(201, INCIDENT)]);
+    const service = await serve([{ kind: 'reset' }, json(201, SAMPLE_INCIDENT)]);
     const { error } = await create(service.url);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ mayHaveApplied: true, retryable: false });
@@ -109,11 +97,11 @@ describe('typed client: a create is never retried when it may have been done', (
   });
 
   it('a create that never left (the lookup failed for now) is retried, and the retry creates it once', async () => {
-    const service = await serve([json(201, INCIDENT)]);
+    const service = await serve([json(201, SAMPLE_INCIDENT)]);
     const restore = failLookup('pagerly.invalid', 'EAI_AGAIN', { times: 1 });
     try {
       const { value } = await create(service.url.replace('127.0.0.1', 'pagerly.invalid'));
-      expect(value).toEqual(INCIDENT);
+      expect(value).toEqual(SAMPLE_INCIDENT);
       expect(service.arrivals).toHaveLength(1);
     } finally {
       restore();
@@ -157,7 +145,7 @@ describe('command line: exit codes', () => {
   });
 
   it('a create that timed out after it was sent: exit 5, and the human message says to check first', async () => {
-    const service = await serve([json(201, INCIDENT, {}, 1_000)]);
+    const service = await serve([json(201, SAMPLE_INCIDENT, {}, 1_000)]);
     const r = await run(['--base-url', service.url, '--timeout', '0.1', 'incident', 'create', '--title', 'Disk full'], { env: { PAGERLY_API_KEY: KEY } });
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');

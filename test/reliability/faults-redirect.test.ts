@@ -11,6 +11,7 @@ import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { makeComponents } from './make-components.ts';
 import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
+import { rejection, SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
 
 /**
  * A hostile service answers with a redirect to another origin, over real HTTP on loopback: two
@@ -27,31 +28,9 @@ isolateZapierCore();
 
 const KEY = 'faults-redirect-key-5e0c93b1d7';
 const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
-const INCIDENT = {
-  id: 'inc_0001',
-  title: 'Disk full',
-  severity: 'P3',
-  status: 'triggered',
-  description: null,
-  teamname: null,
-  created_at: '2026-11-02T08:00:00Z',
-  updated_at: '2026-11-02T08:00:00Z',
-};
 const STATUSES = [301, 302, 303, 307, 308] as const;
 
-/** What the call rejected with; a call that succeeds fails the test. */
-const rejection = <E>(call: Promise<unknown>): Promise<E> =>
-  call.then(
-    (value) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error as E,
-  );
-
-const servers: FaultServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 
 /** The other origin, which answers as the API would: whatever reaches it is a leak. */
 async function elsewhere(): Promise<FaultServer> {
@@ -196,7 +175,7 @@ describe("Zapier app (zapier-platform-core's handler, z.request): a redirect to 
   );
 
   it('a redirect to the same origin is followed by the transport, with the key', async () => {
-    const service = await faultServer([{ kind: 'answer', status: 307, body: '', headers: { location: '/o/incident/' } }, json(201, INCIDENT)]);
+    const service = await faultServer([{ kind: 'answer', status: 307, body: '', headers: { location: '/o/incident/' } }, json(201, SAMPLE_INCIDENT)]);
     servers.push(service);
     process.env.PAGERLY_BASE_URL = service.url;
     const envelope = await zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } });

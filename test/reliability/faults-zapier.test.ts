@@ -6,6 +6,7 @@ import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer
 import { closedPort } from '../support/loopback-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
+import { SAMPLE_INCIDENT } from './fault-fixtures.ts';
 
 /**
  * The Zapier app's transport (z.request through zapier-platform-core's handler) against
@@ -17,16 +18,6 @@ isolateZapierCore();
 
 const KEY = 'faults-zapier-key-71d3b0e8';
 const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
-const INCIDENT = {
-  id: 'inc_0001',
-  title: 'Disk full',
-  severity: 'P3',
-  status: 'triggered',
-  description: null,
-  teamname: null,
-  created_at: '2026-11-02T08:00:00Z',
-  updated_at: '2026-11-02T08:00:00Z',
-};
 const HTML = '<!doctype html><html><body><h1>Maintenance</h1></body></html>';
 
 const zapier = zapierHandler();
@@ -104,7 +95,7 @@ describe('the Zapier app over real HTTP, when the service misbehaves', () => {
 
   it.each([
     [team, TEAMS, 200],
-    [createIncident, INCIDENT, 201],
+    [createIncident, SAMPLE_INCIDENT, 201],
   ] as const)('429 with Retry-After, %s: Zapier is told to wait exactly that long; its next run succeeds', async (method, answer, status) => {
     const service = await serve(`429 then success (${method})`, [json(429, [{ Error: 'Rate limit exceeded' }], { 'retry-after': '7' }), json(status, answer)]);
     const first = await invoke(method);
@@ -193,7 +184,7 @@ describe('the Zapier app over real HTTP, when the service misbehaves', () => {
   // (zapier-platform-core's HTTP client) by itself; the transport's `timeout` (below Zapier's
   // 30 s) ends the step with a retryable error instead of leaving it hanging.
   it.each([team, createIncident])('a connection reset mid-response of a Content-Length answer, %s, never leaves the step hanging', async (method) => {
-    const body = method === team ? JSON.stringify(TEAMS) : JSON.stringify(INCIDENT);
+    const body = method === team ? JSON.stringify(TEAMS) : JSON.stringify(SAMPLE_INCIDENT);
     const outcome = await endsOrIsBounded(`reset mid-response (Content-Length, ${method})`, [{ kind: 'reset-mid-body', status: 200, body, cutAt: 12 }], method);
     expect(outcome).toMatchObject({ ok: true });
   });
