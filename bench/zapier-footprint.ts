@@ -15,6 +15,7 @@ import { build } from 'esbuild';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { median, round } from './stats.ts';
+import { ZAPIER_BUNDLE_OPTIONS } from '../zapier-app/packaging/bundle.ts';
 
 const SAMPLES = 15;
 // Not execFileSync: the sandbox answering the child runs in this process's event loop.
@@ -32,15 +33,8 @@ try {
   await build({
     entryPoints: [new URL('./minimal-zapier-app.ts', import.meta.url).pathname],
     outfile: minimalBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    external: ['zapier-platform-core'],
-    minify: true,
-    keepNames: true,
-    legalComments: 'none',
-    logLevel: 'warning',
+    ...ZAPIER_BUNDLE_OPTIONS,
+    external: [...ZAPIER_BUNDLE_OPTIONS.external],
     footer: { js: 'module.exports = module.exports.minimalApp;' },
   });
   const zips = { app: join(work, 'app.zip'), minimal: join(work, 'minimal.zip') };

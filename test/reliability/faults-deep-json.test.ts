@@ -11,7 +11,7 @@ import { run } from '../cli/support.ts';
 import { faultServer, withoutStrayErrors, type FaultServer } from '../support/fault-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { makeComponents } from './make-components.ts';
-import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
+import { READ_AND_CREATE, restoreBaseUrlAfterEach, zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
 import { rejection, serversClosedAfterEach } from './fault-fixtures.ts';
 
 /**
@@ -110,10 +110,7 @@ describe('command line', () => {
 describe("Zapier app (zapier-platform-core's handler)", () => {
   const zapier = zapierHandler();
   restoreBaseUrlAfterEach(afterEach);
-  const operations = [
-    ['triggers.team.operation.perform', {}],
-    ['creates.create_incident.operation.perform', { title: 'Disk full' }],
-  ] as const;
+  const operations = READ_AND_CREATE;
 
   it.each(SHAPES.flatMap((shape) => operations.map(([method, inputData]) => [shape, method, inputData] as const)))(
     'nested %s, %s: the step stops with invalid_response',

@@ -10,7 +10,7 @@ import { run } from '../cli/support.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer } from '../support/fault-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { makeComponents } from './make-components.ts';
-import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
+import { READ_AND_CREATE, restoreBaseUrlAfterEach, zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
 import { rejection, SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
 
 /**
@@ -146,10 +146,7 @@ describe('command line: a redirect to another origin', () => {
 describe("Zapier app (zapier-platform-core's handler, z.request): a redirect to another origin", () => {
   const zapier = zapierHandler();
   restoreBaseUrlAfterEach(afterEach);
-  const operations = [
-    ['triggers.team.operation.perform', {}],
-    ['creates.create_incident.operation.perform', { title: 'Disk full' }],
-  ] as const;
+  const operations = READ_AND_CREATE;
 
   it.each(STATUSES.flatMap((status) => operations.map(([method, inputData]) => [status, method, inputData] as const)))(
     '%i, %s: the step stops with a redirect error; the other host gets nothing',

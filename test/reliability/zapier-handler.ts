@@ -64,6 +64,12 @@ export function zapierErrorPayload(error: unknown): Record<string, unknown> {
   }
 }
 
+/** A read and a create of the app, as core's handler names them: what the fault suites drive through it. */
+export const READ_AND_CREATE = [
+  ['triggers.team.operation.perform', {}],
+  ['creates.create_incident.operation.perform', { title: 'Disk full' }],
+] as const;
+
 /**
  * The app reads its base from PAGERLY_BASE_URL on every call: a describe block that points it
  * at its own servers gets it back as it was after each test.

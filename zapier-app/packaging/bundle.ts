@@ -1,5 +1,18 @@
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { entryPoint, stageDir } from './paths.ts';
+
+/** How a Zapier app is bundled; the bench bundles its minimal app the same way. */
+export const ZAPIER_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  external: ['zapier-platform-core'],
+  minify: true,
+  keepNames: true, // error names (AppError, NotFoundError, ...) must survive minification
+  legalComments: 'none',
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
 
 /**
  * The app and everything it imports (shared/, zod/mini) as one CommonJS file, so Zapier's
@@ -11,16 +24,9 @@ export async function bundleApp(): Promise<{ file: string; bytes: number }> {
   const result = await build({
     entryPoints: [entryPoint],
     outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    external: ['zapier-platform-core'],
-    minify: true,
-    keepNames: true, // error names (AppError, NotFoundError, ...) must survive minification
-    legalComments: 'none',
+    ...ZAPIER_BUNDLE_OPTIONS,
+    external: [...ZAPIER_BUNDLE_OPTIONS.external],
     metafile: true,
-    logLevel: 'warning',
     // Zapier requires index.js and expects the app itself, not `{ default: app }`.
     footer: { js: 'module.exports = module.exports.default;' },
   });
