@@ -85,7 +85,7 @@ export const assumptions = [
     topic: 'Create and update of a directory entry (one "create or replace" endpoint)',
     choice:
       'Create Directory Entry sends what it is given to `POST /o/oncalluser` (an entry with that e-mail is replaced). Update Directory Entry reads the entry first (`GET /o/oncalluser?email=`, 404 when there is none) and sends it back with the fields the user filled in, so an empty field keeps its value. Find or Create Directory Entry (Zapier) finds by e-mail and creates only when nothing is found.',
-    why: 'Zapier asks for update actions separate from create actions; an update that cleared a phone number because a field was left empty would page nobody.',
+    why: "Zapier asks for update actions separate from create actions, and Make's Multiple Requests page asks an app to keep what a full-update endpoint would clear; an update that cleared a phone number because a field was left empty would page nobody.",
   },
   {
     id: 'phone-format',
@@ -132,7 +132,7 @@ export const assumptions = [
     id: 'unsubscribe',
     topic: 'Removing a hook',
     choice:
-      '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier treats that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
+      '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier and n8n treat that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
     why: "Removal by the id the subscribe call returned is what both platforms' unsubscribe steps expect.",
   },
   {
