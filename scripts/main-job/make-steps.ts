@@ -92,7 +92,7 @@ export function makeSteps(make: MakeRunner, receiver: HookReceiver) {
         'a delivery to the Make webhook',
       );
       const [bundle] = make.receive('onCallChanges', { parameters: { teamname: 'Platform' }, body: JSON.parse(delivery.text) }) as Bundle[];
-      return `${bundle!.id}: ${bundle!.team_name} ${bundle!.previous_names} → ${bundle!.current_names} at ${bundle!.changed_at}`;
+      return `${bundle!.id}: ${bundle!.team?.name} ${bundle!.previous_names} → ${bundle!.current_names} at ${bundle!.occurred_at}`;
     }),
     step('onCallChanges detach', call('unsubscribeMakeHook'), async () => {
       await make.detach('onCallChanges', { connection: user, parameters: {}, webhook: needs(state.webhook, 'attach') });

@@ -94,7 +94,7 @@ export function zapierSteps(zapier: ZapierRuntime, receiver: HookReceiver) {
           rawRequest: { content: delivery.text, headers: { 'Http-X-Pagerly-Event-Id': String(header) } },
         },
       )) as Record<string, unknown>[];
-      return `${item!.id}: ${item!.team_name} ${item!.previous_names} → ${item!.current_names} at ${item!.changed_at}`;
+      return `${item!.id}: ${(item!.team as { name?: string } | undefined)?.name} ${item!.previous_names} → ${item!.current_names} at ${item!.occurred_at}`;
     }),
     step('on_call_changed unsubscribe', call('unsubscribeZapierHook'), async () => {
       const removed = await run('triggers.on_call_changed.operation.performUnsubscribe', user, {}, { subscribeData: needs(state.subscription, 'subscribe') });

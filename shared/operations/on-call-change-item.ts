@@ -32,8 +32,8 @@ export function onCallChangeItem(payload: unknown, receivedAt: Date, eventIdHead
   // A blank id is no id: a Zap builder filtering on it would take every later id-less event for a repeat.
   const usable = typeof id === 'number' || (typeof id === 'string' && id.trim() !== '');
   item.id = usable ? String(id).trim() : eventIdHeader?.trim() || stableId(payload);
-  if (item.changed_at === null || item.changed_at === undefined) item.changed_at = receivedAt.toISOString();
-  if (item.event_type === null || item.event_type === undefined) item.event_type = 'unrecognized';
+  if (item.occurred_at === null || item.occurred_at === undefined) item.occurred_at = receivedAt.toISOString();
+  if (item.type === null || item.type === undefined) item.type = 'unrecognized';
   return item as OnCallChangeItem;
 }
 
@@ -42,7 +42,8 @@ const sameTeam = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 /** Whether an item belongs to the chosen team; an item that names no team is kept, not guessed away. */
 export function isForTeam(item: Record<string, unknown>, teamname: string | undefined): boolean {
   if (!teamname?.trim()) return true;
-  return typeof item.team_name !== 'string' || sameTeam(item.team_name, teamname);
+  const name = isObject(item.team) ? item.team.name : undefined;
+  return typeof name !== 'string' || sameTeam(name, teamname);
 }
 
 /**

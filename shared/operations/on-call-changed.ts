@@ -1,7 +1,7 @@
 import type { HookOperation } from './types.ts';
 import { derivedOutputFields, shapeItem, type ItemShape } from './item-shape.ts';
 import { GROUPS } from './groups.ts';
-import { onCallUserOutput, peopleFields } from './outputs.ts';
+import { onCallUserOutput, peopleFields, teamOutput } from './outputs.ts';
 import { teamField } from './fields.ts';
 
 const NOW = 'On Call Now';
@@ -10,16 +10,16 @@ const BEFORE = 'On Call Before';
 /**
  * The item keeps the whole payload (`spread`), so a field the service adds later reaches the
  * user, and adds flat fields a no-code user can map without line items. Each derived field is
- * named here only: the output fields and the sample are made from it.
+ * named here only: the output fields and the sample are made from it. The payload's own keys
+ * keep their names (`type`, `occurred_at`, `team`): a second name for the same value would show
+ * the Zap builder two "Team ID" fields (Zapier labels the nested `team__id` by itself).
  */
 const item: ItemShape = {
   spread: 'body',
   fields: {
     id: { path: 'body.id', label: 'Event ID' },
-    event_type: { path: 'body.type', label: 'Event Type' },
-    changed_at: { path: 'body.occurred_at', label: 'Changed At', type: 'datetime' },
-    team_id: { path: 'body.team.id', label: 'Team ID' },
-    team_name: { path: 'body.team.name', label: 'Team Name' },
+    type: { path: 'body.type', label: 'Event Type' },
+    occurred_at: { path: 'body.occurred_at', label: 'Changed At', type: 'datetime' },
     ...peopleFields('body.current', 'current', NOW),
     ...peopleFields('body.previous', 'previous', BEFORE),
   },
@@ -52,6 +52,7 @@ export const onCallChanged: HookOperation = {
   item,
   outputFields: [
     ...derivedOutputFields(item),
+    { key: 'team', label: 'Team', type: 'object', spec: teamOutput },
     { key: 'current', label: NOW, type: 'array', spec: onCallUserOutput },
     { key: 'previous', label: BEFORE, type: 'array', spec: onCallUserOutput },
   ],

@@ -10,6 +10,11 @@ export const onCallUserOutput: readonly OutputField[] = [
   { key: 'imageurl', label: 'Image URL', type: 'string' },
 ];
 
+export const teamOutput: readonly OutputField[] = [
+  { key: 'id', label: 'ID', type: 'string' },
+  { key: 'name', label: 'Name', type: 'string' },
+];
+
 export const directoryEntryOutput: readonly OutputField[] = [
   { key: 'id', label: 'User ID', type: 'string' },
   { key: 'email', label: 'E-mail', type: 'string' },

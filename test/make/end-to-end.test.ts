@@ -152,7 +152,7 @@ describe('Make app against the sandbox', () => {
     const body = delivered[0]!.body;
     const bundles = run.receive('onCallChanges', { parameters: { teamname: 'Platform' }, body });
     expect(bundles).toHaveLength(1);
-    expect(bundles[0]).toMatchObject({ previous_names: 'Alan Turing', current_names: 'Edsger Dijkstra', team_name: 'Platform', id: body.id });
+    expect(bundles[0]).toMatchObject({ previous_names: 'Alan Turing', current_names: 'Edsger Dijkstra', team: { name: 'Platform' }, id: body.id });
     // The Make bundle and the Zapier item for the same payload are the same thing.
     expect(bundles[0]).toEqual(onCallChangeItem(body, new Date(0)));
 

@@ -243,7 +243,7 @@ describe('parity of the n8n nodes with the Zapier (and so the Make) app', () => 
         getHeaderData: () => headers,
         getNodeParameter: (_: string, fallback: unknown) => fallback,
       });
-      const withoutClock = (item: Loose) => ({ ...item, changed_at: typeof item.changed_at });
+      const withoutClock = (item: Loose) => ({ ...item, occurred_at: typeof item.occurred_at });
       expect((n8n.workflowData?.[0] ?? []).map((i) => withoutClock(i.json))).toEqual(zapier.map(withoutClock));
     }
   });

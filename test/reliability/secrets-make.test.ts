@@ -146,7 +146,7 @@ describe('the Make app never shows the key', () => {
     const delivered = receiver.received.find((hook) => hook.body.team?.name === 'Platform');
     expect(delivered).toBeDefined();
     expect(await run('receive', async () => runner.receive('onCallChanges', { parameters: { teamname: 'Platform' }, body: delivered!.body }), 0)).toMatchObject(
-      [{ team_name: 'Platform' }],
+      [{ team: { name: 'Platform' } }],
     );
     await run('detach', () => runner.detach('onCallChanges', { connection, parameters: {}, webhook: stored }), 1);
     expect(world.running.sandbox.world.subscriptions.size).toBe(0);

@@ -175,7 +175,7 @@ describe('the Zapier app never shows the key', () => {
     const subscription = await run(`${hook}.performSubscribe`, { ...auth(), inputData: { teamname: 'Platform' }, targetUrl: receiver.url }, 1);
     expect(subscription).toMatchObject({ url: receiver.url, teamname: 'Platform' });
     expect(await run(`${hook}.performList`, { ...auth(), inputData: { teamname: 'Platform' } }, 2)).toEqual([
-      expect.objectContaining({ team_name: 'Platform' }),
+      expect.objectContaining({ team: { id: 'team_platform', name: 'Platform' } }),
     ]);
     // A live change, delivered to the hook, through perform.
     await world.running.sandbox.clock.advance(HOUR);
@@ -192,7 +192,7 @@ describe('the Zapier app never shows the key', () => {
       },
       0,
     );
-    expect(items).toEqual([expect.objectContaining({ team_name: 'Platform', current_names: 'Edsger Dijkstra' })]);
+    expect(items).toEqual([expect.objectContaining({ team: { id: 'team_platform', name: 'Platform' }, current_names: 'Edsger Dijkstra' })]);
     expect(await run(`${hook}.performUnsubscribe`, { ...auth(), inputData: {}, subscribeData: subscription }, 1)).toEqual({
       id: subscription.id,
       removed: true,

@@ -101,7 +101,7 @@ describe('Zapier app against the sandbox', () => {
 
   it('before the handover, performList shows Alan on call for Platform', async () => {
     const items = (await appTester(performList, { authData, inputData: { teamname: 'Platform' } })) as Item[];
-    expect(items.map((i) => [i.team_name, i.current_names, i.previous_count])).toEqual([['Platform', 'Alan Turing', 0]]);
+    expect(items.map((i) => [(i.team as Item).name, i.current_names, i.previous_count])).toEqual([['Platform', 'Alan Turing', 0]]);
   });
 
   it('delivers the 09:00 handover, which perform turns into an item with the delivered event id', async () => {
@@ -122,9 +122,9 @@ describe('Zapier app against the sandbox', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       id: eventId,
-      event_type: 'oncall.changed',
-      changed_at: '2026-11-02T09:00:00.000Z',
-      team_name: 'Platform',
+      type: 'oncall.changed',
+      occurred_at: '2026-11-02T09:00:00.000Z',
+      team: { name: 'Platform' },
       previous_names: 'Alan Turing',
       previous_emails: 'alan@acme.example',
       current_names: 'Edsger Dijkstra',

@@ -93,14 +93,10 @@ describe('on_call_changed: performList (test step and field mapping before any c
     expect(item).toEqual({
       id: 'current_team_platform_usr_alan',
       type: 'oncall.changed',
-      occurred_at: item.changed_at,
+      occurred_at: item.occurred_at,
       team: { id: 'team_platform', name: 'Platform' },
       previous: [],
       current: [alan],
-      event_type: 'oncall.changed',
-      changed_at: item.changed_at,
-      team_id: 'team_platform',
-      team_name: 'Platform',
       current_names: 'Alan Turing',
       current_emails: 'alan@acme.example',
       current_count: 1,
@@ -108,7 +104,7 @@ describe('on_call_changed: performList (test step and field mapping before any c
       previous_emails: '',
       previous_count: 0,
     });
-    expect(Date.parse(item.changed_at as string)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(item.occurred_at as string)).toBeGreaterThanOrEqual(before);
     expect(Object.keys(item).sort()).toEqual(Object.keys(await hookItem()).sort());
     const outputKeys = new Set(onCallChangedTrigger.operation.outputFields.map((f) => f.key.split(/\[\]|__/)[0]!));
     for (const key of outputKeys) expect(Object.keys(item)).toContain(key);
@@ -129,7 +125,7 @@ describe('on_call_changed: performList (test step and field mapping before any c
     const scopes = [...replay('list-teams', 'on-call-team', 'on-call-nobody'), ...payments];
     const items = (await appTester(performList, { authData, inputData: { teamname: '' } })) as Item[];
     expectAllUsed(scopes);
-    expect(items.map((i) => [i.id, i.team_name, i.current_count, i.current_names])).toEqual([
+    expect(items.map((i) => [i.id, (i.team as Item).name, i.current_count, i.current_names])).toEqual([
       ['current_team_platform_usr_alan', 'Platform', 1, 'Alan Turing'],
       ['current_team_payments_usr_katherine+usr_grace', 'Payments', 2, 'Katherine Johnson, Grace Hopper'],
       ['current_team_mobile_nobody', 'Mobile', 0, ''],

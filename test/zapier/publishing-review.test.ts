@@ -13,10 +13,22 @@ type Definition = {
   key: string;
   noun: string;
   display: { label: string; description: string; hidden?: boolean };
-  operation: { sample: unknown; inputFields?: { key: string; type?: string; helpText?: string }[] };
+  operation: { sample: unknown; inputFields?: { key: string; type?: string; helpText?: string }[]; outputFields: { key: string; label: string }[] };
 };
 const all = (kind: 'triggers' | 'creates' | 'searches') => Object.values(App[kind]) as unknown as Definition[];
 const visible = [...all('triggers'), ...all('creates'), ...all('searches')].filter((d) => !d.display.hidden);
+
+/**
+ * The keys Zapier shows for an item: an object's fields as `parent__child`, the fields of a list
+ * of objects as `parent[]child` (line items), anything else under its own key.
+ */
+const zapierKeysOf = (value: unknown, prefix = ''): string[] =>
+  Object.entries(value as Record<string, unknown>).flatMap(([key, v]) => {
+    const list = Array.isArray(v) ? v.filter((e) => e !== null && typeof e === 'object') : [];
+    if (list.length > 0) return [...new Set(list.flatMap((element) => zapierKeysOf(element, `${prefix}${key}[]`)))];
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return zapierKeysOf(v, `${prefix}${key}__`);
+    return [`${prefix}${key}`];
+  });
 
 /** Every path in a value whose value is null. */
 const nullsIn = (value: unknown, path = '$'): string[] => {
@@ -72,6 +84,18 @@ describe('Zapier publishing review: samples and output fields', () => {
   it('no sample holds a null value (D012, D024: a sample matches the output field types)', () => {
     for (const definition of [...all('triggers'), ...all('creates'), ...all('searches')]) {
       expect({ key: definition.key, nulls: nullsIn(definition.operation.sample) }).toEqual({ key: definition.key, nulls: [] });
+    }
+  });
+
+  it('each field a Zap builder sees is declared once: every key of the sample, flattened as Zapier flattens it, is an output field, and no two share a label', () => {
+    for (const definition of [...all('triggers'), ...all('creates'), ...all('searches')]) {
+      const declared = definition.operation.outputFields.map((f) => f.key);
+      // Zapier names a key it was not told about by itself ("team__id" becomes "Team ID"): beside a
+      // declared field holding the same value, the builder would see it twice.
+      const undeclared = zapierKeysOf(definition.operation.sample).filter((key) => !declared.includes(key));
+      const labels = definition.operation.outputFields.map((f) => f.label);
+      const repeated = labels.filter((label, i) => labels.indexOf(label) !== i);
+      expect({ key: definition.key, undeclared, repeated }).toEqual({ key: definition.key, undeclared: [], repeated: [] });
     }
   });
 
