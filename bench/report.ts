@@ -114,6 +114,12 @@ export function printOverhead(figures: OverheadFigures): void {
         ms(figures.appDefinitionMinimalPerform.p90Ms),
         times(figures.appDefinitionMinimalPerform.medianMs / figures.got.medianMs),
       ],
+      [
+        "the app's auth and two triggers only, the minimal perform",
+        ms(figures.appTriggersMinimalPerform.medianMs),
+        ms(figures.appTriggersMinimalPerform.p90Ms),
+        times(figures.appTriggersMinimalPerform.medianMs / figures.got.medianMs),
+      ],
       ['typed Node client, listTeams()', ms(figures.nodeClient.medianMs), ms(figures.nodeClient.p90Ms), times(figures.ratios.nodeClientOverGot)],
     ],
     [false, true, true, true],
@@ -122,6 +128,12 @@ export function printOverhead(figures: OverheadFigures): void {
   console.log(
     `  of which definition   ${times(figures.ratios.appDefinitionOverMinimal)} (core's per-call copy, compile and freeze of a bigger definition, with the minimal perform)`,
   );
+  const d = figures.definition;
+  console.log(`  triggers only         ${times(figures.ratios.appTriggersOverMinimal)} (no create or search at all)`);
+  console.log(
+    `  definition values     app ${int(d.values.app)}, its auth and triggers ${int(d.values.appTriggers)}, minimal app ${int(d.values.minimal)}; core spends ${d.coreMicrosecondsPerValue} µs per value per call`,
+  );
+  console.log(`  within ${d.aim}× needs     at most ${int(d.valuesWithinAim)} values in the whole definition`);
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {

@@ -10,6 +10,9 @@ import App from '../zapier-app/index.ts';
 import { minimalApp, TEAMS_PATH } from './minimal-zapier-app.ts';
 import { median, percentile, round } from './stats.ts';
 
+/** Issue 13's aim for the app's per-call cost over the minimal app's. */
+export const ZAPIER_OVER_MINIMAL_AIM = 1.1;
+
 export interface OverheadSettings {
   runs: number;
   warmupRuns: number;
@@ -28,10 +31,36 @@ export interface OverheadFigures {
   minimalZapier: Timing;
   /** The minimal app's perform inside the app's full definition: what core's per-call work on the definition costs. */
   appDefinitionMinimalPerform: Timing;
+  /** The same with only the app's authentication and two triggers, no create or search: the smallest definition the app could have. */
+  appTriggersMinimalPerform: Timing;
   nodeClient: Timing;
   /** Medians divided by plain got's, and the app's over the minimal core app's (its own cost). */
-  ratios: { zapierOverGot: number; minimalZapierOverGot: number; zapierOverMinimal: number; appDefinitionOverMinimal: number; nodeClientOverGot: number };
+  ratios: {
+    zapierOverGot: number;
+    minimalZapierOverGot: number;
+    zapierOverMinimal: number;
+    appDefinitionOverMinimal: number;
+    appTriggersOverMinimal: number;
+    nodeClientOverGot: number;
+  };
+  definition: DefinitionBudget;
   problems: string[];
+}
+
+/**
+ * How the definition's size sets the per-call cost: core walks every value of it on every call
+ * (two deep copies, compiles and freezes, and a deep merge into each z.request), so the cost
+ * grows by about the same time per value. From that time and the minimal app's own median: how
+ * many values a definition may hold within the aim, next to how many the app has.
+ */
+export interface DefinitionBudget {
+  /** Every object, list, text, number and function in the definition, each counted once. */
+  values: { app: number; appTriggers: number; minimal: number };
+  /** (the app's definition with the minimal perform − the minimal app) ÷ the extra values. */
+  coreMicrosecondsPerValue: number;
+  /** The most values a definition could hold and still cost ≤ the aim × the minimal app. */
+  valuesWithinAim: number;
+  aim: number;
 }
 
 type Handler = (event: object) => Promise<{ results: unknown }>;
@@ -57,16 +86,23 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     // core deep-copies, compiles and freezes the whole definition on every call (create-lambda-
     // handler.js, twice), and deep-merges it into every z.request (request-merge.js): this way
     // separates that cost from the app's own code.
-    const definitionHandler = createAppHandler(withTeamPerform(App, minimalApp.triggers.team.operation.perform));
+    const minimalPerform = minimalApp.triggers.team.operation.perform;
+    const definitionHandler = createAppHandler(withTeamPerform(App, minimalPerform));
+    const triggersOnly = withTeamPerform({ ...App, creates: {}, searches: {}, searchOrCreates: {} }, minimalPerform);
+    const triggersHandler = createAppHandler(triggersOnly);
     const client = createNodeClient({ apiKey, baseUrl: url });
 
     // calledFromCli: as `zapier-platform invoke` runs it; without it core prints memory lines.
     const teamTrigger = { command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey } }, calledFromCli: true };
-    const ways: Record<'got' | 'zapier' | 'minimalZapier' | 'appDefinitionMinimalPerform' | 'nodeClient', () => Promise<unknown>> = {
+    const ways: Record<
+      'got' | 'zapier' | 'minimalZapier' | 'appDefinitionMinimalPerform' | 'appTriggersMinimalPerform' | 'nodeClient',
+      () => Promise<unknown>
+    > = {
       got: () => got(teamsUrl, { headers: { 'x-apikey': apiKey } }).json(),
       zapier: async () => (await handler(teamTrigger)).results,
       minimalZapier: async () => (await minimalHandler(teamTrigger)).results,
       appDefinitionMinimalPerform: async () => (await definitionHandler(teamTrigger)).results,
+      appTriggersMinimalPerform: async () => (await triggersHandler(teamTrigger)).results,
       nodeClient: () => client.listTeams(),
     };
     const names = Object.keys(ways) as (keyof typeof ways)[];
@@ -80,7 +116,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     for (let i = 0; i < settings.warmupRuns; i++) for (const name of names) await ways[name]();
 
     // Rotating the order each round spreads drift (GC, JIT, other load) over all the ways evenly.
-    const samples: Record<keyof typeof ways, number[]> = { got: [], zapier: [], minimalZapier: [], appDefinitionMinimalPerform: [], nodeClient: [] };
+    const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<keyof typeof ways, number[]>;
     let wrong = 0;
     for (let i = 0; i < settings.runs; i++) {
       for (let j = 0; j < names.length; j++) {
@@ -99,6 +135,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
       zapier: timing(samples.zapier),
       minimalZapier: timing(samples.minimalZapier),
       appDefinitionMinimalPerform: timing(samples.appDefinitionMinimalPerform),
+      appTriggersMinimalPerform: timing(samples.appTriggersMinimalPerform),
       nodeClient: timing(samples.nodeClient),
     };
     return {
@@ -111,8 +148,10 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
         // Median of the app over median of the minimal app, both run by the same core handler.
         zapierOverMinimal: round(figures.zapier.medianMs / figures.minimalZapier.medianMs, 2),
         appDefinitionOverMinimal: round(figures.appDefinitionMinimalPerform.medianMs / figures.minimalZapier.medianMs, 2),
+        appTriggersOverMinimal: round(figures.appTriggersMinimalPerform.medianMs / figures.minimalZapier.medianMs, 2),
         nodeClientOverGot: round(figures.nodeClient.medianMs / figures.got.medianMs, 2),
       },
+      definition: definitionBudget({ app: countValues(App), appTriggers: countValues(triggersOnly), minimal: countValues(minimalApp) }, figures),
       problems,
     };
   } finally {
@@ -120,6 +159,23 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     restoreEnv('LOGGING_TOKEN', saved.loggingToken);
     await sandbox.close();
   }
+}
+
+function definitionBudget(values: DefinitionBudget['values'], figures: Record<'minimalZapier' | 'appDefinitionMinimalPerform', Timing>): DefinitionBudget {
+  const perValueMs = (figures.appDefinitionMinimalPerform.medianMs - figures.minimalZapier.medianMs) / (values.app - values.minimal);
+  const allowedMs = (ZAPIER_OVER_MINIMAL_AIM - 1) * figures.minimalZapier.medianMs;
+  return {
+    values,
+    coreMicrosecondsPerValue: round(perValueMs * 1000, 2),
+    valuesWithinAim: perValueMs > 0 ? values.minimal + Math.floor(allowedMs / perValueMs) : Number.POSITIVE_INFINITY,
+    aim: ZAPIER_OVER_MINIMAL_AIM,
+  };
+}
+
+/** Every value in a definition, as core's deep copy visits them: objects, lists, and what they hold. */
+export function countValues(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 1;
+  return 1 + Object.values(value).reduce((sum: number, inner) => sum + countValues(inner), 0);
 }
 
 /** The app with its `team` trigger's perform swapped; every other part of the definition as it is. */
