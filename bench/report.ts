@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FanOutFigures } from './fan-out.ts';
 import type { HttpLoadFigures } from './http-load.ts';
 import type { MachineFacts } from './machine.ts';
+import type { FootprintFigures } from './zapier-footprint.ts';
 import type { OverheadFigures } from './zapier-overhead.ts';
 
 const tty = Boolean(process.stdout.isTTY);
@@ -134,6 +135,32 @@ export function printOverhead(figures: OverheadFigures): void {
     `  definition values     app ${int(d.values.app)}, its auth and triggers ${int(d.values.appTriggers)}, minimal app ${int(d.values.minimal)}; core spends ${d.coreMicrosecondsPerValue} µs per value per call`,
   );
   console.log(`  within ${d.aim}× needs     at most ${int(d.valuesWithinAim)} values in the whole definition`);
+}
+
+export function printFootprint(figures: FootprintFigures): void {
+  const { zipBytes, indexJsBytes, coldStartMedianMs: cold, requireAndFirstCallMedianMs: loadAndCall } = figures;
+  console.log(bold('\n4. Zapier zip and cold start: the upload zip with index.js bundled from the current sources, next to the same zip with the minimal app'));
+  console.log(
+    "   (node_modules from the last npm run build; cold start: a fresh Node process per sample, from its start to the first trigger's answer, interleaved)",
+  );
+  table(
+    ['measure', 'app', 'minimal app', 'app ÷ minimal'],
+    [
+      ['upload zip, bytes', int(zipBytes.app), int(zipBytes.minimal), times(figures.zipOverMinimal)],
+      ['index.js, bytes', int(indexJsBytes.app), int(indexJsBytes.minimal), times(indexJsBytes.app / indexJsBytes.minimal)],
+      ['cold start, median ms', ms(cold.app), ms(cold.minimal), times(figures.coldStartOverMinimal)],
+      ['require + first call, median ms', ms(loadAndCall.app), ms(loadAndCall.minimal), times(figures.requireAndFirstCallOverMinimal)],
+    ],
+    [false, true, true, true],
+  );
+  console.log(
+    `  ${figures.settings.samples} processes each, interleaved; ${figures.sameTeams ? `all answered the same ${figures.teams} teams` : 'NOT the same teams in every answer'}`,
+  );
+}
+
+/** No upload zip to copy: the part is left out of the run, which is not a failure. */
+export function printFootprintSkipped(): void {
+  console.log(bold('\n4. Zapier zip and cold start: skipped, run `npm run build` once to measure the zip and cold start'));
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {

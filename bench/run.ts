@@ -1,13 +1,17 @@
 // `npm run bench`: the sandbox under HTTP load next to bare Fastify, one on-call change fanned
-// out to 1,000 hooks (then again with 16 of them hanging), and the per-request overhead of the Zapier app and the typed client over
-// plain got. Loopback only; every count and duration is bounded, so it stops by itself.
+// out to 1,000 hooks (then again with 16 of them hanging), the per-request overhead of the Zapier app and the typed client over
+// plain got, and the Zapier app's upload zip and cold start next to a minimal core app's (needs one `npm run build` first;
+// skipped without it). Loopback only; every count and duration is bounded, so it stops by itself.
 // Prints tables, writes bench/results/latest.json, exits 1 if any check failed.
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
 // BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16).
+import { existsSync } from 'node:fs';
+import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { measureFanOut, type FanOutFigures } from './fan-out.ts';
 import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
 import { machineFacts } from './machine.ts';
-import { printChecks, printFanOut, printHttpLoad, printMachine, printOverhead, writeResults } from './report.ts';
+import { printChecks, printFanOut, printFootprint, printFootprintSkipped, printHttpLoad, printMachine, printOverhead, writeResults } from './report.ts';
+import { footprintSettings, measureZapierFootprint, type FootprintFigures } from './zapier-footprint.ts';
 import { measureZapierOverhead, type OverheadFigures } from './zapier-overhead.ts';
 
 const RESULTS = new URL('./results/latest.json', import.meta.url);
@@ -34,7 +38,7 @@ const fanOutHanging = { ...fanOut, hanging: 16 };
 const overhead = { runs: 300, warmupRuns: 30 };
 
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
-const budgetMs = 3 * (load.seconds + load.warmupSeconds) * 1000 + fanOut.timeoutMs + 2 * fanOutHanging.timeoutMs + 60_000;
+const budgetMs = 3 * (load.seconds + load.warmupSeconds) * 1000 + fanOut.timeoutMs + 2 * fanOutHanging.timeoutMs + footprintSettings.timeoutMs + 60_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
   process.exit(3);
@@ -64,12 +68,20 @@ const http: HttpLoadFigures | null = await part('HTTP load', () => measureHttpLo
 const hooks: FanOutFigures | null = await part('Hook fan-out', () => measureFanOut(fanOut), printFanOut);
 const hooksHanging: FanOutFigures | null = await part('Hook fan-out, 16 hanging', () => measureFanOut(fanOutHanging), printFanOut);
 const zapier: OverheadFigures | null = await part('Request overhead', () => measureZapierOverhead(overhead), printOverhead);
+// The zip's node_modules come from the last `npm run build`: without its zip there is nothing to
+// measure, which is a setup step not done, not a failed check.
+let footprint: FootprintFigures | null = null;
+if (existsSync(buildZip)) footprint = await part('Zip and cold start', () => measureZapierFootprint(footprintSettings), printFootprint);
+else printFootprintSkipped();
 
 const seconds = (performance.now() - started) / 1000;
-// zapierOverMinimal also at the top: issue 13's figure for the Zapier app's own per-call cost.
+// zapierOverMinimal also at the top: issue 13's figure for the Zapier app's own per-call cost;
+// beside it the zip and the cold start over the minimal app's (null when skipped or failed).
 writeResults(RESULTS, {
   startedAt,
   zapierOverMinimal: zapier?.ratios.zapierOverMinimal ?? null,
+  zipOverMinimal: footprint?.zipOverMinimal ?? null,
+  coldStartOverMinimal: footprint?.coldStartOverMinimal ?? null,
   seconds: Number(seconds.toFixed(1)),
   ok: problems.length === 0,
   problems,
@@ -78,6 +90,7 @@ writeResults(RESULTS, {
   fanOut: hooks,
   fanOutWithHanging: hooksHanging,
   requestOverhead: zapier,
+  footprint,
 });
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -1,98 +1,173 @@
-// Issue 13 point 9: the Zapier app's zip and cold start next to a minimal zapier-platform-core
-// app's (bench/minimal-zapier-app.ts). Run after `npm run build`: `node bench/zapier-footprint.ts`.
-// The minimal zip is the app's own upload zip (same node_modules, same package.json) with index.js
-// swapped for the minimal app bundled with the same esbuild options; both zips are written by the
-// same library, so the difference is the app's code and nothing else. Cold start: a fresh Node
+// Part 4 (issue 13 point 9): the Zapier app's upload zip and cold start next to a minimal
+// zapier-platform-core app's (bench/minimal-zapier-app.ts). Part of `npm run bench` once
+// `npm run build` has made dist/zapier/build/build.zip; on its own, `node bench/zapier-footprint.ts`
+// prints the figures as JSON.
+// Both zips are copies of the last build's upload zip with index.js swapped: the app's index.js is
+// zapier-app/index.ts bundled afresh here (the current sources, not whatever the last build left),
+// the minimal one is the minimal app, both with the options of zapier-app/packaging/bundle.ts. The
+// rest of the zip (node_modules: zapier-platform-core and its dependencies, package.json,
+// zapierwrapper.js, definition.json) comes from the last `npm run build` as it is, and both zips are
+// written by the same library, so they differ by index.js and nothing else. Cold start: a fresh Node
 // process per sample, from process start to the first trigger's answer (require core, require
 // index.js, createAppHandler, one call against an in-process sandbox on 127.0.0.1), interleaved.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { promisify } from 'node:util';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import AdmZip from 'adm-zip';
 import { build } from 'esbuild';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
-import { buildZip } from '../zapier-app/packaging/paths.ts';
-import { median, round } from './stats.ts';
 import { ZAPIER_BUNDLE_OPTIONS } from '../zapier-app/packaging/bundle.ts';
+import { buildZip, entryPoint } from '../zapier-app/packaging/paths.ts';
+import { median, round } from './stats.ts';
 
-const SAMPLES = 15;
+export interface FootprintSettings {
+  /** Fresh processes per app, interleaved app and minimal. */
+  samples: number;
+  /** The whole part (bundles, zips, every process) must be done by then, or it fails instead of hanging. */
+  timeoutMs: number;
+}
+
+interface Pair {
+  app: number;
+  minimal: number;
+}
+
+export interface FootprintFigures {
+  settings: FootprintSettings;
+  /** Bytes of the upload zip with the app's index.js and with the minimal app's. */
+  zipBytes: Pair;
+  zipOverMinimal: number;
+  indexJsBytes: Pair;
+  /** From process start to the first answer, median over the samples. */
+  coldStartMedianMs: Pair;
+  coldStartOverMinimal: number;
+  /** The part of the cold start after the process is up: require core and index.js, createAppHandler, one call. */
+  requireAndFirstCallMedianMs: Pair;
+  requireAndFirstCallOverMinimal: number;
+  /** Every process of both apps gave the same teams, so the times compare the same work. */
+  sameTeams: boolean;
+  /** How many teams the first answer held. */
+  teams: number;
+  problems: string[];
+}
+
+/** What `npm run bench` runs, and this file run on its own: 15 samples take ~8 s. */
+export const footprintSettings: FootprintSettings = { samples: 15, timeoutMs: 30_000 };
+
 // Not execFileSync: the sandbox answering the child runs in this process's event loop.
 const run = promisify(execFile);
 
-if (!existsSync(buildZip)) {
-  console.error(`No ${buildZip}: run npm run build first.`);
-  process.exit(2);
-}
-const work = mkdtempSync(join(tmpdir(), 'zapier-footprint-'));
-const sandbox = await createSandbox({ clock: { mode: 'fixed' }, rateLimit: false });
-try {
-  const minimalBundle = join(work, 'minimal-index.js');
-  // The options of zapier-app/packaging/bundle.ts; the footer exports the app itself, as there.
-  await build({
-    entryPoints: [new URL('./minimal-zapier-app.ts', import.meta.url).pathname],
-    outfile: minimalBundle,
-    ...ZAPIER_BUNDLE_OPTIONS,
-    external: [...ZAPIER_BUNDLE_OPTIONS.external],
-    footer: { js: 'module.exports = module.exports.minimalApp;' },
-  });
-  const zips = { app: join(work, 'app.zip'), minimal: join(work, 'minimal.zip') };
-  const appZip = new AdmZip(buildZip);
-  appZip.writeZip(zips.app);
-  const minimalZip = new AdmZip(buildZip);
-  minimalZip.updateFile('index.js', readFileSync(minimalBundle));
-  minimalZip.writeZip(zips.minimal);
-  const bytes = { app: readFileSync(zips.app).length, minimal: readFileSync(zips.minimal).length };
-  const indexBytes = { app: appZip.getEntry('index.js')!.header.size, minimal: readFileSync(minimalBundle).length };
+// One process, one call: how long from the process's start until the first answer.
+const CHILD = `
+  const started = performance.now();
+  const { createAppHandler } = require('zapier-platform-core');
+  const handler = createAppHandler(require('./index.js'));
+  handler({ command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey: process.env.KEY } }, calledFromCli: true })
+    .then((out) => console.log(JSON.stringify({ ms: performance.now(), inProcessMs: performance.now() - started, results: out.results })));`;
 
-  const dirs = { app: join(work, 'app'), minimal: join(work, 'minimal') };
-  for (const name of ['app', 'minimal'] as const) new AdmZip(zips[name]).extractAllTo(dirs[name], true);
+export async function measureZapierFootprint(settings: FootprintSettings): Promise<FootprintFigures> {
+  const deadline = performance.now() + settings.timeoutMs;
+  if (!existsSync(buildZip)) throw new Error(`no ${buildZip}: run npm run build first`);
+  const work = mkdtempSync(join(tmpdir(), 'zapier-footprint-'));
+  const sandbox = await createSandbox({ clock: { mode: 'fixed' }, rateLimit: false });
+  try {
+    const bundles = { app: join(work, 'app-index.js'), minimal: join(work, 'minimal-index.js') };
+    await Promise.all([
+      // As bundleApp (zapier-app/packaging/bundle.ts) does, into the temp folder: Zapier requires
+      // index.js and expects the app itself, not `{ default: app }`.
+      build({
+        entryPoints: [entryPoint],
+        outfile: bundles.app,
+        ...ZAPIER_BUNDLE_OPTIONS,
+        external: [...ZAPIER_BUNDLE_OPTIONS.external],
+        footer: { js: 'module.exports = module.exports.default;' },
+      }),
+      // The same options; the footer exports the minimal app itself, as bundleApp's does the app.
+      build({
+        entryPoints: [new URL('./minimal-zapier-app.ts', import.meta.url).pathname],
+        outfile: bundles.minimal,
+        ...ZAPIER_BUNDLE_OPTIONS,
+        external: [...ZAPIER_BUNDLE_OPTIONS.external],
+        footer: { js: 'module.exports = module.exports.minimalApp;' },
+      }),
+    ]);
 
-  const url = await sandbox.listen({ host: '127.0.0.1' });
-  // One process, one call: how long from the process's start until the first answer.
-  const child = `
-    const started = performance.now();
-    const { createAppHandler } = require('zapier-platform-core');
-    const handler = createAppHandler(require('./index.js'));
-    handler({ command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey: process.env.KEY } }, calledFromCli: true })
-      .then((out) => console.log(JSON.stringify({ ms: performance.now(), inProcessMs: performance.now() - started, teams: out.results.length })));`;
-  const samples = { app: [] as number[], minimal: [] as number[] };
-  const inProcess = { app: [] as number[], minimal: [] as number[] };
-  const teams = new Set<number>();
-  for (let i = 0; i < SAMPLES; i++) {
-    for (const name of (i % 2 ? ['minimal', 'app'] : ['app', 'minimal']) as ('app' | 'minimal')[]) {
-      const env = { PATH: process.env.PATH, PAGERLY_BASE_URL: url, KEY: demoKeys.acmeAdmin };
-      const out = JSON.parse((await run(process.execPath, ['-e', child], { cwd: dirs[name], env, encoding: 'utf8', timeout: 30_000 })).stdout) as {
-        ms: number;
-        inProcessMs: number;
-        teams: number;
-      };
-      samples[name].push(out.ms);
-      inProcess[name].push(out.inProcessMs);
-      teams.add(out.teams);
+    const names = ['app', 'minimal'] as const;
+    const zips = { app: join(work, 'app.zip'), minimal: join(work, 'minimal.zip') };
+    const dirs = { app: join(work, 'app'), minimal: join(work, 'minimal') };
+    const zipBytes: Pair = { app: 0, minimal: 0 };
+    const indexJsBytes: Pair = { app: 0, minimal: 0 };
+    for (const name of names) {
+      // node_modules and the other files: those of the last `npm run build`.
+      const zip = new AdmZip(buildZip);
+      const index = readFileSync(bundles[name]);
+      zip.updateFile('index.js', index);
+      zip.writeZip(zips[name]);
+      zipBytes[name] = readFileSync(zips[name]).length;
+      indexJsBytes[name] = index.length;
+      new AdmZip(zips[name]).extractAllTo(dirs[name], true);
     }
+
+    const url = await sandbox.listen({ host: '127.0.0.1' });
+    const env = { PATH: process.env.PATH, PAGERLY_BASE_URL: url, KEY: demoKeys.acmeAdmin };
+    const coldStart = { app: [] as number[], minimal: [] as number[] };
+    const inProcess = { app: [] as number[], minimal: [] as number[] };
+    const answers = new Set<string>();
+    let teams = Number.NaN;
+    for (let i = 0; i < settings.samples; i++) {
+      for (const name of i % 2 ? (['minimal', 'app'] as const) : (['app', 'minimal'] as const)) {
+        const timeout = Math.floor(deadline - performance.now());
+        if (timeout <= 0) throw new Error(`not done within ${settings.timeoutMs / 1000} s (${i} of ${settings.samples} samples taken)`);
+        const { stdout } = await run(process.execPath, ['-e', CHILD], { cwd: dirs[name], env, encoding: 'utf8', timeout }).catch((error: unknown) => {
+          // execFile's own message repeats the whole child script: say which process and why instead.
+          const { killed, stderr } = error as { killed?: boolean; stderr?: string };
+          const lines = (stderr ?? '').trim().split('\n');
+          const why = killed
+            ? `stopped at the ${settings.timeoutMs / 1000} s limit of the part`
+            : (lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1));
+          throw new Error(`process ${i + 1} of ${settings.samples} of the ${name === 'app' ? 'app' : 'minimal app'} did not answer: ${why}`);
+        });
+        const out = JSON.parse(stdout) as { ms: number; inProcessMs: number; results: unknown[] };
+        coldStart[name].push(out.ms);
+        inProcess[name].push(out.inProcessMs);
+        answers.add(JSON.stringify(out.results));
+        if (Number.isNaN(teams)) teams = out.results.length;
+      }
+    }
+
+    const problems: string[] = [];
+    const sameTeams = answers.size === 1;
+    if (!sameTeams) problems.push(`the app and the minimal app answered ${answers.size} different team lists over the samples`);
+    const medians = (samples: { app: number[]; minimal: number[] }): Pair => ({ app: round(median(samples.app)), minimal: round(median(samples.minimal)) });
+    const cold = medians(coldStart);
+    const loadAndCall = medians(inProcess);
+    return {
+      settings,
+      zipBytes,
+      zipOverMinimal: round(zipBytes.app / zipBytes.minimal, 3),
+      indexJsBytes,
+      coldStartMedianMs: cold,
+      coldStartOverMinimal: round(cold.app / cold.minimal, 3),
+      requireAndFirstCallMedianMs: loadAndCall,
+      requireAndFirstCallOverMinimal: round(loadAndCall.app / loadAndCall.minimal, 3),
+      sameTeams,
+      teams,
+      problems,
+    };
+  } finally {
+    await sandbox.close();
+    rmSync(work, { recursive: true, force: true });
   }
-  const cold = { app: round(median(samples.app)), minimal: round(median(samples.minimal)) };
-  const loadAndCall = { app: round(median(inProcess.app)), minimal: round(median(inProcess.minimal)) };
-  console.log(
-    JSON.stringify(
-      {
-        zipBytes: bytes,
-        zipOverMinimal: round(bytes.app / bytes.minimal, 3),
-        indexJsBytes: indexBytes,
-        coldStartMedianMs: cold,
-        coldStartOverMinimal: round(cold.app / cold.minimal, 3),
-        requireAndFirstCallMedianMs: loadAndCall,
-        requireAndFirstCallOverMinimal: round(loadAndCall.app / loadAndCall.minimal, 3),
-        samples: SAMPLES,
-        sameTeams: teams.size === 1,
-      },
-      null,
-      2,
-    ),
-  );
-} finally {
-  await sandbox.close();
-  rmSync(work, { recursive: true, force: true });
+}
+
+if (import.meta.main) {
+  if (!existsSync(buildZip)) {
+    console.error(`No ${buildZip}: run npm run build first.`);
+    process.exit(2);
+  }
+  const figures = await measureZapierFootprint(footprintSettings);
+  console.log(JSON.stringify(figures, null, 2));
+  process.exitCode = figures.problems.length === 0 ? 0 : 1;
 }
