@@ -18,8 +18,8 @@ import { promisify } from 'node:util';
 import AdmZip from 'adm-zip';
 import { build } from 'esbuild';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
-import { ZAPIER_BUNDLE_OPTIONS } from '../zapier-app/packaging/bundle.ts';
-import { buildZip, entryPoint } from '../zapier-app/packaging/paths.ts';
+import { bundleApp, ZAPIER_BUNDLE_OPTIONS } from '../zapier-app/packaging/bundle.ts';
+import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { median, round } from './stats.ts';
 
 export interface FootprintSettings {
@@ -75,15 +75,8 @@ export async function measureZapierFootprint(settings: FootprintSettings): Promi
   try {
     const bundles = { app: join(work, 'app-index.js'), minimal: join(work, 'minimal-index.js') };
     await Promise.all([
-      // As bundleApp (zapier-app/packaging/bundle.ts) does, into the temp folder: Zapier requires
-      // index.js and expects the app itself, not `{ default: app }`.
-      build({
-        entryPoints: [entryPoint],
-        outfile: bundles.app,
-        ...ZAPIER_BUNDLE_OPTIONS,
-        external: [...ZAPIER_BUNDLE_OPTIONS.external],
-        footer: { js: 'module.exports = module.exports.default;' },
-      }),
+      // The build's own bundling of the current sources, into the temp folder.
+      bundleApp(bundles.app),
       // The same options; the footer exports the minimal app itself, as bundleApp's does the app.
       build({
         entryPoints: [new URL('./minimal-zapier-app.ts', import.meta.url).pathname],

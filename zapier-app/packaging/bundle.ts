@@ -19,8 +19,7 @@ export const ZAPIER_BUNDLE_OPTIONS = {
  * cold start loads one small file instead of resolving hundreds. zapier-platform-core stays
  * outside: Zapier's runtime wrapper requires it from node_modules.
  */
-export async function bundleApp(): Promise<{ file: string; bytes: number }> {
-  const file = `${stageDir}index.js`;
+export async function bundleApp(file = `${stageDir}index.js`): Promise<{ file: string; bytes: number }> {
   const result = await build({
     entryPoints: [entryPoint],
     outfile: file,
