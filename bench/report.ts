@@ -150,6 +150,8 @@ export function printFootprint(figures: FootprintFigures): void {
       ['index.js, bytes', int(indexJsBytes.app), int(indexJsBytes.minimal), times(indexJsBytes.app / indexJsBytes.minimal)],
       ['cold start, median ms', ms(cold.app), ms(cold.minimal), times(figures.coldStartOverMinimal)],
       ['require + first call, median ms', ms(loadAndCall.app), ms(loadAndCall.minimal), times(figures.requireAndFirstCallOverMinimal)],
+      ['  of which index.js, median ms', ms(figures.requireIndexMedianMs.app), ms(figures.requireIndexMedianMs.minimal), ''],
+      ['  of which the first call, median ms', ms(figures.firstCallMedianMs.app), ms(figures.firstCallMedianMs.minimal), ''],
     ],
     [false, true, true, true],
   );

@@ -46,6 +46,9 @@ export interface FootprintFigures {
   /** The part of the cold start after the process is up: require core and index.js, createAppHandler, one call. */
   requireAndFirstCallMedianMs: Pair;
   requireAndFirstCallOverMinimal: number;
+  /** Where the app's extra goes: loading index.js (with createAppHandler), then the first call. */
+  requireIndexMedianMs: Pair;
+  firstCallMedianMs: Pair;
   /** Every process of both apps gave the same teams, so the times compare the same work. */
   sameTeams: boolean;
   /** How many teams the first answer held. */
@@ -63,9 +66,15 @@ const run = promisify(execFile);
 const CHILD = `
   const started = performance.now();
   const { createAppHandler } = require('zapier-platform-core');
+  const coreLoaded = performance.now();
   const handler = createAppHandler(require('./index.js'));
+  const appLoaded = performance.now();
   handler({ command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey: process.env.KEY } }, calledFromCli: true })
-    .then((out) => console.log(JSON.stringify({ ms: performance.now(), inProcessMs: performance.now() - started, results: out.results })));`;
+    .then((out) => {
+      const answered = performance.now();
+      const phases = { requireIndexMs: appLoaded - coreLoaded, firstCallMs: answered - appLoaded };
+      console.log(JSON.stringify({ ms: answered, inProcessMs: answered - started, ...phases, results: out.results }));
+    });`;
 
 export async function measureZapierFootprint(settings: FootprintSettings): Promise<FootprintFigures> {
   const deadline = performance.now() + settings.timeoutMs;
@@ -107,6 +116,8 @@ export async function measureZapierFootprint(settings: FootprintSettings): Promi
     const env = { PATH: process.env.PATH, PAGERLY_BASE_URL: url, KEY: demoKeys.acmeAdmin };
     const coldStart = { app: [] as number[], minimal: [] as number[] };
     const inProcess = { app: [] as number[], minimal: [] as number[] };
+    const requireIndex = { app: [] as number[], minimal: [] as number[] };
+    const firstCall = { app: [] as number[], minimal: [] as number[] };
     const answers = new Set<string>();
     let teams = Number.NaN;
     for (let i = 0; i < settings.samples; i++) {
@@ -122,9 +133,11 @@ export async function measureZapierFootprint(settings: FootprintSettings): Promi
             : (lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1));
           throw new Error(`process ${i + 1} of ${settings.samples} of the ${name === 'app' ? 'app' : 'minimal app'} did not answer: ${why}`);
         });
-        const out = JSON.parse(stdout) as { ms: number; inProcessMs: number; results: unknown[] };
+        const out = JSON.parse(stdout) as { ms: number; inProcessMs: number; requireIndexMs: number; firstCallMs: number; results: unknown[] };
         coldStart[name].push(out.ms);
         inProcess[name].push(out.inProcessMs);
+        requireIndex[name].push(out.requireIndexMs);
+        firstCall[name].push(out.firstCallMs);
         answers.add(JSON.stringify(out.results));
         if (Number.isNaN(teams)) teams = out.results.length;
       }
@@ -145,6 +158,8 @@ export async function measureZapierFootprint(settings: FootprintSettings): Promi
       coldStartOverMinimal: round(cold.app / cold.minimal, 3),
       requireAndFirstCallMedianMs: loadAndCall,
       requireAndFirstCallOverMinimal: round(loadAndCall.app / loadAndCall.minimal, 3),
+      requireIndexMedianMs: medians(requireIndex),
+      firstCallMedianMs: medians(firstCall),
       sameTeams,
       teams,
       problems,
