@@ -19,6 +19,10 @@ const fallbackDelaySeconds = () => 60 + Math.floor(Math.random() * 60);
  * - everything else stops the step with a message that says what to fix.
  */
 export function toZapierError(z: ZObject, error: unknown): Error {
+  return withoutCoreContext(zapierErrorFor(z, error));
+}
+
+function zapierErrorFor(z: ZObject, error: unknown): Error {
   if (!isPagerlyError(error)) return error instanceof Error ? error : new Error(String(error));
   const failure: PagerlyError = error;
   if (failure.code === 'authentication') return new z.errors.ExpiredAuthError(failure.message);
@@ -28,4 +32,17 @@ export function toZapierError(z: ZObject, error: unknown): Error {
     return new z.errors.ThrottledError(failure.message, delay);
   }
   return new z.errors.Error(failure.message, failure.code, failure.status);
+}
+
+/**
+ * Unless an error carries `doNotContextify`, core appends to its message what happened during
+ * the step, each answer's first 100 characters as they came (log-response.js, middleware.js
+ * enrichErrorMessages), and in production the step's console lines (create-lambda-handler.js).
+ * core's own errors for Zap builders (AppError behind z.errors.Error, ThrottledError) carry the
+ * flag; ours carry it too. Their messages are already written for the Zap builder and redacted,
+ * and an answer that quotes the key must not come back through core's appendix.
+ */
+function withoutCoreContext(error: Error): Error {
+  Object.assign(error, { doNotContextify: true });
+  return error;
 }

@@ -141,6 +141,27 @@ describe('the API key never appears in an error', () => {
     expectNoKey(failure);
   });
 
+  // core appends "What happened" to an error without `doNotContextify`: every request's first
+  // 100 characters of answer as they came (log-response.js), so a quoted key would be back.
+  it.each([
+    ['ExpiredAuthError', 400],
+    ['HaltedError', 500],
+  ])('a %s carries its own text only, no trail of what happened appended by core', async (name, status) => {
+    const scope =
+      status === 500
+        ? nock('https://api.pagerly.io')
+            .post('/o/incident')
+            .reply(500, [{ Error: `API key ${KEY} is not valid for this org` }])
+        : quotingTheKey(status);
+    const perform = status === 500 ? performOf('creates', 'create_incident') : teamTrigger.operation.perform;
+    const failure = await failureOf(appTester(perform, { authData, inputData: { title: 'Disk full on db-1' } }));
+    expect(scope.isDone()).toBe(true);
+    expect(failure.name).toBe(name);
+    expect(failure.raw).toBe(failure.text);
+    expect(failure.raw).not.toMatch(/What happened|Received content/);
+    expectNoKey(failure);
+  });
+
   it('not even when the key was pasted with surrounding whitespace', async () => {
     const scope = quotingTheKey(400);
     const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData: { apiKey: `  ${KEY}\n` } }));

@@ -145,6 +145,15 @@ describe('against the sandbox over loopback', () => {
     for (const item of items) expect(item.type).toBe(onCallChangedTrigger.operation.sample.type);
   });
 
+  // core's request merge (on unless `merge: false`, prepare-request.js) refuses any request text
+  // that looks like a {{bundle.…}} curly; a Zap builder's incident title is the builder's text.
+  it('an incident title that looks like a Zapier curly ({{bundle.authData.apiKey}}) is sent as typed, not refused or filled in', async () => {
+    const title = 'Template {{bundle.authData.apiKey}} rendered raw in {{process.env.HOME}}';
+    // The sandbox answers with the incident as it stored it.
+    const created = (await appTester(performOf('creates', 'create_incident'), { authData, inputData: { title, severity: '' } })) as { title: string };
+    expect(created.title).toBe(title);
+  });
+
   it('Update Directory Entry changes what is given and keeps what is left empty (the phone is not cleared)', async () => {
     const email = 'update.me@acme.example';
     const created = await appTester(performOf('creates', 'create_directory_entry'), {

@@ -32,7 +32,8 @@ export function performOf(kind: Kind, key: string): Perform {
 /**
  * What a failed call gave Zapier. AppError's and ThrottledError's message is JSON
  * (`{message, code, status}` / `{message, delay}`); other errors carry plain text, to which
- * core may append a "What happened" trail: `text` is the message without it, `raw` all of it.
+ * core appends a "What happened" trail unless the error says not to (the app's errors do):
+ * `text` is the message without it, `raw` all of it.
  */
 export interface ZapierFailure {
   name: string;
