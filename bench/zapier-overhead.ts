@@ -7,7 +7,7 @@ import got from 'got';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
 import { createNodeClient } from '../shared/node-client.ts';
 import App from '../zapier-app/index.ts';
-import { minimalApp, TEAMS_PATH } from './minimal-zapier-app.ts';
+import { minimalApp, TEAMS_PATH, teamsPerform } from './minimal-zapier-app.ts';
 import { median, percentile, round } from './stats.ts';
 
 /** Issue 13's aim for the app's per-call cost over the minimal app's. */
@@ -29,9 +29,9 @@ export interface OverheadFigures {
   got: Timing;
   zapier: Timing;
   minimalZapier: Timing;
-  /** The minimal app's perform inside the app's full definition: what core's per-call work on the definition costs. */
+  /** The minimal app's request, with the app's `merge: false`, inside the app's full definition. */
   appDefinitionMinimalPerform: Timing;
-  /** The same with only the app's authentication and two triggers, no create or search: the smallest definition the app could have. */
+  /** The same with only the app's authentication and two triggers: the difference is what core's per-call work on the rest of the definition costs. */
   appTriggersMinimalPerform: Timing;
   nodeClient: Timing;
   /** Medians divided by plain got's, and the app's over the minimal core app's (its own cost). */
@@ -48,17 +48,19 @@ export interface OverheadFigures {
 }
 
 /**
- * How the definition's size sets the per-call cost: core walks every value of it on every call
- * (two deep copies, compiles and freezes, and a deep merge into each z.request), so the cost
- * grows by about the same time per value. From that time and the minimal app's own median: how
- * many values a definition may hold within the aim, next to how many the app has.
+ * How the definition's size sets the per-call cost: core deep-copies, compiles and freezes the
+ * whole definition twice on every call (create-lambda-handler.js), so the cost grows by about
+ * the same time per value. From that time and the minimal app's own median: how many values a
+ * definition may hold within the aim, next to how many the app has.
  */
 export interface DefinitionBudget {
   /** Every object, list, text, number and function in the definition, each counted once. */
   values: { app: number; appTriggers: number; minimal: number };
-  /** (the app's definition with the minimal perform − the minimal app) ÷ the extra values. */
+  /** (the app's definition − its authentication and triggers alone, same perform) ÷ the values between them. */
   coreMicrosecondsPerValue: number;
-  /** The most values a definition could hold and still cost ≤ the aim × the minimal app. */
+  /** What core's per-call work on the app's whole definition costs at that rate. */
+  appDefinitionMs: number;
+  /** The most values a definition could hold within the aim × the minimal app, were its perform free. */
   valuesWithinAim: number;
   aim: number;
 }
@@ -84,9 +86,9 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     const handler = createAppHandler(App);
     const minimalHandler = createAppHandler(minimalApp);
     // core deep-copies, compiles and freezes the whole definition on every call (create-lambda-
-    // handler.js, twice), and deep-merges it into every z.request (request-merge.js): this way
-    // separates that cost from the app's own code.
-    const minimalPerform = minimalApp.triggers.team.operation.perform;
+    // handler.js, twice): two definitions with the same minimal request (with the app's
+    // `merge: false`) separate that cost from the app's own code.
+    const minimalPerform = teamsPerform({ merge: false });
     const definitionHandler = createAppHandler(withTeamPerform(App, minimalPerform));
     const triggersOnly = withTeamPerform({ ...App, creates: {}, searches: {}, searchOrCreates: {} }, minimalPerform);
     const triggersHandler = createAppHandler(triggersOnly);
@@ -161,13 +163,18 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
   }
 }
 
-function definitionBudget(values: DefinitionBudget['values'], figures: Record<'minimalZapier' | 'appDefinitionMinimalPerform', Timing>): DefinitionBudget {
-  const perValueMs = (figures.appDefinitionMinimalPerform.medianMs - figures.minimalZapier.medianMs) / (values.app - values.minimal);
+function definitionBudget(
+  values: DefinitionBudget['values'],
+  figures: Record<'minimalZapier' | 'appDefinitionMinimalPerform' | 'appTriggersMinimalPerform', Timing>,
+): DefinitionBudget {
+  const perValueMs = (figures.appDefinitionMinimalPerform.medianMs - figures.appTriggersMinimalPerform.medianMs) / (values.app - values.appTriggers);
   const allowedMs = (ZAPIER_OVER_MINIMAL_AIM - 1) * figures.minimalZapier.medianMs;
   return {
     values,
     coreMicrosecondsPerValue: round(perValueMs * 1000, 2),
-    valuesWithinAim: perValueMs > 0 ? values.minimal + Math.floor(allowedMs / perValueMs) : Number.POSITIVE_INFINITY,
+    appDefinitionMs: round(perValueMs * values.app, 2),
+    // Noise can make the difference vanish: then no budget can be read from this run.
+    valuesWithinAim: perValueMs > 0 ? Math.floor(allowedMs / perValueMs) : Number.NaN,
     aim: ZAPIER_OVER_MINIMAL_AIM,
   };
 }
