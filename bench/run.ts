@@ -75,7 +75,7 @@ if (existsSync(buildZip)) footprint = await part('Zip and cold start', () => mea
 else printFootprintSkipped();
 
 const seconds = (performance.now() - started) / 1000;
-// zapierOverMinimal also at the top: issue 13's figure for the Zapier app's own per-call cost;
+// The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
 // beside it the zip and the cold start over the minimal app's (null when skipped or failed).
 writeResults(RESULTS, {
   startedAt,

@@ -1,6 +1,6 @@
-// Part 4 (issue 13 point 9): the Zapier app's upload zip and cold start next to a minimal
+// Part 4: the Zapier app's upload zip and cold start next to a minimal
 // zapier-platform-core app's (bench/minimal-zapier-app.ts). Part of `npm run bench` once
-// `npm run build` has made dist/zapier/build/build.zip; on its own, `node bench/zapier-footprint.ts`
+// `npm run build` has made dist/zapier/build/build.zip; on its own, `npm run bench:footprint`
 // prints the figures as JSON.
 // Both zips are copies of the last build's upload zip with index.js swapped: the app's index.js is
 // zapier-app/index.ts bundled afresh here (the current sources, not whatever the last build left),

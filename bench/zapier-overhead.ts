@@ -10,7 +10,7 @@ import App from '../zapier-app/index.ts';
 import { minimalApp, TEAMS_PATH, teamsPerform } from './minimal-zapier-app.ts';
 import { median, percentile, round } from './stats.ts';
 
-/** Issue 13's aim for the app's per-call cost over the minimal app's. */
+/** The aim for the app's per-call cost over the minimal app's (the README's bench section says why it is not met). */
 export const ZAPIER_OVER_MINIMAL_AIM = 1.1;
 
 export interface OverheadSettings {
