@@ -7,6 +7,7 @@ import got from 'got';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
 import { createNodeClient } from '../shared/node-client.ts';
 import App from '../zapier-app/index.ts';
+import { compiledOnce } from './core-compile-once.ts';
 import { minimalApp, TEAMS_PATH, teamsPerform } from './minimal-zapier-app.ts';
 import { median, percentile, round } from './stats.ts';
 
@@ -33,6 +34,8 @@ export interface OverheadFigures {
   appDefinitionMinimalPerform: Timing;
   /** The same with only the app's authentication and two triggers: the difference is what core's per-call work on the rest of the definition costs. */
   appTriggersMinimalPerform: Timing;
+  /** The app itself on core that compiles a definition once, not twice per call (bench/core-compile-once.ts). */
+  zapierCompiledOnce: Timing;
   nodeClient: Timing;
   /** Medians divided by plain got's, and the app's over the minimal core app's (its own cost). */
   ratios: {
@@ -41,6 +44,8 @@ export interface OverheadFigures {
     zapierOverMinimal: number;
     appDefinitionOverMinimal: number;
     appTriggersOverMinimal: number;
+    /** The app on core compiling its definition once ÷ the minimal app on core as it is. */
+    zapierCompiledOnceOverMinimal: number;
     nodeClientOverGot: number;
   };
   definition: DefinitionBudget;
@@ -97,7 +102,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
     // calledFromCli: as `zapier-platform invoke` runs it; without it core prints memory lines.
     const teamTrigger = { command: 'execute', method: 'triggers.team.operation.perform', bundle: { authData: { apiKey } }, calledFromCli: true };
     const ways: Record<
-      'got' | 'zapier' | 'minimalZapier' | 'appDefinitionMinimalPerform' | 'appTriggersMinimalPerform' | 'nodeClient',
+      'got' | 'zapier' | 'minimalZapier' | 'appDefinitionMinimalPerform' | 'appTriggersMinimalPerform' | 'zapierCompiledOnce' | 'nodeClient',
       () => Promise<unknown>
     > = {
       got: () => got(teamsUrl, { headers: { 'x-apikey': apiKey } }).json(),
@@ -105,6 +110,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
       minimalZapier: async () => (await minimalHandler(teamTrigger)).results,
       appDefinitionMinimalPerform: async () => (await definitionHandler(teamTrigger)).results,
       appTriggersMinimalPerform: async () => (await triggersHandler(teamTrigger)).results,
+      zapierCompiledOnce: async () => (await compiledOnce(() => handler(teamTrigger))).results,
       nodeClient: () => client.listTeams(),
     };
     const names = Object.keys(ways) as (keyof typeof ways)[];
@@ -138,6 +144,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
       minimalZapier: timing(samples.minimalZapier),
       appDefinitionMinimalPerform: timing(samples.appDefinitionMinimalPerform),
       appTriggersMinimalPerform: timing(samples.appTriggersMinimalPerform),
+      zapierCompiledOnce: timing(samples.zapierCompiledOnce),
       nodeClient: timing(samples.nodeClient),
     };
     return {
@@ -151,6 +158,7 @@ export async function measureZapierOverhead(settings: OverheadSettings): Promise
         zapierOverMinimal: round(figures.zapier.medianMs / figures.minimalZapier.medianMs, 2),
         appDefinitionOverMinimal: round(figures.appDefinitionMinimalPerform.medianMs / figures.minimalZapier.medianMs, 2),
         appTriggersOverMinimal: round(figures.appTriggersMinimalPerform.medianMs / figures.minimalZapier.medianMs, 2),
+        zapierCompiledOnceOverMinimal: round(figures.zapierCompiledOnce.medianMs / figures.minimalZapier.medianMs, 2),
         nodeClientOverGot: round(figures.nodeClient.medianMs / figures.got.medianMs, 2),
       },
       definition: definitionBudget({ app: countValues(App), appTriggers: countValues(triggersOnly), minimal: countValues(minimalApp) }, figures),
