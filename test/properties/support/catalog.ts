@@ -28,7 +28,8 @@ export const goodInput: { readonly [K in EndpointKey]: Record<string, string> } 
   createOrUpdateIncident: { title: 'Deploy failed', severity: 'P2' },
   listOnCallUsers: { teamname: 'Payments' },
   listTeams: {},
-  getDirectoryEntry: { email: 'katherine@acme.example' },
+  // The owner: the only entry no random remove or role change earlier in a run can take away.
+  getDirectoryEntry: { email: 'ada@acme.example' },
   upsertDirectoryEntry: { email: 'new.hire@acme.example', name: 'New Hire', phone: '+1 415 555 0199' },
   updateDirectoryPhone: { email: 'katherine@acme.example', phone: '+44 20 7946 0958' },
   changeDirectoryRole: { email: 'katherine@acme.example', role: 'admin' },
