@@ -4,7 +4,7 @@ import { InvalidResponseError, NetworkError, RateLimitError, ServerError, Timeou
 import { createNodeClient } from '../../shared/node-client.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour } from '../support/fault-server.ts';
 import { closedPort } from '../support/loopback-server.ts';
-import { SAMPLE_INCIDENT } from './fault-fixtures.ts';
+import { rejection, SAMPLE_INCIDENT } from './fault-fixtures.ts';
 
 /**
  * The typed client (got transport) against loopback servers that misbehave on purpose, over
@@ -109,10 +109,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
     ] as const)('a closed port (%s): a retryable NetworkError naming the refusal', async (what, call) => {
       faultsTried.push(`closed port (${what})`);
       const base = await closedPort();
-      const failure = await call(createNodeClient({ apiKey: KEY, baseUrl: base, backoffMs: 10 })).then(
-        () => undefined,
-        (e: unknown) => e as PagerlyError,
-      );
+      const failure = await rejection<PagerlyError>(call(createNodeClient({ apiKey: KEY, baseUrl: base, backoffMs: 10 })));
       expect(failure).toBeInstanceOf(NetworkError);
       expect(failure).toMatchObject({ code: 'network', retryable: true });
       expect(failure!.message).toMatch(/Could not reach the service at 127\.0\.0\.1:\d+ \(ECONNREFUSED/);

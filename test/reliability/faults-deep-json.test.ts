@@ -71,12 +71,7 @@ describe('typed client', () => {
     async (shape, _name, call) => {
       const service = await deepService(shape);
       const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, retries: 0 });
-      const { result, stray } = await withoutStrayErrors(() =>
-        call(client).then(
-          () => undefined,
-          (error: unknown) => error as PagerlyError,
-        ),
-      );
+      const { result, stray } = await withoutStrayErrors(() => rejection<PagerlyError>(call(client)));
       expect(stray).toEqual([]);
       noStackOverflow(result);
       expect(result).toBeInstanceOf(InvalidResponseError);
@@ -117,12 +112,7 @@ describe("Zapier app (zapier-platform-core's handler)", () => {
     async (shape, method, inputData) => {
       const service = await deepService(shape);
       process.env.PAGERLY_BASE_URL = service.url;
-      const { result, stray } = await withoutStrayErrors(() =>
-        zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(
-          () => undefined,
-          (error: unknown) => error,
-        ),
-      );
+      const { result, stray } = await withoutStrayErrors(() => rejection(zapier.run(method, { authData: { apiKey: KEY }, inputData })));
       expect(stray).toEqual([]);
       noStackOverflow(result);
       expect(zapierErrorName(result)).toBe('AppError:invalid_response');
@@ -140,10 +130,7 @@ describe('Make app (the generated app through the runner)', () => {
     async (shape, _name, component) => {
       const service = await deepService(shape);
       const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: service.url }, timeoutMs: 5_000 });
-      const error = await component.run(runner, KEY).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+      const error = await rejection(component.run(runner, KEY));
       noStackOverflow(error);
       expect(error).toBeInstanceOf(MakeError);
       expect(error).toMatchObject({ type: 'DataError' });

@@ -12,7 +12,7 @@ import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer
 import { closedPort } from '../support/loopback-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { zapierErrorName, zapierErrorPayload, restoreBaseUrlAfterEach, zapierHandler } from './zapier-handler.ts';
-import { SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
+import { rejection, SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
 
 /**
  * Whether a failed request may be retried is one decision of the shared error model, read by
@@ -186,10 +186,7 @@ describe("Zapier app (zapier-platform-core's handler): retried only when a retry
   const createIncident = (base: string) => {
     process.env.PAGERLY_BASE_URL = base;
     return withoutStrayErrors(() =>
-      zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } }).then(
-        () => undefined,
-        (error: unknown) => error,
-      ),
+      rejection(zapier.run('creates.create_incident.operation.perform', { authData: { apiKey: KEY }, inputData: { title: 'Disk full' } })),
     );
   };
 

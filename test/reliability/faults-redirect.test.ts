@@ -62,12 +62,7 @@ describe('typed client (got): a redirect to another origin is not followed', () 
       const other = await elsewhere();
       const service = await redirecting(status, stolenPath(other));
       const client = createNodeClient({ apiKey: KEY, baseUrl: service.url, backoffMs: 10, timeoutMs: 2_000 });
-      const { result, stray } = await withoutStrayErrors(() =>
-        call(client).then(
-          () => undefined,
-          (error: unknown) => error as PagerlyError,
-        ),
-      );
+      const { result, stray } = await withoutStrayErrors(() => rejection<PagerlyError>(call(client)));
       expect(stray).toEqual([]);
       expect(result).toBeInstanceOf(RedirectError);
       expect(result).toMatchObject({ code: 'redirect', retryable: false, mayHaveApplied: false, status, targetHost: hostOf(other.url) });
@@ -154,12 +149,7 @@ describe("Zapier app (zapier-platform-core's handler, z.request): a redirect to 
       const other = await elsewhere();
       const service = await redirecting(status, stolenPath(other));
       process.env.PAGERLY_BASE_URL = service.url;
-      const { result, stray } = await withoutStrayErrors(() =>
-        zapier.run(method, { authData: { apiKey: KEY }, inputData }).then(
-          () => undefined,
-          (error: unknown) => error,
-        ),
-      );
+      const { result, stray } = await withoutStrayErrors(() => rejection(zapier.run(method, { authData: { apiKey: KEY }, inputData })));
       expect(stray).toEqual([]);
       expect(zapierErrorName(result)).toBe('AppError:redirect');
       const { message } = zapierErrorPayload(result) as { message: string };

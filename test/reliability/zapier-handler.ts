@@ -3,7 +3,8 @@ import App from '../../zapier-app/index.ts';
 
 /**
  * The Zapier app (source) run by zapier-platform-core's own Lambda handler, as Zapier runs
- * it: with core's request log, its secret scrubbing and its "What happened" trail. Every log
+ * it: with core's request log and its secret scrubbing (the app's errors opt out of core's
+ * "What happened" trail, zapier-app/zapier-errors.ts). Every log
  * line core produces reaches `customLogger` (what `zapier invoke` shows, and what core would
  * stream to Zapier's log server), and with `printLogs` it is printed too.
  *
