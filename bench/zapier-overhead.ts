@@ -59,7 +59,7 @@ export interface OverheadFigures {
  * definition may hold within the aim, next to how many the app has.
  */
 export interface DefinitionBudget {
-  /** Every object, list, text, number and function in the definition, each counted once. */
+  /** Every object, list, text, number and function in the definition, at each place it stands (a list two operations share counts twice). */
   values: { app: number; appTriggers: number; minimal: number };
   /** (the app's definition − its authentication and triggers alone, same perform) ÷ the values between them. */
   coreMicrosecondsPerValue: number;

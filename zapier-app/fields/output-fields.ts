@@ -13,7 +13,7 @@ const converted = new WeakMap<readonly OutputField[], ZapierOutputField[]>();
  * `parent[]child` (line items). The shared descriptions nest; this flattens them. A list that
  * several operations share (a directory entry's fields) is converted once and shared too: core
  * deep-copies the definition on every call, and a shared list is copied once (lodash cloneDeep
- * keeps shared references shared), about a fifth less of that per-call work (`npm run bench`).
+ * keeps shared references shared).
  */
 export function zapierOutputFields(fields: readonly OutputField[]): ZapierOutputField[] {
   const known = converted.get(fields);
