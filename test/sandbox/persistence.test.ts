@@ -17,6 +17,10 @@ import {
   type Running,
 } from './support.ts';
 
+/** A state file's text with nothing in it but these pending deliveries. */
+const emptyStateWithPending = (pending: unknown[]) =>
+  JSON.stringify({ format: 'pagerly-sandbox-state', version: 1, savedAt: '2026-11-02T08:00:00Z', ids: {}, subscriptions: [], onCall: {}, events: {}, pending });
+
 /** Option `persistence`: what a restart on the same state file keeps. */
 describe('sandbox: state file', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -243,32 +247,10 @@ describe('sandbox: state file', () => {
     const cases: [string, string, RegExp][] = [
       ['truncated.json', '{"format": "pagerly-sandbox-state", "version": 1, "subscr', /is corrupt: not JSON/],
       ['empty.json', '', /is corrupt: not JSON/],
-      [
-        'wrong-shape.json',
-        JSON.stringify({
-          format: 'pagerly-sandbox-state',
-          version: 1,
-          savedAt: '2026-11-02T08:00:00Z',
-          ids: {},
-          subscriptions: [],
-          onCall: {},
-          events: {},
-          pending: [{ eventId: 'evt_0001' }],
-        }),
-        /is corrupt or not a sandbox state file: pending\.0\.subscriptionId/,
-      ],
+      ['wrong-shape.json', emptyStateWithPending([{ eventId: 'evt_0001' }]), /is corrupt or not a sandbox state file: pending\.0\.subscriptionId/],
       [
         'dangling.json',
-        JSON.stringify({
-          format: 'pagerly-sandbox-state',
-          version: 1,
-          savedAt: '2026-11-02T08:00:00Z',
-          ids: {},
-          subscriptions: [],
-          onCall: {},
-          events: {},
-          pending: [{ eventId: 'evt_0009', subscriptionId: 'sub_0001', url: 'http://127.0.0.1:9/', nextAttempt: 1, dueAt: '2026-11-02T08:00:00Z' }],
-        }),
+        emptyStateWithPending([{ eventId: 'evt_0009', subscriptionId: 'sub_0001', url: 'http://127.0.0.1:9/', nextAttempt: 1, dueAt: '2026-11-02T08:00:00Z' }]),
         /names the event "evt_0009", which is not in events/,
       ],
       ['other.json', JSON.stringify({ hello: 'world' }), /is corrupt or not a sandbox state file: format must be "pagerly-sandbox-state"/],
