@@ -26,7 +26,7 @@ export const assumptions = [
     topic: 'Errors other than the invalid key',
     choice:
       'Same body shape as the documented one, `[{"Error":"..."}]`, with the HTTP status saying what kind: 400 invalid input, 403 not allowed (org admin only, or the owner), 404 not found, 429 rate limited (with `Retry-After` in seconds), 5xx service fault.',
-    why: 'Reusing the one documented shape is the least surprising choice; statuses are what every HTTP client and both platforms already classify.',
+    why: 'Reusing the one documented shape is the least surprising choice; statuses are what every HTTP client and all three platforms already classify.',
   },
   {
     id: 'auth-error',
@@ -133,7 +133,7 @@ export const assumptions = [
     topic: 'Removing a hook',
     choice:
       '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier and n8n treat that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
-    why: "Removal by the id the subscribe call returned is what both platforms' unsubscribe steps expect.",
+    why: 'Removal by the id the subscribe call returned is what the unsubscribe steps of Zapier, Make and n8n expect.',
   },
   {
     id: 'n8n-hooks',
@@ -153,7 +153,7 @@ export const assumptions = [
     id: 'hook-delivery',
     topic: 'Hook delivery',
     choice: 'At least once: a failed or timed-out delivery is retried with backoff under the same event id; a `410 Gone` answer removes the subscription.',
-    why: 'The REST-hook convention both platforms follow.',
+    why: 'The REST-hook convention Zapier and Make follow, and the n8n trigger with them.',
   },
   {
     id: 'limits',
