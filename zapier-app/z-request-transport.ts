@@ -1,8 +1,8 @@
 import type { ZObject } from 'zapier-platform-core';
 import { isPagerlyError } from '../shared/errors.ts';
 import { noAnswerError } from '../shared/http/failure.ts';
-import { isSameOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, redirectTarget } from '../shared/http/redirect.ts';
-import { holdsSecret, redact } from '../shared/redact.ts';
+import { followSameOriginRedirects, type Hop } from '../shared/http/follow-redirects.ts';
+import { redact } from '../shared/redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../shared/http/types.ts';
 
 /**
@@ -19,14 +19,15 @@ type ZResponse = Awaited<ReturnType<ZObject['request']>> & { url?: string };
 
 export function zRequestTransport(z: ZObject): Transport {
   /** One request, redirects not followed: z.request passes `redirect` on to node-fetch (core's tools/request-client.js). */
-  const once = async (request: HttpRequest, url: string, method: string, body: string | undefined): Promise<ZResponse> => {
+  const once = async (request: HttpRequest, hop: Hop): Promise<HttpResponse> => {
+    let response: ZResponse;
     try {
-      return await z.request({
-        url,
-        method,
-        params: url === request.url ? request.query : {},
+      response = await z.request({
+        url: hop.url,
+        method: hop.method,
+        params: hop.first ? request.query : {},
         headers: request.headers,
-        body,
+        body: hop.body,
         skipThrowForStatus: true,
         // The app has no requestTemplate, so there is nothing to merge: left on (core's default,
         // prepare-request.js), core would lodash-merge the whole request, with the step's input
@@ -41,50 +42,22 @@ export function zRequestTransport(z: ZObject): Transport {
         // node-fetch 2.7 follows redirects to any host with X-APIKEY still on (it drops only
         // authorization, www-authenticate, cookie and cookie2 across hosts, lib/index.js), and
         // core only objects afterwards when the new host is localhost (throw-for-disallowed-
-        // hostname-after-redirect.js), by which time the key has left. So: never let it follow.
+        // hostname-after-redirect.js), by which time the key has left. So: never let it follow;
+        // the shared policy follows same-origin redirects itself.
         redirect: 'manual',
       } as Parameters<ZObject['request']>[0]);
     } catch (error) {
       throw noAnswer(error, request);
     }
+    return {
+      status: response.status,
+      url: response.url || hop.url,
+      headers: Object.fromEntries(response.headers.entries()),
+      body: response.content,
+    };
   };
 
-  return {
-    async send(request: HttpRequest): Promise<HttpResponse> {
-      let url = request.url;
-      let method: string = request.method;
-      let body = request.body;
-      let response = await once(request, url, method, body);
-      // Same-origin redirects are followed here, as got follows them for the typed client: 303
-      // turns the request into a GET without a body (RFC 9110 §15.4.4), the others keep it.
-      for (let hop = 0; REDIRECT_STATUSES.has(response.status) && hop < MAX_REDIRECTS; hop++) {
-        const from = response.url || url;
-        const location = response.headers.get('location') ?? undefined;
-        if (!isSameOriginRedirect(location, from)) break;
-        const target = redirectTarget(location, from)!.href;
-        // A target that quotes the key is not followed: core would log that URL as sent (request_url).
-        if (holdsSecret(`${location} ${target} ${decodedOrAsIs(target)}`, Object.values(request.headers))) break;
-        url = target;
-        if (response.status === 303) [method, body] = ['GET', undefined];
-        response = await once(request, url, method, body);
-      }
-      return {
-        status: response.status,
-        url: response.url || url,
-        headers: Object.fromEntries(response.headers.entries()),
-        body: response.content,
-      };
-    },
-  };
-}
-
-/** A URL with its escapes undone (a stray `%` leaves it as it is). */
-function decodedOrAsIs(url: string): string {
-  try {
-    return decodeURIComponent(url);
-  } catch {
-    return url;
-  }
+  return { send: (request) => followSameOriginRedirects(request, (hop) => once(request, hop)) };
 }
 
 /** No answer came (refused, reset, DNS, time-out): the shared error, which says whether Zapier may try again. */

@@ -1,5 +1,6 @@
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { connection } from '../../shared/operations/connection.ts';
+import { REDIRECT_STATUSES, unfollowedRedirectMessage } from '../../shared/http/redirect.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import { ACTION_NODE, BASE_URL_FIELD, CREDENTIAL, ICON_FILE, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
@@ -94,9 +95,14 @@ export function credentialDescription() {
     ],
     authenticate: { type: 'generic', properties: { headers: { [API_KEY_HEADER]: `={{$credentials.${connection.apiKeyField.key}}}` } } },
     test: {
-      request: { baseURL: `={{$credentials.${BASE_URL_FIELD}}}`, url: check.path, method: check.method },
-      // Assumption `auth-error`: the key check answers a bad key with a 400 (documented) or a 401.
-      rules: [400, 401].map((value) => ({ type: 'responseCode', properties: { value, message: INVALID_KEY_MESSAGE } })),
+      // n8n would follow a redirect to any host with X-APIKEY on (only Authorization and Cookie
+      // are dropped): the test does not follow one, and says what a redirect means.
+      request: { baseURL: `={{$credentials.${BASE_URL_FIELD}}}`, url: check.path, method: check.method, disableFollowRedirect: true },
+      rules: [
+        // Assumption `auth-error`: the key check answers a bad key with a 400 (documented) or a 401.
+        ...[400, 401].map((value) => ({ type: 'responseCode', properties: { value, message: INVALID_KEY_MESSAGE } })),
+        ...[...REDIRECT_STATUSES].map((value) => ({ type: 'responseCode', properties: { value, message: unfollowedRedirectMessage(value) } })),
+      ],
     },
   };
 }

@@ -12,6 +12,7 @@ export type DataObject = { [key: string]: string | number | boolean | object | n
 export interface N8nHttpRequest {
   url: string;
   method: 'GET' | 'POST' | 'DELETE';
+  disableFollowRedirect: true;
   qs?: Record<string, string>;
   headers?: Record<string, string>;
   body?: string;

@@ -1,4 +1,5 @@
 import { NetworkError, TimeoutError } from '../../shared/errors.ts';
+import { followSameOriginRedirects, type Hop } from '../../shared/http/follow-redirects.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../shared/http/types.ts';
 import { CREDENTIAL } from '../names.ts';
 import type { N8nBaseContext, N8nFullResponse } from './n8n-api.ts';
@@ -15,33 +16,37 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
  * (`ignoreHttpStatusErrors`) nor parse the body (`encoding: 'text'`).
  */
 export function n8nTransport(context: N8nBaseContext): Transport {
-  return {
-    async send(request: HttpRequest): Promise<HttpResponse> {
-      let response: N8nFullResponse;
-      try {
-        response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL.name, {
-          url: request.url,
-          method: request.method,
-          qs: { ...request.query },
-          headers: { ...request.headers },
-          ...(request.body === undefined ? {} : { body: request.body }),
-          returnFullResponse: true,
-          ignoreHttpStatusErrors: true,
-          json: false,
-          encoding: 'text',
-          timeout: REQUEST_TIMEOUT_MS,
-        })) as N8nFullResponse;
-      } catch (error) {
-        throw noAnswer(error, request);
-      }
-      const body = response.body;
-      return {
-        status: response.statusCode,
-        headers: response.headers ?? {},
-        body: typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body),
-      };
-    },
+  const once = async (request: HttpRequest, hop: Hop): Promise<HttpResponse> => {
+    let response: N8nFullResponse;
+    try {
+      response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL.name, {
+        url: hop.url,
+        method: hop.method,
+        qs: hop.first ? { ...request.query } : {},
+        headers: { ...request.headers },
+        ...(hop.body === undefined ? {} : { body: hop.body }),
+        returnFullResponse: true,
+        ignoreHttpStatusErrors: true,
+        json: false,
+        encoding: 'text',
+        timeout: REQUEST_TIMEOUT_MS,
+        // n8n follows redirects to any host and keeps every header but Authorization and Cookie
+        // (@n8n/backend-network's redirect hop, even with sendCredentialsOnCrossOriginRedirect
+        // off), so X-APIKEY would reach the other host: the shared policy follows same-origin
+        // redirects itself and turns any other into an error naming the target's host.
+        disableFollowRedirect: true,
+      })) as N8nFullResponse;
+    } catch (error) {
+      throw noAnswer(error, request);
+    }
+    const body = response.body;
+    return {
+      status: response.statusCode,
+      headers: response.headers ?? {},
+      body: typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body),
+    };
   };
+  return { send: (request) => followSameOriginRedirects(request, (hop) => once(request, hop)) };
 }
 
 /**

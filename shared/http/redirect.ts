@@ -8,6 +8,9 @@ export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 30
 /** How many same-origin redirects a transport follows before giving up (got's default is 10). */
 export const MAX_REDIRECTS = 5;
 
+/** What a user does about a redirect that was not followed. */
+const CHECK_THE_BASE_URL = "Check the base URL (for example https rather than http, or the API's new address).";
+
 /** `location` resolved against the URL that answered (when known); undefined when it is not a URL. */
 export function redirectTarget(location: string | undefined, from: string | undefined): URL | undefined {
   if (!location?.trim()) return undefined;
@@ -72,8 +75,16 @@ export function redirectError(
     );
   }
   return new RedirectError(
-    `The service answered "${action}" with HTTP ${status}, a redirect to another origin (${origin}); it was not followed and nothing was sent there, since the API key goes only to the configured base URLs. Check the base URL (for example https rather than http, or the API's new address).`,
+    `The service answered "${action}" with HTTP ${status}, a redirect to another origin (${origin}); it was not followed and nothing was sent there, since the API key goes only to the configured base URLs. ${CHECK_THE_BASE_URL}`,
     host,
     details,
   );
+}
+
+/**
+ * What a platform says that checks the key on its own and sees only the status (n8n's
+ * declarative credential test): the target cannot be named, the rule and the advice are the same.
+ */
+export function unfollowedRedirectMessage(status: number): string {
+  return `The service answered the key check with HTTP ${status}, a redirect; it was not followed and nothing was sent on, since the API key goes only to the configured base URLs. ${CHECK_THE_BASE_URL}`;
 }

@@ -7,7 +7,7 @@ import { connection } from '../../shared/operations/connection.ts';
  * n8n's function contexts as the engine builds them, for unit tests: parameters and the
  * credential from plain objects, and `httpRequestWithAuthentication` doing what n8n does with
  * it: apply the credential's generated `authenticate` block, then send the request for real
- * (fetch, over loopback) without throwing for a status. The e2e runs the same code in n8n itself.
+ * (fetch, over loopback) without throwing for a status, following redirects unless told not to. The e2e runs the same code in n8n itself.
  */
 export interface FakeNode {
   name: string;
@@ -83,7 +83,14 @@ function base(credential: Record<string, unknown>, sent: Sent[]) {
         sent.push({ url, method: options.method, headers, body: options.body });
         let response: Response;
         try {
-          response = await fetch(url, { method: options.method, headers, body: options.body, signal: AbortSignal.timeout(options.timeout) });
+          response = await fetch(url, {
+            method: options.method,
+            headers,
+            body: options.body,
+            signal: AbortSignal.timeout(options.timeout),
+            // n8n follows redirects (keeping X-APIKEY) unless told not to.
+            redirect: options.disableFollowRedirect ? 'manual' : 'follow',
+          });
         } catch (error) {
           // As n8n does: the HTTP library's error (with the request's headers) inside a NodeApiError.
           const cause = Object.assign(new Error('request failed'), { code: (error as { cause?: { code?: string } }).cause?.code, config: { headers } });

@@ -9,6 +9,10 @@ import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { run } from '../cli/support.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer } from '../support/fault-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
+import { executePagerly, loadTeams, subscriptionLifecycle } from '../../n8n-app/runtime/index.ts';
+import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
+import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
+import { classes, credentialFor, executeContext, hookContext } from '../n8n/support.ts';
 import { makeComponents } from './make-components.ts';
 import { READ_AND_CREATE, restoreBaseUrlAfterEach, zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
 import { rejection, SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
@@ -214,5 +218,52 @@ describe('Make app (the generated app through the runner): redirects are not fol
     });
     await following.rpc('listTeams', { connection: { apiKey: KEY } }).catch(() => undefined);
     expect(other.arrivals.map((a) => a.apiKey)).toEqual([KEY]);
+  });
+});
+
+/**
+ * The n8n node's runtime on a context whose request helper behaves as n8n's does (it follows
+ * redirects, X-APIKEY kept, unless `disableFollowRedirect`); `npm run n8n:e2e` runs the same
+ * battery in the real engine.
+ */
+describe('n8n node (its runtime on n8n-style request helpers): a redirect to another origin', () => {
+  const actions = nodeOperations.map((operation) => [operation.key, operation] as const);
+
+  it.each(STATUSES.flatMap((status) => actions.map(([key, operation]) => [status, key, operation] as const)))(
+    '%i, %s: the item fails with the redirect named; the other host gets nothing',
+    async (status, _key, operation) => {
+      const other = await elsewhere();
+      const service = await redirecting(status, stolenPath(other));
+      const { context } = executeContext(credentialFor(KEY, service.url), [parametersFor(operation, 'Platform')]);
+      const error = await rejection<Error & { description?: string }>(executePagerly(context, classes));
+      const said = `${error.message} ${error.description ?? ''}`;
+      expect(said).toContain(hostOf(other.url));
+      expect(said).not.toContain(KEY);
+      expect(said).not.toContain('stolen');
+      expect(other.arrivals).toEqual([]);
+    },
+  );
+
+  it.each(STATUSES)('%i on the team dropdown and on subscribing: refused, the other host gets nothing', async (status) => {
+    const other = await elsewhere();
+    const service = await redirecting(status, stolenPath(other), [{ kind: 'answer', status, body: '', headers: { location: stolenPath(other) } }]);
+    const { context: execute } = executeContext(credentialFor(KEY, service.url), [{}]);
+    const dropdown = await rejection<Error>(loadTeams(execute, classes));
+    expect(dropdown.message).toContain(hostOf(other.url));
+    const { context: hook } = hookContext(credentialFor(KEY, service.url), { teamname: '' }, 'http://127.0.0.1:5678/webhook/x');
+    const subscribing = await rejection<Error>(subscriptionLifecycle.create(hook, classes));
+    expect(`${subscribing.message} ${(subscribing as { description?: string }).description ?? ''}`).toContain(hostOf(other.url));
+    expect(other.arrivals).toEqual([]);
+  });
+
+  it('a redirect to the same origin is followed, with the key, and its answer is the answer', async () => {
+    const service = await faultServer([{ kind: 'answer', status: 307, body: '', headers: { location: '/pagerly/o/zapier/allteams/' } }, json(200, TEAMS)]);
+    servers.push(service);
+    const { context } = executeContext(credentialFor(KEY, service.url), [{}]);
+    expect(await loadTeams(context, classes)).toEqual([{ name: 'Platform', value: 'Platform' }]);
+    expect(service.arrivals.map((a) => [a.url, a.apiKey])).toEqual([
+      ['/pagerly/o/zapier/allteams', KEY],
+      ['/pagerly/o/zapier/allteams/', KEY],
+    ]);
   });
 });
