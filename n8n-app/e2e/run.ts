@@ -9,9 +9,11 @@ import { buildN8nApp } from '../build-n8n-app.ts';
 import { cacheDir, ensureEngine, N8N_VERSION } from '../engine/cache.ts';
 import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_OPTIONS_METHOD, ACTION_NODE } from '../names.ts';
 import { connection } from '../../shared/operations/connection.ts';
+import { REDIRECT_STATUSES } from '../../shared/http/redirect.ts';
 import { freePort, N8nInstance } from './n8n-process.ts';
 import { N8nRest } from './rest.ts';
-import { actionsWorkflow, nodeName, nodeType, triggerWorkflow, type CredentialRef } from './workflows.ts';
+import { startRedirectServers, leaks } from './redirect-servers.ts';
+import { actionsWorkflow, everyOperationPerCredential, nodeName, nodeType, triggerWorkflow, type CredentialRef } from './workflows.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
@@ -59,10 +61,38 @@ if (!engineOk) process.exit(1);
 const built = await buildN8nApp();
 const sandbox = await createSandbox({ clock: { mode: 'fixed' }, delivery: { timeoutMs: 5_000, retryDelaysMs: [200, 1_000] } });
 const sandboxUrl = await sandbox.listen();
+const hostile = await startRedirectServers(sandboxUrl);
+const elsewhereHost = new URL(hostile.elsewhere).host;
 const n8n = new N8nInstance(await freePort(), join(built.folder, 'dist'));
 const rest = new N8nRest(n8n.url);
 const apiKey = demoKeys.acmeAdmin;
-const credentialData = (key: string) => ({ [connection.apiKeyField.key]: key, [BASE_URL_FIELD]: sandboxUrl, [ROTATIONS_BASE_URL_FIELD]: '' });
+const credentialData = (key: string, base = sandboxUrl) => ({ [connection.apiKeyField.key]: key, [BASE_URL_FIELD]: base, [ROTATIONS_BASE_URL_FIELD]: '' });
+const saveCredential = (name: string, base: string) =>
+  rest.request<CredentialRef>('POST', '/credentials', { name, type: CREDENTIAL.name, data: credentialData(apiKey, base) });
+const teamOptions = (saved: CredentialRef) => {
+  const teamField = nodeOperations.flatMap((op) => op.inputFields.map((field) => ({ op, field }))).find(({ field }) => field.dynamic === 'team')!;
+  return rest.request<{ name: string; value: string }[]>('POST', '/dynamic-node-parameters/options', {
+    nodeTypeAndVersion: { name: nodeType(ACTION_NODE.name), version: 1 },
+    methodName: TEAM_OPTIONS_METHOD,
+    path: `parameters.${teamField.field.key}`,
+    currentNodeParameters: { operation: teamField.op.key },
+    credentials: { [CREDENTIAL.name]: { id: saved.id, name: saved.name } },
+  });
+};
+/** The failure a promise ends in, or an error saying it succeeded. */
+const failureOf = (work: Promise<unknown>) =>
+  work.then(
+    (value) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(value).slice(0, 200)}`);
+    },
+    (error: unknown) => error as Error,
+  );
+/** Nothing reached the other origin: the key went nowhere but the configured base. */
+const nothingElsewhere = () =>
+  expect(
+    hostile.captured.length === 0,
+    `${hostile.captured.length} requests reached ${elsewhereHost} (${leaks(hostile.captured, apiKey).length} with the key)`,
+  );
 let credential: CredentialRef | undefined;
 let teams: string[] = [];
 
@@ -110,18 +140,56 @@ try {
 
   await check('team dropdown (loadOptions) lists the teams', async () => {
     expect(credential !== undefined, 'no saved credential');
-    const teamField = nodeOperations.flatMap((op) => op.inputFields.map((field) => ({ op, field }))).find(({ field }) => field.dynamic === 'team')!;
-    const options = await rest.request<{ name: string; value: string }[]>('POST', '/dynamic-node-parameters/options', {
-      nodeTypeAndVersion: { name: nodeType(ACTION_NODE.name), version: 1 },
-      methodName: TEAM_OPTIONS_METHOD,
-      path: `parameters.${teamField.field.key}`,
-      currentNodeParameters: { operation: teamField.op.key },
-      credentials: { [CREDENTIAL.name]: credential },
-    });
+    const options = await teamOptions(credential!);
     const expected = (await createNodeClient({ apiKey, baseUrl: sandboxUrl }).listTeams()).map((team) => team.name);
     teams = options.map((option) => option.value);
     expect(JSON.stringify(options.map((o) => o.name)) === JSON.stringify(expected), `dropdown ${JSON.stringify(options)} ≠ teams ${JSON.stringify(expected)}`);
     return options.map((o) => o.name).join(', ');
+  });
+
+  const redirecting = await Promise.all(
+    [...REDIRECT_STATUSES].map(async (status) => ({
+      label: String(status),
+      credential: await saveCredential(`Pagerly (${status} elsewhere)`, hostile.crossOrigin(status)),
+    })),
+  );
+
+  await check(`credential test refuses a redirect elsewhere (${[...REDIRECT_STATUSES].join(', ')})`, async () => {
+    const said: string[] = [];
+    for (const { label, credential: saved } of redirecting) {
+      const status = Number(label);
+      const data = credentialData(apiKey, hostile.crossOrigin(status));
+      const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', {
+        credentials: { ...saved, type: CREDENTIAL.name, data },
+      });
+      expect(result.status === 'Error', `${status}: n8n says ${result.status}: ${result.message}`);
+      expect(result.message.includes(`HTTP ${status}`) && /redirect/.test(result.message), `${status}: ${result.message}`);
+      said.push(`${status} ${result.status}`);
+    }
+    nothingElsewhere();
+    return `${said.join(', ')}; nothing reached ${elsewhereHost}`;
+  });
+
+  await check('team dropdown refuses a 307 elsewhere, naming its host', async () => {
+    const error = await failureOf(teamOptions(redirecting.find((r) => r.label === '307')!.credential));
+    expect(error.message.includes(elsewhereHost), `the error does not name ${elsewhereHost}: ${error.message.slice(0, 300)}`);
+    expect(!error.message.includes(apiKey), 'the error repeats the key');
+    nothingElsewhere();
+    return `refused, names ${elsewhereHost}`;
+  });
+
+  await check('team dropdown follows a redirect to the same origin', async () => {
+    const options = await teamOptions(await saveCredential('Pagerly (moved)', hostile.sameOrigin));
+    expect(options.length > 0 && JSON.stringify(options.map((o) => o.value)) === JSON.stringify(teams), `dropdown ${JSON.stringify(options)}`);
+    return options.map((o) => o.name).join(', ');
+  });
+
+  await check('activating the trigger on a base that redirects elsewhere fails', async () => {
+    const workflow = await rest.request<{ id: string; versionId: string }>('POST', '/workflows', triggerWorkflow(redirecting[0]!.credential, ''));
+    const error = await failureOf(rest.request('POST', `/workflows/${workflow.id}/activate`, { versionId: workflow.versionId }));
+    expect(error.message.includes(elsewhereHost), `the error does not name ${elsewhereHost}: ${error.message.slice(0, 300)}`);
+    nothingElsewhere();
+    return `refused, names ${elsewhereHost}`;
   });
 
   const n8nSubscriptions = () => [...sandbox.world.subscriptions.values()].filter((s) => s.platform === 'n8n');
@@ -174,6 +242,7 @@ try {
 
   let actionsId = '';
   if (credential) actionsId = (await rest.request<{ id: string }>('POST', '/workflows', actionsWorkflow(credential, teams[0] ?? ''))).id;
+  const redirectsId = (await rest.request<{ id: string }>('POST', '/workflows', everyOperationPerCredential(redirecting))).id;
   await check('n8n stops (the CLI runs next on its database)', async () => {
     await n8n.stop();
     return 'stopped';
@@ -181,16 +250,10 @@ try {
 
   await check(`every operation: n8n execute --id (${nodeOperations.length} nodes)`, async () => {
     expect(actionsId !== '', 'no workflow was saved');
-    const run = await n8n.cli(['execute', `--id=${actionsId}`, '--rawOutput']);
-    // The run is printed as indented JSON among the log lines: from a line "{" to the last "}".
-    const start = run.stdout.search(/^\{$/m);
-    const end = run.stdout.lastIndexOf('\n}') + 2;
-    expect(run.status === 0 && start >= 0 && end > start, `n8n execute exited ${run.status}: ${(run.stderr || run.stdout).slice(-1500)}`);
-    type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
-    const data = (JSON.parse(run.stdout.slice(start, end)) as { data: { resultData: { runData?: RunData } } }).data.resultData;
+    const data = await executeWorkflow(actionsId);
     const lines: string[] = [];
     for (const operation of nodeOperations) {
-      const runs = data.runData?.[nodeName(operation)];
+      const runs = data[nodeName(operation)];
       expect(runs !== undefined, `${operation.key}: the node did not run`);
       const error = runs![0]!.error;
       expect(!error, `${operation.key}: ${error?.message}`);
@@ -202,11 +265,40 @@ try {
     }
     return `${lines.length} operations ran\n${lines.map((l) => `    ${l}`).join('\n')}`;
   });
+
+  await check(`every operation on bases redirecting elsewhere (${redirecting.length} statuses)`, async () => {
+    const data = await executeWorkflow(redirectsId);
+    let refused = 0;
+    for (const { label } of redirecting)
+      for (const operation of nodeOperations) {
+        const name = `${label}: ${nodeName(operation)}`;
+        const json = data[name]?.[0]?.data?.main?.[0]?.[0]?.json;
+        const error = typeof json?.error === 'string' ? json.error : data[name]?.[0]?.error?.message;
+        expect(typeof error === 'string' && error.includes(elsewhereHost), `${name}: ${error ?? 'no error'}`);
+        expect(!error!.includes(apiKey), `${name}: the error repeats the key`);
+        refused++;
+      }
+    nothingElsewhere();
+    return `${refused} items failed naming ${elsewhereHost}; nothing reached it`;
+  });
 } finally {
   await n8n.stop();
   await sandbox.close();
+  await hostile.close();
   if (results.some((r) => !r.ok)) console.log(`\nn8n's log (last lines):\n${n8n.serverLog().split('\n').slice(-30).join('\n')}`);
   n8n.remove();
+}
+
+type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
+
+/** Runs a saved workflow through n8n's CLI (the server stopped: they share its database) and gives its run data. */
+async function executeWorkflow(id: string): Promise<RunData> {
+  const run = await n8n.cli(['execute', `--id=${id}`, '--rawOutput']);
+  // The run is printed as indented JSON among the log lines: from a line "{" to the last "}".
+  const start = run.stdout.search(/^\{$/m);
+  const end = run.stdout.lastIndexOf('\n}') + 2;
+  expect(run.status === 0 && start >= 0 && end > start, `n8n execute exited ${run.status}: ${(run.stderr || run.stdout).slice(-1500)}`);
+  return (JSON.parse(run.stdout.slice(start, end)) as { data: { resultData: { runData?: RunData } } }).data.resultData.runData ?? {};
 }
 
 function endpointOf(key: EndpointKey): string {

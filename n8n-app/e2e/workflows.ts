@@ -73,3 +73,27 @@ export function triggerWorkflow(credential: CredentialRef, teamname: string) {
   };
   return { name: 'Pagerly: on-call changes', nodes: [node], connections: {}, settings: { executionOrder: 'v1' } };
 }
+
+/**
+ * Every action and search once per credential, each straight behind the manual trigger and
+ * set to continue on error (n8n's `onError`), so one run shows what each operation does when its
+ * base URL answers with a redirect: the error each item carries, and no request elsewhere.
+ */
+export function everyOperationPerCredential(credentials: readonly { label: string; credential: CredentialRef }[]) {
+  const trigger = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const nodes = credentials.flatMap(({ label, credential }, row) =>
+    nodeOperations.map((operation, index) => ({
+      id: `op-${row}-${index}`,
+      name: `${label}: ${nodeName(operation)}`,
+      type: nodeType(ACTION_NODE.name),
+      typeVersion: 1,
+      position: [220 * (index + 1), 200 * row],
+      executeOnce: true,
+      onError: 'continueRegularOutput',
+      parameters: parametersFor(operation, 'Platform'),
+      credentials: { [CREDENTIAL.name]: credential },
+    })),
+  );
+  const connections = { [trigger.name]: { main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] } };
+  return { name: 'Pagerly: every operation on redirecting bases', nodes: [trigger, ...nodes], connections, settings: { executionOrder: 'v1' } };
+}
