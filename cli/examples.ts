@@ -6,6 +6,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   check: ['pagerly check                     # Grace Hopper (Acme)'],
   teams: ["pagerly teams --json | jq -r '.teams[].name'"],
   'on-call': ['pagerly on-call --team Payments', 'pagerly on-call --json            # every team'],
+  'on-call watch': ['pagerly on-call watch --interval 2m --state ~/.pagerly-on-call.json | while read -r change; do ...; done'],
   incident: ['id=$(pagerly incident create --title "Deploy failed" --severity P2)', 'pagerly incident update "$id" --title "Deploy failed" --status resolved'],
   'incident create': ['id=$(pagerly incident create --title "Deploy of $SHA failed" --severity P2 --team Payments)'],
   'incident update': ['pagerly incident update "$id" --title "Deploy of $SHA failed" --status acknowledged'],

@@ -1,69 +1,97 @@
 import type { Command } from 'commander';
-import type { OnCallUser } from '../../shared/schemas/on-call-user.ts';
+import { onCallByTeam, type TeamOnCall } from '../../shared/on-call/by-team.ts';
+import { InvalidInputError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
+import { exitCodeFor, mostSevereExitCode } from '../exit-codes.ts';
 import { columns } from '../output.ts';
-import { mapWithLimit } from '../map-with-limit.ts';
+import { parseInterval } from '../watch/interval.ts';
+import { watchOnCall } from '../watch/watch-on-call.ts';
 
-/** How many teams are looked up at once when no team is named. */
-const TEAM_LOOKUPS = 4;
-
-export interface TeamOnCall {
-  id?: string;
-  name: string;
-  onCall: OnCallUser[];
-}
+/** The shortest pause between looks: a watcher that asks more often only loads the service. */
+const MIN_INTERVAL_MS = 1_000;
 
 export function registerOnCall(program: Command, ctx: Context): void {
-  program
+  const onCall = program
     .command('on-call')
     .description('who is on call now: in one team, or in every team')
     .option('--team <name>', 'only this team (names match ignoring letter case)')
     .addHelpText(
       'after',
       `
-Without --team, every team gets a section (teams are listed, then each team is asked).
-A team with nobody on call says so; a team name that names no team fails (exit 1).
+The teams are listed, then each team is asked (a few at a time); a team name that names no
+team fails and lists the teams there are. A team that could not be read is reported beside
+the others, and the exit code is that of its failure.
 With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "imageurl"}]}]}
-("id" only without --team).`,
+(a team that could not be read has "error": {"code", "message"} instead of "onCall").`,
     )
     .action(async (options: { team?: string }) => {
-      const client = ctx.client();
-      let teams: TeamOnCall[];
-      if (options.team !== undefined) {
-        teams = [{ name: options.team.trim(), onCall: await client.listOnCallUsers({ teamname: options.team }) }];
-      } else {
-        const all = await client.listTeams();
-        let failure: { error: unknown } | undefined;
-        const found = await mapWithLimit(
-          all,
-          TEAM_LOOKUPS,
-          async (team) => {
-            try {
-              return { id: team.id, name: team.name, onCall: await client.listOnCallUsers({ teamname: team.name }) };
-            } catch (error) {
-              failure ??= { error };
-              return undefined;
-            }
-          },
-          () => failure !== undefined,
+      const answers = await onCallByTeam(ctx.client(), { team: options.team });
+      const failures = answers.flatMap((answer) => ('error' in answer ? [answer.error] : []));
+      const teams = answers.map((answer) =>
+        'error' in answer
+          ? { id: answer.team.id, name: answer.team.name, error: { code: errorCode(answer.error), message: answer.error.message } }
+          : { id: answer.team.id, name: answer.team.name, onCall: answer.onCall },
+      );
+      ctx.out.result({ teams }, () => humanOnCall(answers, options.team !== undefined));
+      // The others are printed; the run still fails, with the exit code of the worst failure.
+      const worst = mostSevereExitCode(failures);
+      const failure = failures.find((error) => exitCodeFor(error) === worst);
+      if (failure) throw failure;
+    });
+
+  onCall
+    .command('watch')
+    .description('print a JSON line each time someone goes on or off call, until Ctrl-C')
+    .option('--team <name>', 'only this team (names match ignoring letter case)')
+    .option('--interval <time>', 'time between looks: 90, 90s, 5m (at least 1s)', '60s')
+    .option('--state <file>', 'keep the last look here, so a restart prints what changed meanwhile')
+    .addHelpText(
+      'after',
+      `
+Each look costs one request for the teams and one per team watched. The first look (with no
+state file) prints nothing: it learns who is on call. Each change is one line on stdout:
+{"type": "on_call_started" | "on_call_ended", "team": {"id", "name"}, "user": {...}, "detected_at"}
+A failure the service may get over (rate limit, 5xx, network) is said on stderr and the next
+look tries again; a bad key or an unknown team ends the watch. Ctrl-C stops it (exit 0).`,
+    )
+    .action(async (options: { team?: string; interval: string; state?: string }) => {
+      const intervalMs = parseInterval(options.interval);
+      if (intervalMs === undefined || intervalMs < MIN_INTERVAL_MS) {
+        throw new InvalidInputError(
+          `--interval ${options.interval} is not a time of at least 1s: give e.g. 30s, 5m or 90.`,
+          [{ field: 'interval', problem: 'must be a time of at least 1s' }],
+          'input',
         );
-        if (failure) throw failure.error;
-        teams = found.filter((team) => team !== undefined);
       }
-      ctx.out.result({ teams }, () => humanOnCall(teams, options.team !== undefined));
+      ctx.stopsCleanlyOnInterrupt();
+      await watchOnCall({
+        client: ctx.client(),
+        team: options.team,
+        intervalMs,
+        stateFile: options.state,
+        signal: ctx.signal,
+        emit: (change) => ctx.out.writeOut(`${JSON.stringify(change)}\n`),
+        note: (text) => ctx.out.writeErr(`${text}\n`),
+      });
     });
 }
 
-function humanOnCall(teams: readonly TeamOnCall[], oneTeam: boolean): string[] {
-  if (teams.length === 0) return ['No teams in this organization.'];
+const errorCode = (error: Error) => (error as { code?: unknown }).code ?? 'error';
+
+function humanOnCall(answers: readonly TeamOnCall[], oneTeam: boolean): string[] {
+  if (answers.length === 0) return ['No teams in this organization.'];
   // One alignment for all sections, so the e-mails line up down the page.
-  const width = Math.max(0, ...teams.flatMap((t) => t.onCall.map((u) => u.name.length)));
+  const width = Math.max(0, ...answers.flatMap((a) => ('error' in a ? [] : a.onCall.map((u) => u.name.length))));
   const lines: string[] = [];
-  for (const team of teams) {
-    if (oneTeam && team.onCall.length === 0) return [`Nobody is on call in ${team.name}.`];
-    if (!oneTeam) lines.push(team.name);
-    if (team.onCall.length === 0) lines.push('  (nobody on call)');
-    for (const user of team.onCall) lines.push(...columns([[user.name.padEnd(width), user.email]], { indent: oneTeam ? '' : '  ' }));
+  for (const answer of answers) {
+    if ('error' in answer) {
+      lines.push(answer.team.name, `  (could not be read: ${answer.error.message})`);
+      continue;
+    }
+    if (oneTeam && answer.onCall.length === 0) return [`Nobody is on call in ${answer.team.name}.`];
+    if (!oneTeam) lines.push(answer.team.name);
+    if (answer.onCall.length === 0) lines.push('  (nobody on call)');
+    for (const user of answer.onCall) lines.push(...columns([[user.name.padEnd(width), user.email]], { indent: oneTeam ? '' : '  ' }));
   }
   return lines;
 }

@@ -3,7 +3,7 @@ import type { Endpoints } from '../../shared/catalog/endpoints.ts';
 import type { PagerlyClient } from '../../shared/client.ts';
 import { AuthenticationError, NotFoundError } from '../../shared/errors.ts';
 import type { DirectoryEntry } from '../../shared/schemas/directory-entry.ts';
-import { mapWithLimit } from '../map-with-limit.ts';
+import { mapWithLimit } from '../../shared/map-with-limit.ts';
 import type { SyncRow } from './validate-rows.ts';
 
 export interface FieldChange {

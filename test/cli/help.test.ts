@@ -31,6 +31,7 @@ describe('help', () => {
       'check',
       'teams',
       'on-call',
+      'on-call watch',
       'incident',
       'incident create',
       'incident update',

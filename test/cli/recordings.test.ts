@@ -19,10 +19,11 @@ afterEach(() => {
   scopes = [];
 });
 
-function replay(scenario: string): string {
-  const recording = readRecording(scenario);
-  scopes.push(...nock.define(recording.interactions));
-  return String(recording.interactions[0]?.scope);
+/** Serves the scenarios' recorded answers, in order; gives the recorded base URL. */
+function replay(...scenarios: string[]): string {
+  const recordings = scenarios.map(readRecording);
+  for (const recording of recordings) scopes.push(...nock.define(recording.interactions));
+  return String(recordings[0]?.interactions[0]?.scope);
 }
 
 /** `pagerly --base-url <recorded origin> --retries 0 ...argv` with a key (headers are not recorded). */
@@ -60,12 +61,15 @@ describe('commands on the recordings', () => {
     allReplayed();
   });
 
+  // The team is looked up in the documented team list first, then asked for by its name.
   it('on-call --team: somebody, nobody, no such team', async () => {
-    expect((await cli(replay('on-call-team'), ['on-call', '--team', 'Platform'])).stdout).toBe('Alan Turing  alan@acme.example\n');
-    expect((await cli(replay('on-call-nobody'), ['on-call', '--team', 'Mobile'])).stdout).toBe('Nobody is on call in Mobile.\n');
-    const unknown = await cli(replay('on-call-unknown-team'), ['on-call', '--team', 'No Such Team 0451']);
+    expect((await cli(replay('list-teams', 'on-call-team'), ['on-call', '--team', 'Platform'])).stdout).toBe('Alan Turing  alan@acme.example\n');
+    expect((await cli(replay('list-teams', 'on-call-nobody'), ['on-call', '--team', 'Mobile'])).stdout).toBe('Nobody is on call in Mobile.\n');
+    allReplayed();
+    const unknown = await cli(replay('list-teams'), ['on-call', '--team', 'No Such Team 0451']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No team named "No Such Team 0451"');
+    expect(unknown.stderr).toContain('Platform, Payments, Mobile');
     allReplayed();
   });
 
@@ -135,7 +139,7 @@ describe('commands on the recordings', () => {
     const limited = await cli(replay('rate-limited'), ['teams', '--json']);
     expect([limited.code, limited.errorJson().error.retryAfterSeconds]).toEqual([75, 30]);
     expect((await cli(replay('server-error'), ['incident', 'create', '--title', 'Disk full on db-1'])).code).toBe(5);
-    expect((await cli(replay('html-instead-of-json'), ['on-call', '--team', 'Platform'])).code).toBe(1);
+    expect((await cli(replay('list-teams', 'html-instead-of-json'), ['on-call', '--team', 'Platform'])).code).toBe(1);
     expect((await cli(replay('truncated-json'), ['teams'])).code).toBe(1);
     allReplayed();
   });

@@ -1,0 +1,62 @@
+import { isPagerlyError } from '../../shared/errors.ts';
+import { onCallByTeam } from '../../shared/on-call/by-team.ts';
+import { changesBetween, nextSnapshot, type OnCallChange, type OnCallSnapshot } from '../../shared/on-call/changes.ts';
+import type { PagerlyClient } from '../../shared/client.ts';
+import { pause } from './interval.ts';
+import { readWatchState, writeWatchState } from './state-file.ts';
+
+export interface WatchOptions {
+  readonly client: Pick<PagerlyClient, 'listTeams' | 'listOnCallUsers'>;
+  readonly team?: string | undefined;
+  readonly intervalMs: number;
+  /** Where the last look is kept, so a restart reports what changed while it was stopped. */
+  readonly stateFile?: string | undefined;
+  /** Ends the watch after the look under way. */
+  readonly signal: AbortSignal;
+  readonly emit: (change: OnCallChange) => void;
+  readonly note: (text: string) => void;
+  readonly now?: () => Date;
+  readonly wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
+const people = (snapshot: OnCallSnapshot) => Object.values(snapshot).reduce((sum, team) => sum + team.onCall.length, 0);
+
+/**
+ * Looks at who is on call every `intervalMs`, from documented calls only (the teams, then each
+ * team's on-call people), and emits one change per person going on or off call. The first look
+ * without a state file only learns who is on call. A failure the service may get over (rate
+ * limit, 5xx, network) is said and tried again at the next look; any other ends the watch.
+ */
+export async function watchOnCall(options: WatchOptions): Promise<void> {
+  const { client, intervalMs, signal, emit, note } = options;
+  const now = options.now ?? (() => new Date());
+  const wait = options.wait ?? pause;
+  const team = options.team?.trim() || null;
+  let previous = options.stateFile ? readWatchState(options.stateFile, team, note) : undefined;
+  let first = true;
+  while (!signal.aborted) {
+    try {
+      const answers = await onCallByTeam(client, { team: team ?? undefined });
+      const snapshot = nextSnapshot(previous, answers);
+      for (const change of changesBetween(previous, snapshot, now())) emit(change);
+      for (const answer of answers) {
+        if ('error' in answer) note(`Could not read who is on call in ${answer.team.name}: ${answer.error.message} It is read again at the next look.`);
+      }
+      if (first) {
+        const since = previous === undefined ? '' : ' Changes since the state file was written were printed first.';
+        note(
+          `Watching ${answers.length} team${answers.length === 1 ? '' : 's'} every ${seconds(intervalMs)}: ${people(snapshot)} on call now.${since} Ctrl-C stops.`,
+        );
+        first = false;
+      }
+      previous = snapshot;
+      if (options.stateFile) writeWatchState(options.stateFile, { version: 1, team, savedAt: now().toISOString(), snapshot });
+    } catch (error) {
+      if (!(isPagerlyError(error) && error.retryable)) throw error;
+      note(`${error.message} Looking again in ${seconds(intervalMs)}.`);
+    }
+    await wait(intervalMs, signal);
+  }
+  note(options.stateFile ? `Stopped; the last look is kept in ${options.stateFile}.` : 'Stopped.');
+}
