@@ -11,7 +11,7 @@ import { compiledOnce } from './core-compile-once.ts';
 import { minimalApp, TEAMS_PATH, teamsPerform } from './minimal-zapier-app.ts';
 import { median, percentile, round } from './stats.ts';
 
-/** The aim for the app's per-call cost over the minimal app's (the README's bench section says why it is not met). */
+/** The aim for the app's per-call cost over the minimal app's (docs/benchmarks.md says why it is not met). */
 export const ZAPIER_OVER_MINIMAL_AIM = 1.1;
 
 export interface OverheadSettings {

@@ -2,9 +2,11 @@ import { assumptions } from '../shared/assumptions.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
 
-/** README tables written from shared/ by `npm run docs`, so they cannot drift from the code. */
+/** Tables written from shared/ into the docs by `npm run docs`, so they cannot drift from the code. */
 interface Table {
   readonly name: string;
+  /** The file, relative to the repository root, that holds the table between its markers. */
+  readonly file: string;
   readonly header: readonly string[];
   rows(): string[][];
 }
@@ -17,11 +19,13 @@ const kinds = { action: 'action', search: 'search', hook: 'instant trigger', lis
 export const tables: readonly Table[] = [
   {
     name: 'assumptions',
+    file: 'docs/assumptions.md',
     header: ['Left open', 'What this project does', 'Why', 'Id'],
     rows: () => assumptions.map((a) => [a.topic, a.choice, a.why, code(a.id)]),
   },
   {
     name: 'operations',
+    file: 'README.md',
     header: ['Operation', 'Kind', 'Zapier key', 'Make name', 'Calls', 'Org admin only'],
     rows: () =>
       operations.map((op) => {
@@ -41,12 +45,17 @@ function render(table: Table): string {
   return [begin(table.name), ...lines, end(table.name)].join('\n');
 }
 
-/** The README with every generated table replaced; throws when a table's markers are missing. */
-export function withGeneratedTables(readme: string): string {
-  return tables.reduce((text, table) => {
-    const start = text.indexOf(begin(table.name));
-    const stop = text.indexOf(end(table.name));
-    if (start < 0 || stop < start) throw new Error(`README.md lacks the markers ${begin(table.name)} ... ${end(table.name)}`);
-    return text.slice(0, start) + render(table) + text.slice(stop + end(table.name).length);
-  }, readme);
+/** The files that hold generated tables, relative to the repository root. */
+export const tableFiles: readonly string[] = [...new Set(tables.map((table) => table.file))];
+
+/** `file`'s text with each of its generated tables replaced; throws when a table's markers are missing. */
+export function withGeneratedTables(file: string, text: string): string {
+  return tables
+    .filter((table) => table.file === file)
+    .reduce((current, table) => {
+      const start = current.indexOf(begin(table.name));
+      const stop = current.indexOf(end(table.name));
+      if (start < 0 || stop < start) throw new Error(`${file} lacks the markers ${begin(table.name)} ... ${end(table.name)}`);
+      return current.slice(0, start) + render(table) + current.slice(stop + end(table.name).length);
+    }, text);
 }

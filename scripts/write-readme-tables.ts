@@ -1,9 +1,12 @@
-// `npm run docs`: rewrites the README's generated tables (assumptions, operations) from shared/.
+// `npm run docs`: rewrites the generated tables (operations in README.md, assumptions in
+// docs/assumptions.md) from shared/.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { withGeneratedTables } from './readme-tables.ts';
+import { tableFiles, withGeneratedTables } from './readme-tables.ts';
 
-const path = new URL('../README.md', import.meta.url);
-const before = readFileSync(path, 'utf8');
-const after = withGeneratedTables(before);
-writeFileSync(path, after);
-console.log(before === after ? 'README.md tables already up to date' : 'README.md tables rewritten');
+for (const file of tableFiles) {
+  const path = new URL(`../${file}`, import.meta.url);
+  const before = readFileSync(path, 'utf8');
+  const after = withGeneratedTables(file, before);
+  writeFileSync(path, after);
+  console.log(before === after ? `${file}: tables already up to date` : `${file}: tables rewritten`);
+}

@@ -12,7 +12,7 @@ if (!existsSync(`${stageDir}package.json`)) {
   );
   process.exit(2);
 }
-// zapier-app/.env written after the build (as the README orders it) is read all the same.
+// zapier-app/.env written after the build (as docs/zapier.md orders it) is read all the same.
 linkUserEnv();
 const result = spawnSync('zapier-platform', process.argv.slice(2), { cwd: stageDir, stdio: 'inherit' });
 if (result.error) {

@@ -34,7 +34,7 @@ describe('exit codes from the error model', () => {
     expect(mostSevereExitCode([maybe, new HostNotFoundError('x')])).toBe(78);
   });
 
-  it('every code has a line in the table --help and the README show', () => {
+  it('every code has a line in the table --help and docs/cli.md show', () => {
     expect(exitCodeTable.map(({ code }) => code)).toEqual(Object.values(EXIT));
   });
 });

@@ -70,9 +70,9 @@ describe('incident create answered 2xx without an id', () => {
     expect(create.stdout).toContain('76 created but no id came back');
   });
 
-  it("every exit code of the table, 76 and 130 included, is in the README's exit code table", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.split('### Exit codes')[1]?.split('###')[0] ?? '';
+  it("every exit code of the table, 76 and 130 included, is in docs/cli.md's exit code table", () => {
+    const guide = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    const section = guide.split('\n## Exit codes\n')[1]?.split('\n## ')[0] ?? '';
     for (const { code } of exitCodeTable) expect({ code, documented: new RegExp(`^\\| ${code} \\|`, 'm').test(section) }).toEqual({ code, documented: true });
     expect(section).toMatch(/^\| 76 \| the service said it created the incident but gave no id/m);
   });

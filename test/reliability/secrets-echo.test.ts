@@ -192,7 +192,7 @@ describe('a server that echoes the key back, in every form and place, gets it sh
   // middlewares run, with the whole response (headers, up to all of the body) and censors only
   // the exact authData values (create-logger.js, `findSensitiveValuesFromAuthData`). An echo in
   // another form, or a piece of the key, stays in the response side of that log: a known gap
-  // (README, Secrets). The request side of it is held to the rule.
+  // (docs/guarantees.md, Secrets). The request side of it is held to the rule.
   // Core's handler exits the process after 250 runs in it once its memory passes 450 MB
   // (memory-checker.js, constants.js), which a jest worker shared with secrets-zapier.test.ts
   // reaches: so only the second key here, which has every character of the first's kinds and
@@ -234,8 +234,8 @@ describe('a server that echoes the key back, in every form and place, gets it sh
   });
 
   // The Make app redacts in IML (make-app/generator/iml-key.ts); Make caps an expression at
-  // 1,024 characters, so the form-encoded form is left out of the texts it checks (README,
-  // Reliability, Secrets). Form-encoding differs from URL-encoding only for `!'()~*`: the first
+  // 1,024 characters, so the form-encoded form is left out of the texts it checks (docs/guarantees.md,
+  // Secrets). Form-encoding differs from URL-encoding only for `!'()~*`: the first
   // key has none, so there every echo is covered; for the second, a form-encoded echo in a
   // service's text is the documented gap and is not run here.
   // (A form-encoded echo that reads the same as the URL-encoded one is not drawn twice: echoesOf.)

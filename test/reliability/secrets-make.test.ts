@@ -58,7 +58,7 @@ const requesting = makeComponents.filter((component) => component.endpoint !== u
 /** Components whose answer to a fault is not an error, by design. */
 function answersInstead(component: string, fault: FaultCase): 'success' | undefined {
   // Make takes no 4xx for a success (Custom apps › Error handling), so no 404 is listed here.
-  // The key check takes any 2xx for a checked key, whatever its body (README, Make section);
+  // The key check takes any 2xx for a checked key, whatever its body (docs/make.md, On Make's terms);
   // JSON that does not parse stays a DataError (Make cannot read it).
   const answer = fault.answer('');
   const json = answer.contentType === undefined || answer.contentType.includes('json'); // the sandbox's faults default to JSON

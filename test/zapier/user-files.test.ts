@@ -40,7 +40,7 @@ describe('user files of the Zapier app survive a build', () => {
     expect(readFileSync(join(p.stageDir, '.env'), 'utf8')).toBe('authData_apiKey=abc\n');
   });
 
-  it('zapier-app/.env, as the README writes it, is what dist/zapier/.env reads; without one there is no dangling link', () => {
+  it('zapier-app/.env, as docs/zapier.md writes it, is what dist/zapier/.env reads; without one there is no dangling link', () => {
     const p = places();
     rebuild(p);
     expect(existsSync(join(p.stageDir, '.env'))).toBe(false);
