@@ -3,13 +3,14 @@ import { describe, expect, it } from '@jest/globals';
 import { assumptions } from '../shared/assumptions.ts';
 import { withGeneratedTables } from '../scripts/readme-tables.ts';
 import { operations } from '../shared/operations/index.ts';
+import { surfaces } from '../surfaces/index.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
 describe('README', () => {
   it('has the tables `npm run docs` writes from shared/ (assumptions, operations), up to date', () => {
     expect(readme).toBe(withGeneratedTables(readme));
-    for (const op of operations) expect(readme).toContain(`\`${op.key}\``);
+    for (const surface of surfaces) for (const op of operations) for (const name of surface.nameOf(op).names) expect(readme).toContain(`\`${name}\``);
     for (const { id } of assumptions) expect(readme).toContain(`\`${id}\``);
   });
 
