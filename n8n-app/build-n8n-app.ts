@@ -4,12 +4,10 @@ import { build } from 'esbuild';
 import { writeMakeApp } from '../make-app/generator/write.ts';
 import { generateN8nPackage } from './generator/generate.ts';
 import { paths } from './generator/package-files.ts';
+import { RUNTIME_IMPORT } from './surface.ts';
 
 /** Where `npm run build` writes the n8n package: a community-node package, ready to install or publish. */
 export const n8nPackageDir = fileURLToPath(new URL('../dist/n8n/', import.meta.url));
-
-/** From a node source (dist/n8n/nodes/X/) to n8n-app/runtime/index.ts. */
-const RUNTIME_IMPORT = '../../../../n8n-app/runtime/index.ts';
 
 /**
  * Each node and the credential as one CommonJS file with everything it imports (runtime,

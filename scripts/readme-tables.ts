@@ -1,6 +1,7 @@
 import { assumptions } from '../shared/assumptions.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
+import { surfaces } from '../surfaces/index.ts';
 
 /** Tables written from shared/ into the docs by `npm run docs`, so they cannot drift from the code. */
 interface Table {
@@ -26,13 +27,15 @@ export const tables: readonly Table[] = [
   {
     name: 'operations',
     file: 'README.md',
-    header: ['Operation', 'Kind', 'Zapier key', 'Make name', 'Calls', 'Org admin only'],
+    header: ['Operation', 'Kind', ...surfaces.map((surface) => surface.nameColumn), 'Calls', 'Org admin only'],
     rows: () =>
       operations.map((op) => {
-        const calls = 'endpoint' in op ? [op.endpoint] : Object.values(op.subscribe);
+        // A hook trigger subscribes with the hook endpoint of the surface it runs on.
+        const calls = 'endpoint' in op ? [op.endpoint] : surfaces.map((surface) => surface.hookEndpoints.subscribe);
         const admin = calls.some((key) => endpoints[key].adminOnly);
         const paths = [...new Set(calls.map((key) => `${endpoints[key].method} ${endpoints[key].path}`))].map(code).join(', ');
-        return [op.label, kinds[op.kind], code(op.key), code(op.makeName), paths, admin ? 'yes' : ''];
+        const names = surfaces.map((surface) => surface.nameOf(op).names.map(code).join(' / '));
+        return [code(op.id), kinds[op.kind], ...names, paths, admin ? 'yes' : ''];
       }),
   },
 ];

@@ -11,14 +11,22 @@ import { endpoints, type EndpointKey } from '../shared/catalog/endpoints.ts';
 import { GROUPS } from '../shared/operations/groups.ts';
 import { operations } from '../shared/operations/index.ts';
 import { derivedOutputFields, shapeItem, type ItemShape } from '../shared/operations/item-shape.ts';
-import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
+import type { ActionOperation, Operation, OperationId, SearchOperation } from '../shared/operations/types.ts';
 import { zapierApp } from '../zapier-app/index.ts';
+import { generateN8nPackage } from '../n8n-app/generator/generate.ts';
+import { actionNodeDescription } from '../n8n-app/generator/descriptions.ts';
+import type { NodeProperty } from '../n8n-app/generator/properties.ts';
+import { paths } from '../n8n-app/generator/package-files.ts';
+import { surfaces } from '../surfaces/index.ts';
+import type { GeneratedFiles } from '../surfaces/surface.ts';
 
 /**
- * Issue 11's promise: a new operation is one edit in shared/ and shows up on every platform.
+ * A new operation is one catalog entry plus one description, and shows up on every surface.
  * Two made-up operations, on made-up endpoints, are added to COPIES of the catalog and of the
- * operation list (the real ones stay as they are); both apps must gain them whole (module,
- * parameters, interface, group, CRUD kind, sample) and nothing else may change.
+ * operation list (the real ones stay as they are); every app must gain them whole (module,
+ * parameters, interface, group, CRUD kind, sample) under the names its convention gives an id
+ * that its name map has no entry for, and nothing else may change. A shipped operation cannot
+ * lack an entry: the maps are `satisfies Record<OperationId, ...>` (test/types/operation-names.ts).
  */
 
 // Made up: the spec has no snooze and no escalations.
@@ -54,14 +62,13 @@ const catalog = { ...endpoints, snoozeIncident: snoozeEndpoint, listEscalations:
 
 const snooze: ActionOperation = {
   kind: 'action',
-  key: 'snooze_incident',
-  makeName: 'snoozeIncident',
+  // The id union names the shipped operations; this one is in the copy only.
+  id: 'snoozeIncident' as OperationId,
   // The operation types name the real catalog's keys; this one is in the copy only.
   endpoint: 'snoozeIncident' as EndpointKey,
   effect: 'update',
   group: GROUPS.incidents,
   noun: 'Incident',
-  label: 'Snooze Incident',
   description: "Silences an incident's pages for a while.",
   inputFields: [
     { key: 'id', label: 'Incident ID', type: 'string', required: true, help: 'The incident to snooze.' },
@@ -87,14 +94,12 @@ const escalationAnswer = [
 ];
 const findEscalations: SearchOperation = {
   kind: 'search',
-  key: 'find_escalations',
-  makeName: 'listEscalations',
+  id: 'findEscalations' as OperationId,
   endpoint: 'listEscalations' as EndpointKey,
   results: 'each-element',
   notFoundIsEmpty: false,
   group: 'Escalations',
   noun: 'Escalation',
-  label: 'Find Escalations',
   description: 'Finds the open escalations.',
   inputFields: [{ key: 'teamname', label: 'Team', type: 'string', required: false, dynamic: 'team', help: "Only this team's." }],
   item: escalationItem,
@@ -178,7 +183,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
     it('gains an action module: metadata, CRUD kind, request, parameters, interface and samples', () => {
       const { codeFiles, ...metadata } = manifest.components.module.snoozeIncident;
       expect(metadata).toEqual({
-        label: 'Snooze Incident',
+        label: 'Snooze incident',
         description: snooze.description,
         moduleType: 'action',
         actionCrud: 'update',
@@ -203,20 +208,20 @@ describe('a made-up operation added to a copy of the descriptions', () => {
     });
 
     it('gains a search module whose output, run by the IML evaluator, is the shared item', () => {
-      expect(manifest.components.module.listEscalations.moduleType).toBe('search');
-      expect(manifest.components.module.listEscalations.actionCrud).toBeUndefined();
-      const communication = file('listEscalations', 'communication');
+      expect(manifest.components.module.findEscalations.moduleType).toBe('search');
+      expect(manifest.components.module.findEscalations.actionCrud).toBeUndefined();
+      const communication = file('findEscalations', 'communication');
       expect(communication).toMatchObject({ url: '/pagerly/o/escalations', method: 'GET', qs: { teamname: '{{parameters.teamname}}' } });
       const item = escalationAnswer[1];
       expect(renderTemplate(communication.response.output, { body: escalationAnswer, item })).toEqual(
         shapeItem(escalationItem, { body: escalationAnswer, item }),
       );
-      expect(file('listEscalations', 'interface')).toEqual([
+      expect(file('findEscalations', 'interface')).toEqual([
         { name: 'id', label: 'Escalation ID', type: 'text' },
         { name: 'team_name', label: 'Team Name', type: 'text' },
         { name: 'escalation_count', label: 'Escalations: Count', type: 'number' },
       ]);
-      expect(file('listEscalations', 'samples')).toEqual(findEscalations.sample);
+      expect(file('findEscalations', 'samples')).toEqual(findEscalations.sample);
     });
 
     it('lists the action in its group and the search in a new group of its own, before "Other"', () => {
@@ -227,7 +232,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
         ...realGroups.find((group) => group.label === GROUPS.incidents)!.modules,
         'snoozeIncident',
       ]);
-      expect(groups.find((group) => group.label === 'Escalations')!.modules).toEqual(['listEscalations']);
+      expect(groups.find((group) => group.label === 'Escalations')!.modules).toEqual(['findEscalations']);
     });
 
     it("lists both in the app's README, after the real operations", () => {
@@ -236,8 +241,8 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       const at = realLines.findIndex((line) => line.startsWith('- **Make an API call**'));
       expect(lines).toEqual([
         ...realLines.slice(0, at),
-        `- **Snooze Incident**: ${snooze.description}`,
-        `- **Find Escalations**: ${findEscalations.description}`,
+        `- **Snooze incident**: ${snooze.description}`,
+        `- **Find escalations**: ${findEscalations.description}`,
         ...realLines.slice(at),
       ]);
     });
@@ -246,20 +251,79 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       const newFiles = [...files.keys()].filter((path) => !real.has(path));
       const suffixes = ['communication', 'static-params', 'mappable-params', 'interface', 'samples'];
       expect(newFiles.sort()).toEqual(
-        ['snoozeIncident', 'listEscalations'].flatMap((id) => suffixes.map((suffix) => codeFilePath('module', id, suffix))).sort(),
+        ['snoozeIncident', 'findEscalations'].flatMap((id) => suffixes.map((suffix) => codeFilePath('module', id, suffix))).sort(),
       );
       for (const [path, content] of real) {
         if (path === 'makecomapp.json' || path === 'modules/groups.json' || path === 'README.md') continue;
         expect([path, files.get(path)]).toEqual([path, content]);
       }
       const realManifest = real.get('makecomapp.json') as any;
-      const { snoozeIncident: _s, listEscalations: _l, ...others } = manifest.components.module;
+      const { snoozeIncident: _s, findEscalations: _l, ...others } = manifest.components.module;
       expect({ ...manifest, components: { ...manifest.components, module: others } }).toEqual(realManifest);
     });
 
     it("still holds to Make's official schemas", () => {
       const results = checkAgainstSchemas(makeSchemasDir, files);
       expect(results.filter((result) => result.errors.length)).toEqual([]);
+    });
+  });
+
+  describe('the n8n package', () => {
+    type OperationProperty = NodeProperty & { options: NonNullable<NodeProperty['options']> };
+    const realProperties = actionNodeDescription().properties;
+    const properties = actionNodeDescription(added).properties;
+    const resourceOf = (list: NodeProperty[]) => list.find((p) => p.name === 'resource')!.options!;
+    const operationsOf = (list: NodeProperty[], resource: string) =>
+      list.find((p): p is OperationProperty => p.name === 'operation' && p.displayOptions?.show.resource?.[0] === resource)?.options;
+    const fieldsOf = (list: NodeProperty[], resource: string, operation: string) =>
+      list.filter((p) => p.displayOptions?.show.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation)).map((p) => p.name);
+
+    it('gains the action under its resource and the search under a new one, each with its fields', () => {
+      expect(resourceOf(properties)).toEqual(
+        [...resourceOf(realProperties), { name: 'Escalation', value: 'escalation' }].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+      expect(operationsOf(properties, 'incident')).toEqual(
+        [
+          ...operationsOf(realProperties, 'incident')!,
+          { name: 'Snooze Incident', value: 'snooze_incident', description: "Silences an incident's pages for a while", action: 'Snooze incident' },
+        ].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+      expect(operationsOf(properties, 'escalation')).toEqual([
+        { name: 'Find Escalations', value: 'find_escalations', description: 'Finds the open escalations', action: 'Find escalations' },
+      ]);
+      expect(fieldsOf(properties, 'incident', 'snooze_incident')).toEqual(['id', 'minutes']);
+      expect(fieldsOf(properties, 'escalation', 'find_escalations')).toEqual(['teamname']);
+    });
+
+    it('changes no other parameter', () => {
+      const isNew = (p: NodeProperty) =>
+        p.name === 'resource' || p.displayOptions?.show.resource?.includes('escalation') || p.displayOptions?.show.operation?.includes('snooze_incident');
+      const incidentOperations = (p: NodeProperty) => p.name === 'operation' && p.displayOptions?.show.resource?.[0] === 'incident';
+      const others = (list: NodeProperty[]) => list.filter((p) => !isNew(p) && !incidentOperations(p));
+      expect(others(properties)).toEqual(others(realProperties));
+    });
+
+    it("writes both into the node's source and the package's README", () => {
+      const files = generateN8nPackage('../../runtime/index.ts', added);
+      expect(String(files.get(paths.actionSource))).toContain("value: 'snooze_incident'");
+      expect(String(files.get(paths.actionSource))).toContain("value: 'find_escalations'");
+      expect(String(files.get('README.md'))).toContain(`| Incident | Snooze Incident | ${snooze.description} |`);
+      expect(String(files.get('README.md'))).toContain(`| Escalation | Find Escalations | ${findEscalations.description} |`);
+    });
+  });
+
+  describe.each(surfaces.map((surface) => [surface.name, surface] as const))('every registered surface: %s', (_name, surface) => {
+    const text = (files: GeneratedFiles) => [...files.values()].map((content) => (typeof content === 'string' ? content : JSON.stringify(content))).join('\n');
+    const real = text(surface.generate({ operations, endpoints }));
+    const grown = text(surface.generate({ operations: added, endpoints: catalog }));
+
+    it.each([snooze, findEscalations].map((op) => [op.id, op] as const))('shows %s under its public names and label', (_id, op) => {
+      const { names, label } = surface.nameOf(op);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(grown).toContain(name);
+      expect(label).toBeDefined();
+      expect(grown).toContain(label);
+      expect(real).not.toContain(label);
     });
   });
 });

@@ -5,15 +5,14 @@ import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { base } from './base.ts';
 import { connectionFiles } from './connection.ts';
-import { actionModule, instantTriggerModule, makeLabelOf, searchModule, type ModuleFiles } from './modules.ts';
+import { actionModule, instantTriggerModule, searchModule, type ModuleFiles } from './modules.ts';
+import { makeName, makeNames } from '../operation-names.ts';
 import { MANIFEST, type CodeKey, type ComponentMetadata, type ComponentType, type Manifest } from '../manifest.ts';
 import { codeFilePath, CONNECTION, TEAM_RPC, UNIVERSAL_MODULE, WEBHOOK } from './names.ts';
 import { readme } from './readme.ts';
 import { teamRpcFiles } from './team-rpc.ts';
 import { universalModule } from './universal-module.ts';
 import { webhookFiles } from './webhook.ts';
-import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
-import { teamList } from '../../shared/operations/team-list.ts';
 
 /** The generated app: file path (relative to the app folder) → JSON value, or text for README.md. */
 export type MakeAppFiles = Map<string, unknown>;
@@ -66,7 +65,7 @@ export interface MakeAppSource {
 function moduleOf(operation: Operation, endpoints: Readonly<Record<string, Endpoint>>): ModuleFiles | undefined {
   const endpointOf = (key: string) => {
     const endpoint = endpoints[key];
-    if (!endpoint) throw new Error(`Operation "${operation.key}" calls the endpoint "${key}", which the catalog does not have.`);
+    if (!endpoint) throw new Error(`Operation "${operation.id}" calls the endpoint "${key}", which the catalog does not have.`);
     return endpoint;
   };
   if (operation.kind === 'hook') return instantTriggerModule(operation);
@@ -80,7 +79,7 @@ function moduleGroups(operations: readonly Operation[]): { label: string; module
   const groups = new Map<string, string[]>();
   for (const operation of operations) {
     if (operation.kind === 'list') continue;
-    groups.set(operation.group, [...(groups.get(operation.group) ?? []), operation.makeName]);
+    groups.set(operation.group, [...(groups.get(operation.group) ?? []), makeName(operation).name]);
   }
   return [...[...groups].map(([label, modules]) => ({ label, modules })), { label: 'Other', modules: [UNIVERSAL_MODULE] }];
 }
@@ -95,7 +94,7 @@ export function generateMakeApp({ operations = allOperations, endpoints = allEnd
   const modules: Record<string, ModuleFiles> = {};
   for (const operation of operations) {
     const module = moduleOf(operation, endpoints);
-    if (module) modules[operation.makeName] = module;
+    if (module) modules[makeName(operation).name] = module;
   }
   modules[UNIVERSAL_MODULE] = universalModule();
   files.set('modules/groups.json', moduleGroups(operations));
@@ -109,13 +108,13 @@ export function generateMakeApp({ operations = allOperations, endpoints = allEnd
       },
       webhook: {
         [WEBHOOK]: {
-          label: makeLabelOf(onCallChanged),
+          label: makeNames.onCallChanged.label,
           webhookType: 'web',
           connection: CONNECTION,
           codeFiles: addComponent(files, 'webhook', WEBHOOK, webhookFiles()),
         },
       },
-      rpc: { [TEAM_RPC]: { label: makeLabelOf(teamList), connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
+      rpc: { [TEAM_RPC]: { label: makeNames.listTeams.label, connection: CONNECTION, codeFiles: addComponent(files, 'rpc', TEAM_RPC, teamRpcFiles()) } },
       module: Object.fromEntries(Object.entries(modules).map(([id, module]) => [id, moduleEntry(files, id, module)])),
       function: {},
       endpoint: {},

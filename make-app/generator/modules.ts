@@ -4,6 +4,7 @@ import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
 import { responseTemp } from './response-directives.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
+import { makeName } from '../operation-names.ts';
 
 export interface ModuleFiles {
   moduleType: 'action' | 'search' | 'instant_trigger' | 'universal';
@@ -17,11 +18,8 @@ export interface ModuleFiles {
   samples: Record<string, unknown>;
 }
 
-/** Make's label: sentence case, verb first (Best practices › Names, labels & descriptions). */
-export const makeLabelOf = (operation: { readonly label: string; readonly makeLabel?: string }) => operation.makeLabel ?? operation.label;
-
 const described = (operation: ActionOperation | SearchOperation | HookOperation) => ({
-  label: makeLabelOf(operation),
+  label: makeName(operation).label,
   description: operation.description,
   staticParams: [],
   interface: operation.outputFields.map(makeInterfaceField),

@@ -1,8 +1,9 @@
 import type { ComponentType } from '../manifest.ts';
+import { makeNames } from '../operation-names.ts';
 
 /** Local ids of the Make app's components: part of the public contract, like the Zapier keys. */
 export const CONNECTION = 'pagerly';
-export const TEAM_RPC = 'listTeams';
+export const TEAM_RPC = makeNames.listTeams.name;
 export const WEBHOOK = 'onCallChanges';
 export const UNIVERSAL_MODULE = 'makeApiCall';
 

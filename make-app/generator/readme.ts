@@ -1,10 +1,10 @@
 import { connection } from '../../shared/operations/connection.ts';
 import type { Operation } from '../../shared/operations/types.ts';
-import { makeLabelOf } from './modules.ts';
+import { makeName } from '../operation-names.ts';
 
 /** The app's README.md (Make shows it as the app's documentation): one line per module. */
 export function readme(operations: readonly Operation[]): string {
-  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${makeLabelOf(op)}**: ${op.description}`);
+  const lines = operations.filter((op) => op.kind !== 'list').map((op) => `- **${makeName(op).label}**: ${op.description}`);
   return [
     connection.label,
     '='.repeat(connection.label.length),

@@ -1,4 +1,5 @@
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
+import { makeHookEndpoints } from '../hook-endpoints.ts';
 import { standalone } from './communication.ts';
 import { responseHandling } from './response-directives.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
@@ -45,11 +46,11 @@ export function webhookFiles() {
       respond: { status: 200, type: 'json', body: { received: true } },
     },
     params: onCallChanged.inputFields.map(makeParameter),
-    attach: standalone(onCallChanged.subscribe.make, KEY, {
+    attach: standalone(makeHookEndpoints.subscribe, KEY, {
       body: { url: '{{webhook.url}}', teamname: optionalParameter('teamname') },
       // Without a JSON answer there is no id to store, and the hook could never be removed.
       response: { ...responseHandling(), data: { [STORED_ID]: '{{body.id}}' } },
     }),
-    detach: standalone(onCallChanged.unsubscribe.make, KEY, { response: detachResponse() }, { id: `{{webhook.${STORED_ID}}}` }),
+    detach: standalone(makeHookEndpoints.unsubscribe, KEY, { response: detachResponse() }, { id: `{{webhook.${STORED_ID}}}` }),
   };
 }

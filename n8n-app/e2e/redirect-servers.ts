@@ -14,7 +14,7 @@ export interface RedirectServers {
   readonly elsewhere: string;
   /** Every request that reached the other origin. */
   readonly captured: readonly Capture[];
-  /** A base URL that answers every request with `status`, to the other origin (path and query kept). */
+  /** A base URL that answers every request with that redirect status, to the other origin (path and query kept). */
   crossOrigin(status: number): string;
   /** A base URL that answers with a 307 to the same origin, where the sandbox's answer comes. */
   readonly sameOrigin: string;

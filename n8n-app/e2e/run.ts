@@ -4,7 +4,9 @@
 import { createSandbox, demoKeys } from '../../sandbox/index.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
-import { hookOperation, nodeOperations } from '../runtime/operations.ts';
+import { nodeOperations } from '../runtime/operations.ts';
+import { n8nHookEndpoints } from '../hook-endpoints.ts';
+import { n8nNodeName } from '../operation-names.ts';
 import { buildN8nApp } from '../build-n8n-app.ts';
 import { cacheDir, ensureEngine, N8N_VERSION } from '../engine/cache.ts';
 import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_OPTIONS_METHOD, ACTION_NODE } from '../names.ts';
@@ -75,7 +77,7 @@ const teamOptions = (saved: CredentialRef) => {
     nodeTypeAndVersion: { name: nodeType(ACTION_NODE.name), version: 1 },
     methodName: TEAM_OPTIONS_METHOD,
     path: `parameters.${teamField.field.key}`,
-    currentNodeParameters: { operation: teamField.op.key },
+    currentNodeParameters: { operation: n8nNodeName(teamField.op).operation },
     credentials: { [CREDENTIAL.name]: { id: saved.id, name: saved.name } },
   });
 };
@@ -205,7 +207,7 @@ try {
     const subscriptions = n8nSubscriptions();
     expect(subscriptions.length === 1, `${subscriptions.length} n8n subscriptions in the sandbox`);
     expect(subscriptions[0]!.url.startsWith(`${n8n.url}/webhook/`), `subscribed ${subscriptions[0]!.url}`);
-    return `${endpointOf(hookOperation().subscribe.n8n)} → ${subscriptions[0]!.id} for ${subscriptions[0]!.url}`;
+    return `${endpointOf(n8nHookEndpoints.subscribe)} → ${subscriptions[0]!.id} for ${subscriptions[0]!.url}`;
   });
 
   await check('an on-call change starts an execution with the event', async () => {
@@ -237,7 +239,7 @@ try {
     await rest.request('POST', `/workflows/${triggerId}/deactivate`, {});
     const left = n8nSubscriptions();
     expect(left.length === 0, `${left.length} n8n subscriptions left: ${left.map((s) => s.id).join(', ')}`);
-    return `${endpointOf(hookOperation().unsubscribe.n8n)}; ${sandbox.world.subscriptions.size} subscriptions in the sandbox`;
+    return `${endpointOf(n8nHookEndpoints.unsubscribe)}; ${sandbox.world.subscriptions.size} subscriptions in the sandbox`;
   });
 
   let actionsId = '';
@@ -254,14 +256,14 @@ try {
     const lines: string[] = [];
     for (const operation of nodeOperations) {
       const runs = data[nodeName(operation)];
-      expect(runs !== undefined, `${operation.key}: the node did not run`);
+      expect(runs !== undefined, `${n8nNodeName(operation).operation}: the node did not run`);
       const error = runs![0]!.error;
-      expect(!error, `${operation.key}: ${error?.message}`);
+      expect(!error, `${n8nNodeName(operation).operation}: ${error?.message}`);
       const items = (runs![0]!.data?.main?.[0] ?? []).map((item) => item.json).filter((json) => Object.keys(json).length > 0);
       const missing = operation.kind === 'action' ? operation.outputFields.map((f) => f.key).filter((key) => !(key in (items[0] ?? {}))) : [];
-      expect(operation.kind === 'search' || items.length === 1, `${operation.key}: ${items.length} items`);
-      expect(missing.length === 0, `${operation.key}: output lacks ${missing.join(', ')}`);
-      lines.push(`${operation.key} → ${items.length} item(s)${items[0]?.id ? ` (${items[0].id})` : ''}`);
+      expect(operation.kind === 'search' || items.length === 1, `${n8nNodeName(operation).operation}: ${items.length} items`);
+      expect(missing.length === 0, `${n8nNodeName(operation).operation}: output lacks ${missing.join(', ')}`);
+      lines.push(`${n8nNodeName(operation).operation} → ${items.length} item(s)${items[0]?.id ? ` (${items[0].id})` : ''}`);
     }
     return `${lines.length} operations ran\n${lines.map((l) => `    ${l}`).join('\n')}`;
   });

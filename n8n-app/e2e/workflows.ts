@@ -1,6 +1,7 @@
 import type { InputField } from '../../shared/operations/types.ts';
 import { ACTION_NODE, CREDENTIAL, TRIGGER_NODE } from '../names.ts';
-import { hookOperation, nodeOperations, resourceValue, type NodeOperation } from '../runtime/operations.ts';
+import { n8nNodeName } from '../operation-names.ts';
+import { hookOperation, nodeOperations, type NodeOperation } from '../runtime/operations.ts';
 
 /** n8n names nodes loaded from a custom extension folder `CUSTOM.<name>`. */
 export const nodeType = (name: string) => `CUSTOM.${name}`;
@@ -24,14 +25,14 @@ function valueFor(field: InputField, firstTeam: string): string {
 /** The Pagerly node's parameters for one operation, required fields filled from the description. */
 export function parametersFor(operation: NodeOperation, firstTeam: string): Record<string, string> {
   return {
-    resource: resourceValue(operation.noun),
-    operation: operation.key,
+    resource: n8nNodeName(operation).resource,
+    operation: n8nNodeName(operation).operation,
     ...Object.fromEntries(operation.inputFields.map((field) => [field.key, valueFor(field, firstTeam)])),
   };
 }
 
 /** The node's label in the workflow: its operation's label, unique within the workflow. */
-export const nodeName = (operation: NodeOperation) => operation.label;
+export const nodeName = (operation: NodeOperation) => n8nNodeName(operation).label;
 
 /**
  * Every action and search of the Pagerly node, one after the other behind a manual trigger.

@@ -4,7 +4,10 @@ import { REDIRECT_STATUSES, unfollowedRedirectMessage } from '../../shared/http/
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import { ACTION_NODE, BASE_URL_FIELD, CREDENTIAL, ICON_FILE, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
-import { hookOperation, nodeOperations } from '../runtime/operations.ts';
+import { operations as allOperations } from '../../shared/operations/index.ts';
+import type { Operation } from '../../shared/operations/types.ts';
+import { n8nNodeName, n8nTriggerName } from '../operation-names.ts';
+import { hookOperation, nodeOperationsOf } from '../runtime/operations.ts';
 import { actionNodeProperties, nodeProperty } from './properties.ts';
 import { code } from './ts-literal.ts';
 
@@ -20,8 +23,8 @@ const credentials = [{ name: CREDENTIAL.name, required: true }];
 const icon = `file:${ICON_FILE}`;
 
 /** `INodeTypeDescription` of the Pagerly node: every action and search of the shared descriptions. */
-export function actionNodeDescription() {
-  const labels = nodeOperations.map((op) => op.label.toLowerCase());
+export function actionNodeDescription(operations: readonly Operation[] = allOperations) {
+  const labels = nodeOperationsOf(operations).map((op) => n8nNodeName(op).label.toLowerCase());
   return {
     displayName: ACTION_NODE.displayName,
     name: ACTION_NODE.name,
@@ -35,20 +38,20 @@ export function actionNodeDescription() {
     inputs: [MAIN],
     outputs: [MAIN],
     credentials,
-    properties: actionNodeProperties(),
+    properties: actionNodeProperties(operations),
   };
 }
 
 /** `INodeTypeDescription` of the trigger: the hook operation, on n8n's webhook lifecycle. */
-export function triggerNodeDescription() {
-  const hook = hookOperation();
+export function triggerNodeDescription(operations: readonly Operation[] = allOperations) {
+  const hook = hookOperation(operations);
   return {
     displayName: TRIGGER_NODE.displayName,
     name: TRIGGER_NODE.name,
     icon,
     group: ['trigger'],
     version: 1,
-    subtitle: `=${hook.label}`,
+    subtitle: `=${n8nTriggerName(hook).label}`,
     description: hook.description,
     defaults: { name: TRIGGER_NODE.displayName },
     inputs: [],

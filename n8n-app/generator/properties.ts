@@ -1,7 +1,10 @@
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { TEAM_OPTIONS_METHOD } from '../names.ts';
-import { nodeOperations, resourceValue, type NodeOperation } from '../runtime/operations.ts';
+import { operations as allOperations } from '../../shared/operations/index.ts';
+import type { Operation } from '../../shared/operations/types.ts';
+import { n8nNodeName } from '../operation-names.ts';
+import { nodeOperationsOf, type NodeOperation } from '../runtime/operations.ts';
 import { description, sentenceCase, titleCase } from './wording.ts';
 
 /** n8n's `INodeProperties`, the fields this generator writes. */
@@ -65,10 +68,10 @@ export function nodeProperty(field: InputField, show?: Record<string, string[]>)
 }
 
 /** Resources in the order the shared descriptions first name them; each with its operations. */
-export function resources(): { value: string; name: string; operations: NodeOperation[] }[] {
+export function resources(operations: readonly Operation[] = allOperations): { value: string; name: string; operations: NodeOperation[] }[] {
   const grouped = new Map<string, { value: string; name: string; operations: NodeOperation[] }>();
-  for (const operation of nodeOperations) {
-    const value = resourceValue(operation.noun);
+  for (const operation of nodeOperationsOf(operations)) {
+    const value = n8nNodeName(operation).resource;
     const group = grouped.get(value) ?? { value, name: operation.noun, operations: [] };
     group.operations.push(operation);
     grouped.set(value, group);
@@ -77,8 +80,8 @@ export function resources(): { value: string; name: string; operations: NodeOper
 }
 
 /** Every parameter of the Pagerly node: resource, operation per resource, each operation's fields. */
-export function actionNodeProperties(): NodeProperty[] {
-  const groups = resources();
+export function actionNodeProperties(operations: readonly Operation[] = allOperations): NodeProperty[] {
+  const groups = resources(operations);
   const resource: NodeProperty = {
     displayName: 'Resource',
     name: 'resource',
@@ -95,13 +98,16 @@ export function actionNodeProperties(): NodeProperty[] {
       noDataExpression: true,
       displayOptions: { show: { resource: [group.value] } },
       options: group.operations
-        .map((op) => ({ name: op.label, value: op.key, description: description(op.description), action: sentenceCase(op.label) }))
+        .map((op) => {
+          const { operation, label } = n8nNodeName(op);
+          return { name: label, value: operation, description: description(op.description), action: sentenceCase(label) };
+        })
         .sort(byName),
-      default: group.operations[0]!.key,
+      default: n8nNodeName(group.operations[0]!).operation,
     }),
   );
   const fields = groups.flatMap((group) =>
-    group.operations.flatMap((op) => op.inputFields.map((field) => nodeProperty(field, { resource: [group.value], operation: [op.key] }))),
+    group.operations.flatMap((op) => op.inputFields.map((field) => nodeProperty(field, { resource: [group.value], operation: [n8nNodeName(op).operation] }))),
   );
   return [resource, ...operationsOf, ...fields];
 }

@@ -1,13 +1,17 @@
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { ACTION_NODE, CREDENTIAL, PACKAGE_NAME, TRIGGER_NODE } from '../names.ts';
+import { operations as allOperations } from '../../shared/operations/index.ts';
+import type { Operation } from '../../shared/operations/types.ts';
+import { n8nHookEndpoints } from '../hook-endpoints.ts';
+import { n8nNodeName } from '../operation-names.ts';
 import { hookOperation } from '../runtime/operations.ts';
 import { resources } from './properties.ts';
 
 /** The package's README, as n8n's community-package listing shows it. */
-export function readme(): string {
-  const hook = hookOperation();
-  const subscribe = endpoints[hook.subscribe.n8n];
-  const rows = resources().flatMap((group) => group.operations.map((op) => `| ${group.name} | ${op.label} | ${op.description} |`));
+export function readme(operations: readonly Operation[] = allOperations): string {
+  const hook = hookOperation(operations);
+  const subscribe = endpoints[n8nHookEndpoints.subscribe];
+  const rows = resources(operations).flatMap((group) => group.operations.map((op) => `| ${group.name} | ${n8nNodeName(op).label} | ${op.description} |`));
   return `# ${PACKAGE_NAME}
 
 Pagerly on-call and incident management in n8n.

@@ -6,6 +6,7 @@ import { SUBSCRIPTION_ID_KEY } from '../names.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
 import type { DataObject, ExecutionItem, N8nErrorClasses, N8nHookContext, N8nWebhookContext } from './n8n-api.ts';
+import { n8nHookEndpoints } from '../hook-endpoints.ts';
 import { hookOperation } from './operations.ts';
 
 function triggerInput(context: Pick<N8nHookContext<unknown>, 'getNodeParameter'>): Record<string, unknown> {
@@ -30,7 +31,7 @@ export const subscriptionLifecycle = {
   async create<Node>(context: N8nHookContext<Node>, classes: N8nErrorClasses<Node>): Promise<boolean> {
     const url = context.getNodeWebhookUrl('default') ?? '';
     try {
-      const subscription = await (await pagerlyFor(context)).call(hookOperation().subscribe.n8n, { ...triggerInput(context), url } as never);
+      const subscription = await (await pagerlyFor(context)).call(n8nHookEndpoints.subscribe, { ...triggerInput(context), url } as never);
       context.getWorkflowStaticData('node')[SUBSCRIPTION_ID_KEY] = String((subscription as { id: unknown }).id);
       return true;
     } catch (error) {
@@ -43,7 +44,7 @@ export const subscriptionLifecycle = {
     const data = context.getWorkflowStaticData('node');
     if (id !== undefined) {
       try {
-        await (await pagerlyFor(context)).call(hookOperation().unsubscribe.n8n, { id } as never);
+        await (await pagerlyFor(context)).call(n8nHookEndpoints.unsubscribe, { id } as never);
       } catch (error) {
         // Already gone (the service drops a hook that answered 410): the goal is reached.
         if (!(error instanceof NotFoundError)) throw toN8nError(error, context.getNode(), classes);

@@ -47,14 +47,11 @@ const incidentSample = {
 
 export const createIncident: ActionOperation = {
   kind: 'action',
-  key: 'create_incident',
-  makeName: 'createIncident',
+  id: 'createIncident',
   endpoint: 'createOrUpdateIncident',
   effect: 'create',
   group: GROUPS.incidents,
   noun: 'Incident',
-  label: 'Create Incident',
-  makeLabel: 'Create an incident',
   description: 'Creates a new incident and pages the people on call. Keep its Incident ID to update or resolve it later.',
   inputFields: [
     titleField,
@@ -76,14 +73,11 @@ export const INCIDENT_ID_HELP =
 
 export const updateIncident: ActionOperation = {
   kind: 'action',
-  key: 'update_incident',
-  makeName: 'updateIncident',
+  id: 'updateIncident',
   endpoint: 'createOrUpdateIncident',
   effect: 'update',
   group: GROUPS.incidents,
   noun: 'Incident',
-  label: 'Update Incident',
-  makeLabel: 'Update an incident',
   description: 'Updates an incident by its ID, for example to resolve it when the deploy recovers. Fields left empty keep their values.',
   inputFields: [
     { key: 'id', label: 'Incident ID', type: 'string', required: true, example: 'inc_0001', help: INCIDENT_ID_HELP },

@@ -14,14 +14,11 @@ const nameField = (required: boolean, help: string) => ({ key: 'name', label: 'N
 
 export const createDirectoryEntry: ActionOperation = {
   kind: 'action',
-  key: 'create_directory_entry',
-  makeName: 'createDirectoryEntry',
+  id: 'createDirectoryEntry',
   endpoint: 'upsertDirectoryEntry',
   effect: 'create',
   group: GROUPS.directory,
   noun: 'Directory Entry',
-  label: 'Create Directory Entry',
-  makeLabel: 'Create a directory entry',
   description: `Creates an entry in the on-call directory for a person, by e-mail. An entry that already has this e-mail is replaced. ${ADMIN_ONLY_NOTE}`,
   inputFields: [
     emailField("The person's e-mail: it identifies the entry."),
@@ -35,15 +32,12 @@ export const createDirectoryEntry: ActionOperation = {
 
 export const updateDirectoryEntry: ActionOperation = {
   kind: 'action',
-  key: 'update_directory_entry',
-  makeName: 'updateDirectoryEntry',
+  id: 'updateDirectoryEntry',
   endpoint: 'upsertDirectoryEntry',
   effect: 'update',
   group: GROUPS.directory,
   keepsOmitted: { read: 'getDirectoryEntry' },
   noun: 'Directory Entry',
-  label: 'Update Directory Entry',
-  makeLabel: 'Update a directory entry',
   description: `Updates a person's name, phone number or role in the on-call directory, by e-mail. Fields left empty keep their values. ${ADMIN_ONLY_NOTE}`,
   inputFields: [
     emailField('The e-mail of the directory entry to change.'),
@@ -57,14 +51,11 @@ export const updateDirectoryEntry: ActionOperation = {
 
 export const updateDirectoryPhone: ActionOperation = {
   kind: 'action',
-  key: 'update_directory_phone',
-  makeName: 'updateDirectoryPhone',
+  id: 'updateDirectoryPhone',
   endpoint: 'updateDirectoryPhone',
   effect: 'update',
   group: GROUPS.directory,
   noun: 'Phone Number',
-  label: 'Update Phone Number',
-  makeLabel: 'Update a phone number',
   description: 'Updates the phone number the service calls or texts when this person is paged.',
   inputFields: [emailField('The e-mail of the directory entry to change.'), phoneField(true)],
   outputFields: directoryEntryOutput,
@@ -73,14 +64,11 @@ export const updateDirectoryPhone: ActionOperation = {
 
 export const changeDirectoryRole: ActionOperation = {
   kind: 'action',
-  key: 'change_directory_role',
-  makeName: 'changeDirectoryRole',
+  id: 'changeDirectoryRole',
   endpoint: 'changeDirectoryRole',
   effect: 'update',
   group: GROUPS.directory,
   noun: 'Role',
-  label: 'Change Role',
-  makeLabel: 'Change a role',
   description: `Changes a person's role in the on-call directory to org admin or user. The owner's role cannot be changed here. ${ADMIN_ONLY_NOTE}`,
   inputFields: [emailField('The e-mail of the directory entry to change.'), roleField(true, 'Admins can manage the directory and generate API keys.')],
   outputFields: directoryEntryOutput,
@@ -95,14 +83,11 @@ export const REMOVES_OWN_KEY_NOTE = 'Careful: removing the person whose API key 
 
 export const removeDirectoryEntry: ActionOperation = {
   kind: 'action',
-  key: 'remove_directory_entry',
-  makeName: 'removeDirectoryEntry',
+  id: 'removeDirectoryEntry',
   endpoint: 'removeDirectoryEntry',
   effect: 'delete',
   group: GROUPS.directory,
   noun: 'Directory Entry',
-  label: 'Remove Directory Entry',
-  makeLabel: 'Remove a directory entry',
   notFoundIsDone: { removed: false },
   irreversible: 'Removing cannot be undone: the person leaves every rotation and their API keys stop working for good.',
   description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. Someone already removed is not an error: the step succeeds with Removed Now false. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,

@@ -37,13 +37,3 @@ export const operations: readonly Operation[] = [
   findOnCallUsers,
   findDirectoryEntry,
 ];
-
-/** Zapier's search-or-create pairs (`searchOrCreates`): find the entry, create it when none is found. */
-export const findOrCreates = [
-  {
-    label: 'Find or Create Directory Entry',
-    description: 'Finds a person in the on-call directory by e-mail, or creates their entry when there is none.',
-    search: findDirectoryEntry,
-    create: createDirectoryEntry,
-  },
-] as const;

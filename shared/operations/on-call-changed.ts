@@ -38,16 +38,11 @@ const samplePayload = {
 /** The instant trigger. */
 export const onCallChanged: HookOperation = {
   kind: 'hook',
-  key: 'on_call_changed',
-  makeName: 'watchOnCallChanges',
+  id: 'onCallChanged',
   group: GROUPS.onCall,
   noun: 'On-Call Change',
-  label: 'On-Call Changed',
-  makeLabel: 'Watch on-call changes',
   description:
     'Triggers when the people on call for a team change: a shift hands over, an override starts or ends, or someone leaves the rotation. A change delivered twice keeps its Event ID.',
-  subscribe: { zapier: 'subscribeZapierHook', make: 'subscribeMakeHook', n8n: 'subscribeN8n' },
-  unsubscribe: { zapier: 'unsubscribeZapierHook', make: 'unsubscribeMakeHook', n8n: 'unsubscribeN8n' },
   inputFields: [teamField(false, 'Only changes of this team. Leave empty for changes of every team.')],
   item,
   outputFields: [

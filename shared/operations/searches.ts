@@ -15,15 +15,12 @@ const onCallAnswer = [
 
 export const findOnCallUsers: SearchOperation = {
   kind: 'search',
-  key: 'find_on_call_users',
-  makeName: 'listOnCallUsers',
+  id: 'getOnCallUsers',
   group: GROUPS.onCall,
   endpoint: 'listOnCallUsers',
   results: 'each-element',
   notFoundIsEmpty: false,
   noun: 'On-Call User',
-  label: 'Find Who Is On Call',
-  makeLabel: 'Search on-call users',
   description:
     "Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone's names and e-mails, so the first result is enough to notify them all.",
   inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in any team (each person once).')],
@@ -34,15 +31,12 @@ export const findOnCallUsers: SearchOperation = {
 
 export const findDirectoryEntry: SearchOperation = {
   kind: 'search',
-  key: 'find_directory_entry',
-  makeName: 'getDirectoryEntry',
+  id: 'getDirectoryEntry',
   group: GROUPS.directory,
   endpoint: 'getDirectoryEntry',
   results: 'single',
   notFoundIsEmpty: true,
   noun: 'Directory Entry',
-  label: 'Find Directory Entry',
-  makeLabel: 'Get a directory entry',
   description: 'Finds a person in the on-call directory by e-mail, with their phone number and role.',
   inputFields: [emailField('The e-mail to look up.')],
   item: { spread: 'body', fields: {} },

@@ -3,14 +3,11 @@ import type { ListOperation } from './types.ts';
 /** The team dropdown: value and label are the team's name, which is what `currentusers` and hooks take. */
 export const teamList: ListOperation = {
   kind: 'list',
-  key: 'team',
-  makeName: 'listTeams',
+  id: 'listTeams',
   endpoint: 'listTeams',
   valueField: 'name',
   labelField: 'name',
   noun: 'Team',
-  label: 'Team',
-  makeLabel: 'List teams',
   description: 'Lists the teams of the organization, for team dropdowns.',
   inputFields: [],
   outputFields: [

@@ -2,9 +2,9 @@ import type { EndpointKey } from '../catalog/endpoints.ts';
 import type { ItemShape } from './item-shape.ts';
 
 /**
- * One description of each connector operation: the Zapier app, the Make app and the n8n nodes are
- * built from these, never written by hand. Keys and Make names are public contract:
- * renaming one breaks users' Zaps and scenarios.
+ * One description of each connector operation: every app is built from these, never written by
+ * hand. An operation is known by its neutral id; each app keeps its own public names for it in its
+ * own folder, in a map keyed by `OperationId`, so that a missing or extra entry fails the type check.
  */
 export type InputFieldType = 'string' | 'text' | 'email' | 'phone' | 'url';
 
@@ -38,16 +38,23 @@ export interface OutputField {
   readonly spec?: readonly OutputField[];
 }
 
+/** Every operation's neutral id (camelCase): the key of each app's map of public names. */
+export type OperationId =
+  | 'listTeams'
+  | 'onCallChanged'
+  | 'createIncident'
+  | 'updateIncident'
+  | 'createDirectoryEntry'
+  | 'updateDirectoryEntry'
+  | 'updateDirectoryPhone'
+  | 'changeDirectoryRole'
+  | 'removeDirectoryEntry'
+  | 'getOnCallUsers'
+  | 'getDirectoryEntry';
+
 interface OperationBase {
-  /** Zapier key (snake_case). */
-  readonly key: string;
-  /** Make module or RPC name (camelCase). */
-  readonly makeName: string;
+  readonly id: OperationId;
   readonly noun: string;
-  /** Zapier's label: title case (integration check D018). */
-  readonly label: string;
-  /** Make's label: sentence case, verb first ("Create an incident"). */
-  readonly makeLabel?: string;
   readonly description: string;
   readonly inputFields: readonly InputField[];
   readonly outputFields: readonly OutputField[];
@@ -103,8 +110,6 @@ export interface ListOperation extends Omit<OperationBase, 'inputFields'> {
 /** An instant trigger on the service's hooks. */
 export interface HookOperation extends OperationBase, Grouped {
   readonly kind: 'hook';
-  readonly subscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey; readonly n8n: EndpointKey };
-  readonly unsubscribe: { readonly zapier: EndpointKey; readonly make: EndpointKey; readonly n8n: EndpointKey };
   /** The item a delivered payload (`body`) becomes; its derived fields are output fields too. */
   readonly item: ItemShape;
 }

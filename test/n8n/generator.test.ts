@@ -7,7 +7,8 @@ import { packageJson, paths } from '../../n8n-app/generator/package-files.ts';
 import { DYNAMIC_LABEL_SUFFIX, UNSET_CHOICE, type NodeProperty } from '../../n8n-app/generator/properties.ts';
 import { description, sentenceCase, titleCase } from '../../n8n-app/generator/wording.ts';
 import { ACTION_NODE, CREDENTIAL, TEAM_OPTIONS_METHOD, TRIGGER_NODE } from '../../n8n-app/names.ts';
-import { hookOperation, nodeOperations, resourceValue } from '../../n8n-app/runtime/operations.ts';
+import { n8nName, n8nNodeName } from '../../n8n-app/operation-names.ts';
+import { hookOperation, nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { operations } from '../../shared/operations/index.ts';
@@ -36,17 +37,18 @@ describe('the n8n package, generated from shared/', () => {
 
   it('offers every action and search of shared/operations once, under its resource, with the same fields', () => {
     const offered = properties.filter((p) => p.name === 'operation').flatMap((p) => p.options!.map((o) => `${p.displayOptions!.show.resource![0]}/${o.value}`));
-    expect(offered.sort()).toEqual(nodeOperations.map((op) => `${resourceValue(op.noun)}/${op.key}`).sort());
-    expect(nodeOperations.map((op) => op.key).sort()).toEqual(
+    const shownValue = (op: (typeof nodeOperations)[number]) => `${n8nNodeName(op).resource}/${n8nNodeName(op).operation}`;
+    expect(offered.sort()).toEqual(nodeOperations.map(shownValue).sort());
+    expect(nodeOperations.map((op) => op.id).sort()).toEqual(
       operations
         .filter((op) => op.kind === 'action' || op.kind === 'search')
-        .map((op) => op.key)
+        .map((op) => op.id)
         .sort(),
     );
     for (const op of nodeOperations) {
-      const fields = shownFor(resourceValue(op.noun), op.key);
-      expect({ op: op.key, fields: fields.map((f) => [f.name, Boolean(f.required)]) }).toEqual({
-        op: op.key,
+      const fields = shownFor(n8nNodeName(op).resource, n8nNodeName(op).operation);
+      expect({ op: op.id, fields: fields.map((f) => [f.name, Boolean(f.required)]) }).toEqual({
+        op: op.id,
         fields: op.inputFields.map((f) => [f.key, f.required]),
       });
     }
@@ -55,7 +57,7 @@ describe('the n8n package, generated from shared/', () => {
   it('fills every team field from the loadOptions method, and gives optional dropdowns an empty choice', () => {
     for (const op of nodeOperations) {
       for (const field of op.inputFields) {
-        const property = shownFor(resourceValue(op.noun), op.key).find((p) => p.name === field.key)!;
+        const property = shownFor(n8nNodeName(op).resource, n8nNodeName(op).operation).find((p) => p.name === field.key)!;
         if (field.dynamic === 'team') {
           expect(property).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: TEAM_OPTIONS_METHOD } });
           expect(property.displayName.endsWith(DYNAMIC_LABEL_SUFFIX)).toBe(true);
@@ -91,7 +93,7 @@ describe('the n8n package, generated from shared/', () => {
     const source = String(files.get(paths.actionSource));
     expect(source).toContain(`export class ${ACTION_NODE.className} implements INodeType`);
     expect(source).toContain(`name: '${ACTION_NODE.name}'`);
-    for (const op of nodeOperations) expect(source).toContain(`value: '${op.key}'`);
+    for (const op of nodeOperations) expect(source).toContain(`value: '${n8nNodeName(op).operation}'`);
     expect(source).toContain('NodeConnectionTypes.Main');
   });
 });
@@ -114,13 +116,18 @@ describe('the n8n generator derives everything from shared/', () => {
   const sources = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? sources(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
 
-  it('names no operation key, label or field of its own: splitting an operation in shared/ needs no edit here', () => {
+  it('names operations in its name map only, and no field of its own: splitting an operation in shared/ needs no other edit here', () => {
     const root = new URL('../../n8n-app/', import.meta.url).pathname;
-    const texts = sources(root).map((file) => ({ file: file.slice(root.length), text: readFileSync(file, 'utf8') }));
+    const texts = sources(root)
+      .map((file) => ({ file: file.slice(root.length), text: readFileSync(file, 'utf8') }))
+      .filter(({ file }) => file !== 'operation-names.ts');
     // Words that are also n8n's or the descriptions' own vocabulary (a property's `name`, the
     // `dynamic: 'team'` kind of a field) cannot tell a hard-coded field from the generic word.
-    const vocabulary = new Set(['name', 'description', 'id', 'team']);
-    const names = operations.flatMap((op) => [op.key, op.makeName, op.label, ...op.inputFields.map((f) => f.key)]).filter((name) => !vocabulary.has(name));
+    // `incident` is also one of the package's npm keywords.
+    const vocabulary = new Set(['name', 'description', 'id', 'team', 'incident']);
+    const ownNames = (op: (typeof operations)[number]) =>
+      Object.values(n8nName(op)).filter((value) => value !== TRIGGER_NODE.name && value !== TEAM_OPTIONS_METHOD);
+    const names = operations.flatMap((op) => [op.id, ...ownNames(op), ...op.inputFields.map((f) => f.key)]).filter((name) => !vocabulary.has(name));
     const found = texts.flatMap(({ file, text }) =>
       names.filter((name) => new RegExp(`['"\`]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`).test(text)).map((name) => `${file}: ${name}`),
     );

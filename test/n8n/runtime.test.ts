@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
 import { executePagerly, loadTeams, receiveDelivery, subscriptionLifecycle } from '../../n8n-app/runtime/index.ts';
-import { hookOperation, nodeOperations, resourceValue } from '../../n8n-app/runtime/operations.ts';
+import { n8nNodeName } from '../../n8n-app/operation-names.ts';
+import { hookOperation, nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
@@ -38,8 +39,8 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
       const { context, sent } = executeContext(good(), [parametersFor(operation, 'Platform')]);
       const [items] = await executePagerly(context, classes);
       // An update that keeps what is left empty reads the entry first.
-      expect({ key: operation.key, requests: sent.length }).toEqual({
-        key: operation.key,
+      expect({ id: operation.id, requests: sent.length }).toEqual({
+        id: operation.id,
         requests: operation.kind === 'action' && operation.keepsOmitted ? 2 : 1,
       });
       if (operation.kind === 'action') {
@@ -116,7 +117,7 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
   });
 
   it('an unknown resource or operation says to pick them again', async () => {
-    const { context } = executeContext(good(), [{ resource: resourceValue(nodeOperations[0]!.noun), operation: 'no_such_operation' }]);
+    const { context } = executeContext(good(), [{ resource: n8nNodeName(nodeOperations[0]!).resource, operation: 'no_such_operation' }]);
     const error = await failureOf(executePagerly(context, classes));
     expect(error).toBeInstanceOf(NodeOperationError);
     expect(error.message).toMatch(/pick them again/);

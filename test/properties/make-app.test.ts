@@ -13,6 +13,7 @@ import { anyText, inputFor, jsonValue, keyLike, shortText, teamname, wrongType }
 import { goodInput, isObject } from './support/catalog.ts';
 import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
 import { runs } from './support/runs.ts';
+import { makeName } from '../../make-app/operation-names.ts';
 
 /**
  * Property 3, the Make app: every action and search module (and "Make an API call", the
@@ -108,7 +109,7 @@ const connectionKey = fc.oneof({ weight: 5, arbitrary: fc.constant(KEY) }, { wei
 // ---------------------------------------------------------------------------------------------
 
 describe('Make modules with any parameters, against the sandbox', () => {
-  it.each(modules.map((op) => [op.makeName, op] as const))('%s: bundles or a MakeError of a Make type, never an ImlError', async (name, operation) => {
+  it.each(modules.map((op) => [makeName(op).name, op] as const))('%s: bundles or a MakeError of a Make type, never an ImlError', async (name, operation) => {
     const kinds = new Set<string>();
     await fc.assert(
       fc.asyncProperty(parametersOf(operation), connectionKey, async (parameters, apiKey) => {
@@ -278,7 +279,7 @@ function isKnownShapeBug(module: string, { status, contentType, body }: Answer):
 }
 
 describe('Make modules answered by a broken service', () => {
-  it.each(modules.map((op) => [op.makeName, op] as const))(
+  it.each(modules.map((op) => [makeName(op).name, op] as const))(
     '%s: bundles or a MakeError of a Make type for any status, content type and body',
     async (name, operation) => {
       await fc.assert(
@@ -354,7 +355,7 @@ describe('regressions: bugs these properties found, now fixed', () => {
   it('an error answer nested thousands of levels deep ends in a Make error', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...modules.map((op) => op.makeName)),
+        fc.constantFrom(...modules.map((op) => makeName(op).name)),
         fc.integer({ min: 10_000, max: 40_000 }),
         fc.constantFrom(400, 403, 404, 500),
         async (name, depth, status) => {

@@ -8,6 +8,7 @@ import { appTester, parseZapierError, performOf } from '../zapier/support.ts';
 import { inputFor, keyLike, recognisableKey, shortText, wrongType } from './support/arbitraries.ts';
 import { goodInput, isIllFormed, isObject } from './support/catalog.ts';
 import { runs } from './support/runs.ts';
+import { zapierName } from '../../zapier-app/operation-names.ts';
 
 /**
  * Property 2, the Zapier app: every create and search, run through zapier-platform-core's app
@@ -102,10 +103,10 @@ const authData = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 
 describe('Zapier creates and searches with any input, offline', () => {
-  it.each(runnable.map((r) => [`${r.kind}.${r.operation.key}`, r] as const))(
+  it.each(runnable.map((r) => [`${r.kind}.${zapierName(r.operation).key}`, r] as const))(
     '%s: ends in a success or a Zapier error, and sends nothing when the input is invalid',
     async (_, { kind, operation }) => {
-      const perform = performOf(kind, operation.key);
+      const perform = performOf(kind, zapierName(operation).key);
       const schema = endpoints[operation.endpoint].input;
       // An update that keeps what is left empty checks the fields given, then reads the entry by its identifying fields.
       const keeps = operation.kind === 'action' ? operation.keepsOmitted : undefined;
@@ -129,7 +130,7 @@ describe('Zapier creates and searches with any input, offline', () => {
           // Nothing answers, so no run can succeed; each must end in one of Zapier's errors.
           expect(failure).toBeDefined();
           const parsed = parseZapierError(failure);
-          if (!ZAPIER_ERRORS.includes(parsed.name)) throw new Error(`${kind}.${operation.key} crashed with ${parsed.name}: ${parsed.raw}`);
+          if (!ZAPIER_ERRORS.includes(parsed.name)) throw new Error(`${kind}.${zapierName(operation).key} crashed with ${parsed.name}: ${parsed.raw}`);
 
           const apiKey = (auth as { apiKey?: unknown }).apiKey;
           if (typeof apiKey === 'string' && apiKey.trim().length >= 8) expect(parsed.raw).not.toContain(apiKey.trim());
@@ -213,7 +214,7 @@ describe('regressions: bugs these properties found, now fixed', () => {
       fc.constant(0),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...runnable.map((r) => `${r.kind}.${r.operation.key}`)), notText, async (name, apiKey) => {
+      fc.asyncProperty(fc.constantFrom(...runnable.map((r) => `${r.kind}.${zapierName(r.operation).key}`)), notText, async (name, apiKey) => {
         const [kind, key] = name.split('.') as ['creates' | 'searches', string];
         const failure = await appTester(performOf(kind, key), { inputData: { title: 'x', email: 'alex@example.com' }, authData: { apiKey } as never }).then(
           () => undefined,

@@ -228,7 +228,7 @@ describe('Make app (the generated app through the runner): redirects are not fol
  * battery in the real engine.
  */
 describe('n8n node (its runtime on n8n-style request helpers): a redirect to another origin', () => {
-  const actions = nodeOperations.map((operation) => [operation.key, operation] as const);
+  const actions = nodeOperations.map((operation) => [operation.id, operation] as const);
 
   it.each(STATUSES.flatMap((status) => actions.map(([key, operation]) => [status, key, operation] as const)))(
     '%i, %s: the item fails with the redirect named; the other host gets nothing',

@@ -6,6 +6,8 @@ import { ADMIN_ONLY_NOTE } from '../../shared/operations/fields.ts';
 import { operations, type Operation } from '../../shared/operations/index.ts';
 import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
 import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { zapierHookEndpoints } from '../../zapier-app/hook-endpoints.ts';
+import { zapierName } from '../../zapier-app/operation-names.ts';
 import { App } from './support.ts';
 
 const { compileApp, validateApp } = createRequire(import.meta.url)('zapier-platform-core/src/tools/schema') as {
@@ -33,13 +35,13 @@ const definitions: { kind: string; definition: ZapierOperation; source: Operatio
   ...Object.entries(App.creates).map(([, d]) => ({ kind: 'create', definition: d as unknown as ZapierOperation })),
   ...Object.entries(App.searches).map(([, d]) => ({ kind: 'search', definition: d as unknown as ZapierOperation })),
 ].map((entry) => {
-  const source = operations.find((op) => op.key === entry.definition.key);
+  const source = operations.find((op) => zapierName(op).key === entry.definition.key);
   if (!source) throw new Error(`${entry.kind} ${entry.definition.key} has no shared description`);
   return { ...entry, source };
 });
 
 /** The endpoint an operation's input fields are sent to. */
-const endpointOf = (op: Operation): EndpointKey => (op.kind === 'hook' ? op.subscribe.zapier : op.endpoint);
+const endpointOf = (op: Operation): EndpointKey => (op.kind === 'hook' ? zapierHookEndpoints.subscribe : op.endpoint);
 
 describe('Zapier app definition', () => {
   it("passes zapier-platform-core's schema validation with no error", () => {
@@ -87,7 +89,7 @@ describe('Zapier app definition', () => {
   it('says "org admin only" in the description of exactly the actions whose endpoint is admin only', () => {
     const adminOnly = Object.values(App.creates)
       .filter((create) => {
-        const source = operations.find((op) => op.key === create.key);
+        const source = operations.find((op) => zapierName(op).key === create.key);
         return source?.kind === 'action' && endpoints[source.endpoint].adminOnly;
       })
       .map((create) => create.key)
@@ -147,7 +149,7 @@ describe('Zapier app definition', () => {
 describe('shared operation descriptions against the endpoint catalog', () => {
   const optional = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
-  describe.each(operations.map((op) => [op.key, op] as const))('%s', (_key, op) => {
+  describe.each(operations.map((op) => [op.id, op] as const))('%s', (_key, op) => {
     const input = endpoints[endpointOf(op)].input as unknown as z.ZodObject;
 
     it('only has input fields its endpoint takes', () => {

@@ -1,6 +1,7 @@
 import type { InputField } from '../../shared/operations/types.ts';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
+import { zapierNames } from '../operation-names.ts';
 
 /** Zapier's form of a shared input field. */
 export interface ZapierInputField {
@@ -16,7 +17,7 @@ export interface ZapierInputField {
 }
 
 // A dynamic dropdown names the trigger, the field used as value and the one shown as label.
-const TEAM_DROPDOWN = `${teamList.key}.${teamList.valueField}.${teamList.labelField}`;
+const TEAM_DROPDOWN = `${zapierNames.listTeams.key}.${teamList.valueField}.${teamList.labelField}`;
 
 export function zapierInputField(field: InputField): ZapierInputField {
   const custom = field.customValueAllowed ? ` ${CUSTOM_VALUE_NOTE}` : '';

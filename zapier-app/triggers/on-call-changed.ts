@@ -7,6 +7,8 @@ import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { zapierInputField } from '../fields/input-fields.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';
+import { zapierHookEndpoints } from '../hook-endpoints.ts';
+import { zapierNames } from '../operation-names.ts';
 
 /**
  * performList samples at most this many teams when no team is chosen, one request each: Zapier
@@ -41,9 +43,9 @@ const teamOf = (bundle: Bundle) => endpointInput(onCallChanged.inputFields, bund
 
 /** The instant trigger: a REST hook at /o/zapier/subscribe. */
 export const onCallChangedTrigger = {
-  key: onCallChanged.key,
+  key: zapierNames.onCallChanged.key,
   noun: onCallChanged.noun,
-  display: { label: onCallChanged.label, description: onCallChanged.description },
+  display: { label: zapierNames.onCallChanged.label, description: onCallChanged.description },
   operation: {
     type: 'hook' as const,
     inputFields: onCallChanged.inputFields.map(zapierInputField),
@@ -51,7 +53,7 @@ export const onCallChangedTrigger = {
     performSubscribe: (z: ZObject, bundle: Bundle) => {
       const teamname = teamOf(bundle);
       return withZapierErrors(z, () =>
-        clientForBundle(z, bundle).call(onCallChanged.subscribe.zapier, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
+        clientForBundle(z, bundle).call(zapierHookEndpoints.subscribe, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
       );
     },
 
@@ -61,7 +63,7 @@ export const onCallChangedTrigger = {
         // Nothing was stored at subscribe time: there is nothing this app could remove.
         if (id === undefined || id === null || id === '') return { removed: false };
         try {
-          return await clientForBundle(z, bundle).call(onCallChanged.unsubscribe.zapier, { id: String(id) });
+          return await clientForBundle(z, bundle).call(zapierHookEndpoints.unsubscribe, { id: String(id) });
         } catch (error) {
           // Already gone (the service drops a hook that answered 410): the goal is reached.
           if (error instanceof NotFoundError) return { id: String(id), removed: true };

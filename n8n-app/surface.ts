@@ -1,0 +1,33 @@
+import type { Surface } from '../surfaces/surface.ts';
+import { generateN8nPackage } from './generator/generate.ts';
+import { n8nHookEndpoints } from './hook-endpoints.ts';
+import { n8nName } from './operation-names.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** From a node source (nodes/X/) of the package to n8n-app/runtime/index.ts, in a checkout's dist/n8n/. */
+export const RUNTIME_IMPORT = '../../../../n8n-app/runtime/index.ts';
+
+/**
+ * The n8n community-node package. Its nodes run n8n-app/runtime/, which calls the real
+ * catalog, so a catalog copy changes nothing here.
+ */
+export const n8nSurface: Surface = {
+  name: 'n8n',
+  nameColumn: 'n8n resource/operation',
+  hookEndpoints: n8nHookEndpoints,
+  nameOf: (operation) => {
+    const name = n8nName(operation);
+    if ('resource' in name) return { names: [name.resource, name.operation], label: name.label };
+    if ('trigger' in name) return { names: [name.trigger], label: name.label };
+    return { names: [name.loadOptionsMethod] };
+  },
+  generate: ({ operations }) => generateN8nPackage(RUNTIME_IMPORT, operations),
+  async build() {
+    const { buildN8nApp } = await import('./build-n8n-app.ts');
+    const n8n = await buildN8nApp();
+    return [
+      `n8n package: dist/n8n/ (${n8n.files} files, ${kb(n8n.bytes)}; bundles ${Object.values(n8n.bundles).map(kb).join(', ')}); check it with npm run n8n:check`,
+    ];
+  },
+};

@@ -1,0 +1,38 @@
+import type { Endpoint } from '../shared/catalog/endpoint.ts';
+import type { Operation } from '../shared/operations/types.ts';
+import type { HookEndpoints } from './hook-endpoints.ts';
+
+/** What every surface is made from: the shared descriptions and the catalog (copies of them in tests). */
+export interface SurfaceSource {
+  readonly operations: readonly Operation[];
+  readonly endpoints: Readonly<Record<string, Endpoint>>;
+}
+
+/** A surface's output: path (relative to its output folder) → JSON value, text or, for a definition a bundler exports, the value itself. */
+export type GeneratedFiles = ReadonlyMap<string, unknown>;
+
+/** How a surface shows an operation: the names users' saved work stores (public contract), and its label. */
+export interface ShownName {
+  readonly names: readonly string[];
+  readonly label?: string;
+}
+
+/**
+ * One app (or other surface) built from the shared descriptions. A new surface is a folder that
+ * exports one of these, plus its entry in surfaces/index.ts: the build, the README's operations
+ * table and the new-operation test all iterate the registry.
+ */
+export interface Surface {
+  /** Its name in reports: "Zapier", "Make", "n8n". */
+  readonly name: string;
+  /** The README column of its public names, e.g. "Zapier key". */
+  readonly nameColumn: string;
+  /** Which of the service's hook endpoints its hook triggers call. */
+  readonly hookEndpoints: HookEndpoints;
+  /** The operation's public names and label here, from the surface's own name map. */
+  nameOf(operation: Operation): ShownName;
+  /** Everything the surface is made of, in memory; the same source gives the same files. */
+  generate(source: SurfaceSource): GeneratedFiles;
+  /** Builds it into dist/ from the real descriptions; returns the lines `npm run build` prints. */
+  build(): Promise<string[]>;
+}

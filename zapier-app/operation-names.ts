@@ -1,0 +1,34 @@
+import type { Operation, OperationId } from '../shared/operations/types.ts';
+import { snakeCase, titleWords } from '../surfaces/id-words.ts';
+
+/** How the Zapier app names an operation: its key (snake_case) and its label (title case, integration check D018). */
+export interface ZapierName {
+  readonly key: string;
+  readonly label: string;
+}
+
+/**
+ * Public contract: a key is stored in every Zap that uses it, so renaming one breaks users' Zaps.
+ * `satisfies` makes a missing or extra operation a type error.
+ */
+export const zapierNames = {
+  listTeams: { key: 'team', label: 'Team' },
+  onCallChanged: { key: 'on_call_changed', label: 'On-Call Changed' },
+  createIncident: { key: 'create_incident', label: 'Create Incident' },
+  updateIncident: { key: 'update_incident', label: 'Update Incident' },
+  createDirectoryEntry: { key: 'create_directory_entry', label: 'Create Directory Entry' },
+  updateDirectoryEntry: { key: 'update_directory_entry', label: 'Update Directory Entry' },
+  updateDirectoryPhone: { key: 'update_directory_phone', label: 'Update Phone Number' },
+  changeDirectoryRole: { key: 'change_directory_role', label: 'Change Role' },
+  removeDirectoryEntry: { key: 'remove_directory_entry', label: 'Remove Directory Entry' },
+  getOnCallUsers: { key: 'find_on_call_users', label: 'Find Who Is On Call' },
+  getDirectoryEntry: { key: 'find_directory_entry', label: 'Find Directory Entry' },
+} as const satisfies Record<OperationId, ZapierName>;
+
+/**
+ * An operation's Zapier names: its entry, or for a description outside the shipped list (which
+ * the type check lets through without one) the convention: snake_case key, title-case label.
+ */
+export function zapierName(operation: Pick<Operation, 'id'>): ZapierName {
+  return Object.hasOwn(zapierNames, operation.id) ? zapierNames[operation.id] : { key: snakeCase(operation.id), label: titleWords(operation.id) };
+}
