@@ -13,6 +13,8 @@ export interface WatchOptions {
   readonly stateFile?: string | undefined;
   /** Ends the watch after the look under way. */
   readonly signal: AbortSignal;
+  /** One look, then stop: with a state file, what changed since the last run (for a cron job). */
+  readonly once?: boolean;
   readonly emit: (change: OnCallChange) => void;
   readonly note: (text: string) => void;
   readonly now?: () => Date;
@@ -43,7 +45,7 @@ export async function watchOnCall(options: WatchOptions): Promise<void> {
       for (const answer of answers) {
         if ('error' in answer) note(`Could not read who is on call in ${answer.team.name}: ${answer.error.message} It is read again at the next look.`);
       }
-      if (first) {
+      if (first && !options.once) {
         const since = previous === undefined ? '' : ' Changes since the state file was written were printed first.';
         note(
           `Watching ${answers.length} team${answers.length === 1 ? '' : 's'} every ${seconds(intervalMs)}: ${people(snapshot)} on call now.${since} Ctrl-C stops.`,
@@ -53,9 +55,10 @@ export async function watchOnCall(options: WatchOptions): Promise<void> {
       previous = snapshot;
       if (options.stateFile) writeWatchState(options.stateFile, { version: 1, team, savedAt: now().toISOString(), snapshot });
     } catch (error) {
-      if (!(isPagerlyError(error) && error.retryable)) throw error;
+      if (options.once || !(isPagerlyError(error) && error.retryable)) throw error;
       note(`${error.message} Looking again in ${seconds(intervalMs)}.`);
     }
+    if (options.once) return;
     await wait(intervalMs, signal);
   }
   note(options.stateFile ? `Stopped; the last look is kept in ${options.stateFile}.` : 'Stopped.');

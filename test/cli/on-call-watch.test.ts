@@ -29,8 +29,14 @@ function countingClient() {
   return {
     calls,
     client: {
-      listTeams: () => (calls.push('allteams'), client.listTeams()),
-      listOnCallUsers: (input?: { teamname?: string }) => (calls.push(`currentusers?teamname=${input?.teamname ?? ''}`), client.listOnCallUsers(input)),
+      listTeams: () => {
+        calls.push('allteams');
+        return client.listTeams();
+      },
+      listOnCallUsers: (input?: { teamname?: string }) => {
+        calls.push(`currentusers?teamname=${input?.teamname ?? ''}`);
+        return client.listOnCallUsers(input);
+      },
     },
   };
 }
@@ -142,6 +148,22 @@ describe('pagerly on-call watch, the command', () => {
     expect(stderr.text).toMatch(/Watching 3 teams every 1 s: \d+ on call now\. Ctrl-C stops\.\nStopped; the last look is kept in /);
     expect(stderr.text).not.toContain(demoKeys.acmeAdmin);
     expect(Object.keys(JSON.parse(readFileSync(stateFile, 'utf8')).snapshot)).toEqual(['team_platform', 'team_payments', 'team_mobile']);
+  });
+
+  it('--once: one look, then exit; with --json one document of the changes since the state file', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'pagerly-watch-')), 'state.json');
+    const once = (json: boolean) => {
+      const stdout = new Capture();
+      const argv = ['--base-url', url, ...(json ? ['--json'] : []), 'on-call', 'watch', '--once', '--team', 'Payments', '--state', stateFile];
+      return main(argv, { PAGERLY_API_KEY: demoKeys.acmeAdmin }, { stdout, stderr: new Capture() }).then((code) => ({ code, stdout: stdout.text }));
+    };
+    expect(await once(false)).toEqual({ code: 0, stdout: '' });
+    await sandbox.clock.advance(12 * HOUR);
+    const { code, stdout } = await once(true);
+    expect(code).toBe(0);
+    const changes: OnCallChange[] = JSON.parse(stdout).changes;
+    expect(new Set(changes.map((c) => c.type))).toEqual(new Set(['on_call_ended', 'on_call_started']));
+    expect(changes.every((c) => c.team.name === 'Payments')).toBe(true);
   });
 
   it.each(['0s', '500ms', 'soon', '-5'])('--interval %s is refused before any request (exit 2)', async (interval) => {

@@ -68,6 +68,7 @@ describe('the command line never shows the key', () => {
     ['teams', ['teams'], 1],
     ['on-call', ['on-call'], 4],
     ['on-call --team', ['on-call', '--team', 'Payments'], 1],
+    ['on-call watch --once', ['on-call', 'watch', '--once', '--state', join(files, 'watch.json')], 4],
     ['incident create', ['incident', 'create', '--title', 'Deploy failed', '--severity', 'P2', '--team', 'Platform'], 1],
     ['incident update', ['incident', 'update', incidentId, '--title', 'Deploy failed', '--status', 'resolved'], 1],
     ['directory set', ['directory', 'set', EMAIL, '--name', 'Cli Secret', '--phone', '+1 415 555 0144'], 1],
@@ -234,9 +235,10 @@ describe('the command line never shows the key', () => {
   it('nothing reached the real stdout, stderr or console with the key, and no file holds it', () => {
     watch.text('process stdout, stderr and console', world.output.text);
     watch.files('temp folder', world.temp.dir);
-    // The CLI wrote no file of its own next to the ones it was given (bad.csv holds the key on
-    // purpose, as typed by a user: it is not searched).
-    expect(readdirSync(files).sort()).toEqual(['bad.csv', 'people.csv']);
+    // The CLI wrote no file of its own next to the ones it was given, besides the watch state it
+    // was asked for (bad.csv holds the key on purpose, as typed by a user: it is not searched).
+    expect(readdirSync(files).sort()).toEqual(['bad.csv', 'people.csv', 'watch.json']);
+    watch.text('the on-call watch state', readFileSync(join(files, 'watch.json'), 'utf8'));
     watch.text('people.csv after the sync', readFileSync(join(files, 'people.csv'), 'utf8'));
     expect(watch.leaks(SECRETS)).toEqual([]);
     expect(watch.size).toBeGreaterThan(600);
