@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { n8nBin } from '../engine/cache.ts';
 
+/** What one run of a workflow did, by node name: each run's error or its output items. */
+export type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
+
 /** A free loopback port for n8n's own server. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,6 +114,16 @@ export class N8nInstance {
       stderr += chunk;
     });
     return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+  }
+
+  /** Runs a saved workflow through the CLI (the server stopped) and gives its run data, node by node. */
+  async execute(id: string): Promise<RunData> {
+    const run = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+    // The run is printed as indented JSON among the log lines: from a line "{" to the last "}".
+    const start = run.stdout.search(/^\{$/m);
+    const end = run.stdout.lastIndexOf('\n}') + 2;
+    if (run.status !== 0 || start < 0 || end <= start) throw new Error(`n8n execute exited ${run.status}: ${(run.stderr || run.stdout).slice(-1500)}`);
+    return (JSON.parse(run.stdout.slice(start, end)) as { data: { resultData: { runData?: RunData } } }).data.resultData.runData ?? {};
   }
 
   serverLog(): string {

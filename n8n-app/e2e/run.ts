@@ -252,7 +252,7 @@ try {
 
   await check(`every operation: n8n execute --id (${nodeOperations.length} nodes)`, async () => {
     expect(actionsId !== '', 'no workflow was saved');
-    const data = await executeWorkflow(actionsId);
+    const data = await n8n.execute(actionsId);
     const lines: string[] = [];
     for (const operation of nodeOperations) {
       const runs = data[nodeName(operation)];
@@ -269,7 +269,7 @@ try {
   });
 
   await check(`every operation on bases redirecting elsewhere (${redirecting.length} statuses)`, async () => {
-    const data = await executeWorkflow(redirectsId);
+    const data = await n8n.execute(redirectsId);
     let refused = 0;
     for (const { label } of redirecting)
       for (const operation of nodeOperations) {
@@ -289,18 +289,6 @@ try {
   await hostile.close();
   if (results.some((r) => !r.ok)) console.log(`\nn8n's log (last lines):\n${n8n.serverLog().split('\n').slice(-30).join('\n')}`);
   n8n.remove();
-}
-
-type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
-
-/** Runs a saved workflow through n8n's CLI (the server stopped: they share its database) and gives its run data. */
-async function executeWorkflow(id: string): Promise<RunData> {
-  const run = await n8n.cli(['execute', `--id=${id}`, '--rawOutput']);
-  // The run is printed as indented JSON among the log lines: from a line "{" to the last "}".
-  const start = run.stdout.search(/^\{$/m);
-  const end = run.stdout.lastIndexOf('\n}') + 2;
-  expect(run.status === 0 && start >= 0 && end > start, `n8n execute exited ${run.status}: ${(run.stderr || run.stdout).slice(-1500)}`);
-  return (JSON.parse(run.stdout.slice(start, end)) as { data: { resultData: { runData?: RunData } } }).data.resultData.runData ?? {};
 }
 
 function endpointOf(key: EndpointKey): string {

@@ -43,6 +43,13 @@ const timed = (what: string, reused: boolean, work: () => void): CacheStep => {
   return { what, reused, seconds: (performance.now() - started) / 1000 };
 };
 
+/** Whether the engine is installed and built in the cache, so a run needs no download. */
+export function engineReady(): boolean {
+  return (
+    installedVersion(cacheDir(), 'n8n') === N8N_VERSION && existsSync(join(cacheDir(), 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'))
+  );
+}
+
 /**
  * n8n itself: installed without install scripts (they fetch nothing we need and some fail
  * offline), then sqlite3, n8n's default database driver, rebuilt for the running Node.
@@ -61,7 +68,7 @@ export function ensureEngine(): CacheStep[] {
   const built = existsSync(sqliteBinary);
   steps.push(
     timed('npm rebuild sqlite3', built, () => {
-      if (!built) npm(folder, ['rebuild', 'sqlite3'], 'Building sqlite3 for this Node (see DEVELOPERS.md)');
+      if (!built) npm(folder, ['rebuild', 'sqlite3'], 'Building sqlite3 for this Node (see CONTRIBUTING.md)');
     }),
   );
   return steps;

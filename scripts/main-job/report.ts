@@ -30,6 +30,6 @@ export function printSummary(results: readonly StepResult[], seconds: number): v
   const count = (platform: string) => `${by(platform).filter((r) => r.ok).length}/${by(platform).length}`;
   console.log(
     `\n${failed.length ? color(31, `${failed.length} of ${results.length} operations failed`) : color(32, `All ${results.length} operations passed`)}` +
-      ` (Zapier ${count('Zapier')}, Make ${count('Make')}, sandbox checks ${count('Sandbox')}) in ${seconds.toFixed(1)} s.`,
+      ` (Zapier ${count('Zapier')}, Make ${count('Make')}, ${by('n8n').length ? `n8n ${count('n8n')}` : 'n8n not run'}, sandbox checks ${count('Sandbox')}) in ${seconds.toFixed(1)} s.`,
   );
 }

@@ -1,7 +1,8 @@
-// `npm start`: the main job. Builds both apps, starts the sandbox on a free loopback port,
-// runs every operation of the built Zapier app (zapier-platform-core's runtime) and of the
-// built Make app (the runner) against it, including a live on-call change delivered through
-// each platform's hook, prints a report, stops what it started, and exits 1 if anything failed.
+// `npm start`: the main job. Builds the apps, starts the sandbox on a free loopback port,
+// runs every operation of the built Zapier app (zapier-platform-core's runtime), of the built
+// Make app (the runner) and, when the n8n engine is cached, of the built n8n package (the real
+// n8n engine) against it, including a live on-call change delivered through the Zapier and
+// Make hooks, prints a report, stops what it started, and exits 1 if anything failed.
 import { fileURLToPath } from 'node:url';
 import { buildMakeApp } from '../../make-app/build-make-app.ts';
 import { appFromFolder } from '../../make-app/runner/app-folder.ts';
@@ -11,6 +12,7 @@ import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { buildZapierApp } from '../../zapier-app/packaging/build-zapier-app.ts';
 import { startHookReceiver } from './hook-receiver.ts';
 import { makeSteps } from './make-steps.ts';
+import { N8N_NOT_CACHED, n8nSteps } from './n8n-steps.ts';
 import { printHeading, printResult, printSummary, showRunning } from './report.ts';
 import { runStep, type Step, type StepResult } from './step.ts';
 import { loadBuiltZapierApp } from './zapier-runtime.ts';
@@ -30,7 +32,7 @@ async function runAll(heading: string, steps: readonly Step[]) {
   }
 }
 
-console.log('Pagerly connectors: every operation of both apps, end to end on the embedded sandbox');
+console.log('Pagerly connectors: every operation of the Zapier, Make and n8n apps, end to end on the embedded sandbox');
 let zapierBundle = '';
 let makeFolder = '';
 await runAll('Build', [
@@ -67,6 +69,9 @@ try {
 
   await runAll('Zapier app (dist/zapier/index.js through zapier-platform-core)', zapier.before);
   await runAll('Make app (dist/make through the runner)', make.before);
+  const n8n = n8nSteps(url);
+  if (n8n) await runAll('n8n package (dist/n8n on the n8n engine, from the cache)', n8n);
+  else console.log(`\n${N8N_NOT_CACHED}`);
   await runAll('A live on-call change', [
     {
       platform: 'Sandbox',

@@ -2,7 +2,7 @@ import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 
 /** One operation of one platform, run against the sandbox. */
 export interface Step {
-  platform: 'Zapier' | 'Make' | 'Sandbox';
+  platform: 'Zapier' | 'Make' | 'n8n' | 'Sandbox';
   operation: string;
   /** What it calls, e.g. `POST /o/incident`; several for operations that make several calls. */
   calls: string;
