@@ -20,16 +20,6 @@ export class UsageError extends CliError {
   readonly exitCode = 2;
 }
 
-/**
- * A create the service answered with success but without the new record's id. The record
- * probably exists, so this is not "safe to retry"; stdout stays empty so that
- * `id=$(pagerly incident create ...)` cannot mistake a remark for an id.
- */
-export class MissingIdError extends CliError {
-  readonly code = 'no_id';
-  readonly exitCode = 76;
-}
-
 /** Ctrl-C (SIGINT): the command stopped; a sync has printed what was applied and what was not. */
 export class InterruptedError extends CliError {
   readonly code = 'interrupted';

@@ -46,6 +46,8 @@ export const exitCodeHelp = (): string => `Exit codes:\n${exitCodeTable.map(({ c
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode as ExitCode;
   if (!isPagerlyError(error)) return EXIT.failure;
+  // Created, but no id came back: its own code, so a pipeline can tell it from "may have been done".
+  if (error.code === 'no_id') return EXIT.noId;
   if (error.mayHaveApplied) return EXIT.mayHaveApplied;
   switch (error.code) {
     case 'authentication':

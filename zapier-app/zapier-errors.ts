@@ -1,6 +1,13 @@
 import type { ZObject } from 'zapier-platform-core';
 import { isPagerlyError, RateLimitError, type PagerlyError } from '../shared/errors.ts';
 
+/**
+ * The longest wait handed to Zapier as a ThrottledError. Zapier documents no ceiling; a run
+ * held "Waiting" for more than a day helps nobody, so a longer Retry-After stops the step at
+ * once with the time to retry in the message (RateLimitError says it in human terms).
+ */
+const LONGEST_THROTTLE_S = 24 * 3600;
+
 /** Without a Retry-After, Zapier is asked to come back in a minute or two (jittered, as Zapier advises). */
 const fallbackDelaySeconds = () => 60 + Math.floor(Math.random() * 60);
 
@@ -27,6 +34,9 @@ function zapierErrorFor(z: ZObject, error: unknown): Error {
   const failure: PagerlyError = error;
   if (failure.code === 'authentication') return new z.errors.ExpiredAuthError(failure.message);
   if (failure.mayHaveApplied) return new z.errors.HaltedError(failure.message);
+  if (failure instanceof RateLimitError && (failure.retryAfterSeconds ?? 0) > LONGEST_THROTTLE_S) {
+    return new z.errors.Error(failure.message, failure.code, failure.status);
+  }
   if (failure.retryable) {
     const delay = failure instanceof RateLimitError ? (failure.retryAfterSeconds ?? fallbackDelaySeconds()) : fallbackDelaySeconds();
     return new z.errors.ThrottledError(failure.message, delay);

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { incidentStatuses, suggestedSeverities, type Incident, type IncidentInput } from '../../shared/schemas/incident.ts';
-import { MissingIdError } from '../cli-errors.ts';
+import { MissingIdError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
 
 interface IncidentOptions {

@@ -2,7 +2,8 @@ import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
-import { responseTemp } from './response-directives.ts';
+import { responseTemp, validDirective } from './response-directives.ts';
+import { createsWithId } from '../../shared/operations/created-id.ts';
 import { makeInterfaceField, makeParameter } from './parameters.ts';
 import { makeName } from '../operation-names.ts';
 
@@ -35,7 +36,7 @@ const described = (operation: ActionOperation | SearchOperation | HookOperation)
 export function actionModule(operation: ActionOperation, endpointOf: (key: string) => Endpoint): ModuleFiles {
   const write = (kept?: (name: string) => string) => ({
     ...endpointRequest(endpointOf(operation.endpoint), operation.inputFields, kept),
-    response: { output: '{{body}}' },
+    response: { output: '{{body}}', ...(createsWithId(operation) ? { valid: validDirective({ createdWithId: operation.noun.toLowerCase() }) } : {}) },
   });
   const communication = operation.keepsOmitted
     ? [

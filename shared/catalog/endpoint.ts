@@ -25,9 +25,16 @@ export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends 
   readonly documented: boolean;
   readonly input: In;
   readonly output: Out;
-  /** `documented`: a response that does not fit is an error. `assumed`: it is passed on as it came. */
-  readonly outputShape: 'documented' | 'assumed';
+  /**
+   * `documented`: a response that does not fit is an error. `assumed`: it is passed on as it
+   * came. `status-only`: the spec gives the answer no shape, only a purpose, so any 2xx answers
+   * it whatever the body or its content type; a JSON object is kept (for a label), anything
+   * else reads as `{}`.
+   */
+  readonly outputShape: 'documented' | 'assumed' | 'status-only';
   readonly assumptions: readonly AssumptionId[];
+  /** The key check: it refuses nothing but the key, so its 400, 401 and 403 all mean an unusable key. */
+  readonly checksKey?: boolean;
 }
 
 /** A `{name}` segment of an endpoint's path. */

@@ -30,8 +30,9 @@ export const endpoints = {
     documented: true,
     input: noInput,
     output: apiKeyCheck,
-    outputShape: 'assumed',
+    outputShape: 'status-only',
     assumptions: ['apikey-check'],
+    checksKey: true,
   }),
   createOrUpdateIncident: defineEndpoint({
     key: 'createOrUpdateIncident',

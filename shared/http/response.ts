@@ -18,7 +18,7 @@ import { fieldProblems } from '../validation.ts';
 import { mayHaveAppliedAdvice, statusMayHaveApplied } from './failure.ts';
 import { MAX_JSON_DEPTH, parseJsonAnswer } from './json.ts';
 import { redirectError } from './redirect.ts';
-import { retryAfterSeconds } from './retry-after.ts';
+import { retryAfterSeconds, retryWhen } from './retry-after.ts';
 import type { HttpResponse } from './types.ts';
 
 /** Assumption `auth-error`: the documented invalid-key answer is a 400 whose text names the key. */
@@ -42,6 +42,14 @@ export function interpretResponse<K extends EndpointKey>(
   const endpoint = endpoints[key];
   // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
   const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJsonAnswer(response.body);
+  if (endpoint.outputShape === 'status-only') {
+    // The status is the answer (a key check's `200 text/plain "API Key is valid"` included). A
+    // JSON answer is kept as the assumed shapes are; text that is not JSON is not read at all.
+    const value = parsed.ok ? parsed.value : {};
+    const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value };
+    const result = z.safeParse(endpoint.output, object);
+    return (result.success ? result.data : object) as OutputOf<Endpoints[K]>;
+  }
   if (!parsed.ok && parsed.reason === 'depth') {
     throw new InvalidResponseError(
       `The service's answer to "${endpoint.summary.toLowerCase()}" (HTTP ${response.status}) is JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of the API is; it was not read. Check the base URL points at the API.`,
@@ -85,7 +93,9 @@ export function errorFor(key: EndpointKey, response: HttpResponse, secrets: read
   const said = serviceMessage ? ` The service said: "${serviceMessage}".` : '';
   const action = endpoint.summary.charAt(0).toLowerCase() + endpoint.summary.slice(1);
 
-  if (status === 401 || (status === 400 && serviceMessage !== undefined && NAMES_THE_KEY.test(serviceMessage))) {
+  // The key check refuses nothing but the key: its 400, 401 and 403 all say the key cannot be used.
+  const refusesTheKey = endpoint.checksKey === true && (status === 400 || status === 403);
+  if (status === 401 || refusesTheKey || (status === 400 && serviceMessage !== undefined && NAMES_THE_KEY.test(serviceMessage))) {
     return new AuthenticationError(
       `The API key was refused.${said} Check it was copied whole and is still active; an org admin can generate a new one in the dashboard (API keys).`,
       details,
@@ -93,7 +103,7 @@ export function errorFor(key: EndpointKey, response: HttpResponse, secrets: read
   }
   if (status === 429) {
     const seconds = retryAfterSeconds(header(response, 'retry-after'));
-    const when = seconds === undefined ? 'later' : `in ${seconds} s`;
+    const when = seconds === undefined ? 'later' : retryWhen(seconds);
     return new RateLimitError(`The service is rate limiting this API key; try again ${when}.${said}`, seconds, details);
   }
   if (status >= 500) {

@@ -32,3 +32,16 @@ export function retryAfterSeconds(value: string | string[] | undefined, now: Dat
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
 }
+
+/**
+ * When to try again, as a person reads it: "in 30 s", "in 5 min", "in 24 h", or past two days
+ * the time itself, "after 2099-01-01 00:00 UTC" (a wait of 2,275,376,491 s means nothing to anyone).
+ */
+export function retryWhen(seconds: number, now: Date = new Date()): string {
+  if (seconds <= 90) return `in ${seconds} s`;
+  if (seconds < 90 * 60) return `in ${Math.round(seconds / 60)} min`;
+  if (seconds <= 48 * 3600) return `in ${Math.round(seconds / 3600)} h`;
+  const at = new Date(now.getTime() + seconds * 1000);
+  if (Number.isNaN(at.getTime())) return 'much later';
+  return `after ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -1,6 +1,7 @@
 import type { EndpointKey } from '../catalog/endpoints.ts';
 import type { PagerlyClient } from '../client.ts';
-import { NotFoundError } from '../errors.ts';
+import { MissingIdError, missingIdMessage, NotFoundError } from '../errors.ts';
+import { createsWithId, hasId } from './created-id.ts';
 import type { ActionOperation } from './types.ts';
 
 /** What an action needs of the typed client, as each platform builds it. */
@@ -36,11 +37,16 @@ export async function actionResult(operation: ActionOperation, given: Record<str
     const current = await call(operation.keepsOmitted.read, identifying);
     input = keptWhereOmitted(operation, given, (current ?? {}) as Record<string, unknown>);
   }
+  let result: unknown;
   try {
-    return await call(operation.endpoint, input);
+    result = await call(operation.endpoint, input);
   } catch (error) {
     // Already gone is the goal reached (Zapier's guidance for delete actions), said in the output.
     if (operation.notFoundIsDone && error instanceof NotFoundError) return { ...input, ...operation.notFoundIsDone };
     throw error;
   }
+  if (createsWithId(operation) && !hasId(result)) {
+    throw new MissingIdError(missingIdMessage(operation.noun.toLowerCase()), { endpoint: operation.endpoint, mayHaveApplied: true });
+  }
+  return result;
 }

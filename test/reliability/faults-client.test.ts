@@ -167,7 +167,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
       });
       expect(outcome.error).toBeInstanceOf(RateLimitError);
       expect(outcome.error).toMatchObject({ retryAfterSeconds: 120, retryable: true });
-      expect(outcome.error!.message).toContain('try again in 120 s');
+      expect(outcome.error!.message).toContain('try again in 2 min');
       expect(outcome.arrivals).toHaveLength(1);
     });
   });

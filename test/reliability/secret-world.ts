@@ -1,3 +1,4 @@
+import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { demoSeed } from '../../sandbox/seed/demo.ts';
 import type { Fault, Seed } from '../../sandbox/index.ts';
 import type { ProxiedRequest } from '../support/key-proxy.ts';
@@ -144,4 +145,20 @@ export const faultCases: readonly FaultCase[] = [
 /** The X-APIKEY of each request, in order (undefined where none was sent). */
 export function keysSent(requests: readonly ProxiedRequest[]): (string | undefined)[] {
   return requests.map((request) => request.apiKey);
+}
+
+/** What a key check makes of an answer: its status alone (shared `checksKey`, `status-only`). */
+const KEY_REFUSED: Expected = { client: 'AuthenticationError', zapier: 'ExpiredAuthError', make: 'InvalidAccessTokenError' };
+const KEY_VALID: Expected = { client: 'no error', zapier: 'no error', make: 'no error' };
+
+/**
+ * What `fault` should become at `endpoint`: the fault's own expectation, except at the key check,
+ * where any 2xx is a valid key whatever the body, and a 403 is a refused key like a 400 or 401.
+ */
+export function expectedAt(fault: FaultCase, endpoint: EndpointKey): Expected {
+  if (!endpoints[endpoint].checksKey) return fault.expected;
+  const { status } = fault.answer('');
+  if (status >= 200 && status < 300) return KEY_VALID;
+  if (status === 403) return KEY_REFUSED;
+  return fault.expected;
 }

@@ -10,7 +10,7 @@ import {
   ServerError,
 } from '../../shared/errors.ts';
 import { interpretResponse } from '../../shared/http/response.ts';
-import { retryAfterSeconds } from '../../shared/http/retry-after.ts';
+import { retryAfterSeconds, retryWhen } from '../../shared/http/retry-after.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
   status,
@@ -53,6 +53,20 @@ describe('interpretResponse: success', () => {
     expect(interpretResponse('createOrUpdateIncident', json(201, { id: { nested: true }, ok: 1 }))).toEqual({ id: { nested: true }, ok: 1 });
     expect(interpretResponse('checkApiKey', json(200, '"API Key is valid"'))).toEqual({ value: 'API Key is valid' });
     expect(interpretResponse('removeDirectoryEntry', { status: 204, headers: {}, body: '' })).toEqual({});
+  });
+
+  it('a key check is answered by its status: any 2xx is a valid key, whatever the body or content type', () => {
+    const plain = { status: 200, headers: { 'content-type': 'text/plain' }, body: 'API Key is valid' };
+    expect(interpretResponse('checkApiKey', plain)).toEqual({});
+    expect(interpretResponse('checkApiKey', { status: 204, headers: {}, body: '' })).toEqual({});
+    expect(interpretResponse('checkApiKey', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>OK</html>' })).toEqual({});
+    expect(interpretResponse('checkApiKey', json(200, { user: { name: 'Grace' }, extra: 1 }))).toEqual({ user: { name: 'Grace' }, extra: 1 });
+    // Not a valid key: the documented 400, a 401, a 403; the service in trouble is no verdict on the key.
+    const invalid = { status: 400, headers: { 'content-type': 'application/json' }, body: '[{"Error":"API Key is not valid"}]' };
+    expect(caught(() => interpretResponse('checkApiKey', invalid))).toBeInstanceOf(AuthenticationError);
+    expect(caught(() => interpretResponse('checkApiKey', json(401, [{ Error: 'Unauthorized' }])))).toBeInstanceOf(AuthenticationError);
+    expect(caught(() => interpretResponse('checkApiKey', json(429, [])))).toMatchObject({ code: 'rate_limited' });
+    expect(caught(() => interpretResponse('checkApiKey', json(503, [])))).toMatchObject({ code: 'server' });
   });
 
   it('turns a non-JSON success body into a clear error with status and excerpt', () => {
@@ -114,6 +128,23 @@ describe('interpretResponse: errors', () => {
     expect(retryAfterSeconds('Mon, 02 Nov 2026 08:01:30 GMT', now)).toBe(90);
     expect(retryAfterSeconds('soon', now)).toBeUndefined();
     expect((caught(() => interpretResponse('listTeams', json(429, ''))) as RateLimitError).retryAfterSeconds).toBeUndefined();
+  });
+
+  it('says when to retry as a person reads it, a far wait as a date', () => {
+    const now = new Date('2026-11-02T08:00:00Z');
+    expect([30, 90, 300, 5400, 86_400, 172_800].map((seconds) => retryWhen(seconds, now))).toEqual([
+      'in 30 s',
+      'in 90 s',
+      'in 5 min',
+      'in 2 h',
+      'in 24 h',
+      'in 48 h',
+    ]);
+    expect(retryWhen(2_275_376_491, now)).toBe(
+      'after 2099-01-01 00:00 UTC'.replace('2099-01-01 00:00', new Date(now.getTime() + 2_275_376_491_000).toISOString().slice(0, 16).replace('T', ' ')),
+    );
+    const far = caught(() => interpretResponse('listTeams', json(429, [], { 'retry-after': 'Thu, 01 Jan 2099 00:00:00 GMT' })));
+    expect(far.message).toContain('try again after 2099-01-01 00:00 UTC');
   });
 
   it('maps 5xx to a retryable server error, JSON or not', () => {

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { authentication } from '../../zapier-app/authentication.ts';
+import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { offlineNock } from '../support/offline-nock.ts';
+import { define, expectAllUsed, unmatchedRequests } from './replay.ts';
+import { appTester, authData, expectNoKey, failureOf, performOf } from './support.ts';
+
+// Answers the spec leaves open, read by the shared rules through zapier-platform-core: each one
+// as a real HTTP answer (nock), so core's own handling of status and content type is in play.
+offlineNock();
+let unmatched: ReturnType<typeof unmatchedRequests>;
+beforeEach(() => {
+  unmatched = unmatchedRequests();
+});
+afterEach(() => {
+  unmatched.stop();
+  expect(unmatched.count).toBe(0);
+});
+
+const BASE = 'https://api.pagerly.io';
+const answer = (method: string, path: string, status: number, body: string, headers: Record<string, string> = {}) =>
+  define([{ scope: BASE, method, path, status, response: body, rawHeaders: headers }]);
+
+describe('the connection test: any 2xx is a valid key, whatever the body', () => {
+  it.each([
+    ['200 text/plain "API Key is valid"', 200, 'API Key is valid', { 'content-type': 'text/plain' }],
+    ['204 without a body', 204, '', {}],
+    ['200 HTML', 200, '<html><body>OK</body></html>', { 'content-type': 'text/html' }],
+  ])('%s passes', async (_name, status, body, headers) => {
+    const scopes = answer('GET', '/o/test/apikey', status, body, headers);
+    await expect(appTester(authentication.test, { authData })).resolves.toEqual({});
+    expectAllUsed(scopes);
+  });
+
+  it.each([
+    ['the documented 400', 400, '[{"Error":"API Key is not valid"}]'],
+    ['a 401', 401, '[{"Error":"Unauthorized"}]'],
+    ['a 403', 403, '[{"Error":"Forbidden"}]'],
+  ])('%s is a refused key (the connection needs attention)', async (_name, status, body) => {
+    const scopes = answer('GET', '/o/test/apikey', status, body, { 'content-type': 'application/json' });
+    const failure = await failureOf(appTester(authentication.test, { authData }));
+    expectAllUsed(scopes);
+    expect(failure.name).toBe('ExpiredAuthError');
+    expectNoKey(failure);
+  });
+
+  it('a 503 is the service in trouble, not a bad key', async () => {
+    const scopes = answer('GET', '/o/test/apikey', 503, '<html>Maintenance</html>', { 'content-type': 'text/html' });
+    const failure = await failureOf(appTester(authentication.test, { authData }));
+    expectAllUsed(scopes);
+    expect(failure.name).toBe('ThrottledError');
+  });
+});
+
+describe('a create answered with success but no id', () => {
+  it.each([
+    ['200 {}', 200, '{}'],
+    ['201 with an empty body', 201, ''],
+  ])('%s halts the step: the incident probably exists, no next step maps an empty id', async (_name, status, body) => {
+    const scopes = answer('POST', '/o/incident', status, body, { 'content-type': 'application/json' });
+    const failure = await failureOf(appTester(performOf('creates', 'create_incident'), { authData, inputData: { title: 'Disk full' } }));
+    expectAllUsed(scopes);
+    expect(failure.name).toBe('HaltedError');
+    expect(failure.text).toContain('gave no id');
+    expect(failure.text).toContain('look for it in the dashboard before creating it again');
+  });
+});
+
+describe('Retry-After', () => {
+  it('a wait past a day is not held as "Waiting": the step stops and says when, as a date', async () => {
+    const scopes = answer('GET', '/pagerly/o/zapier/allteams', 429, '[{"Error":"Quota used up"}]', {
+      'content-type': 'application/json',
+      'retry-after': 'Thu, 01 Jan 2099 00:00:00 GMT',
+    });
+    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    expectAllUsed(scopes);
+    expect(failure.name).not.toBe('ThrottledError');
+    expect(failure.text).toContain('try again after 2099-01-01 00:00 UTC');
+    expect(failure.text).not.toMatch(/\d{7,} s/);
+  });
+});
