@@ -9,7 +9,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const makeSurface: Surface = {
   name: 'Make',
   nameColumn: 'Make name',
-  hookEndpoints: makeHookEndpoints,
+  trigger: { hook: makeHookEndpoints },
   nameOf: (operation) => {
     const { name, label } = makeName(operation);
     return { names: [name], label };

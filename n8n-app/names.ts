@@ -11,6 +11,6 @@ export const TEAM_OPTIONS_METHOD = 'getTeams';
 /** Credential fields besides the API key (whose key comes from the shared connection). */
 export const BASE_URL_FIELD = 'baseUrl';
 export const ROTATIONS_BASE_URL_FIELD = 'rotationsBaseUrl';
-/** Where the trigger keeps the subscription id between activation and deactivation. */
-export const SUBSCRIPTION_ID_KEY = 'subscriptionId';
+/** Where the polling trigger keeps, in the workflow's static data, who was on call at its last poll. */
+export const POLL_STATE_KEY = 'onCallSnapshot';
 export const ICON_FILE = 'pagerly.svg';

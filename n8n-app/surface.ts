@@ -1,6 +1,6 @@
+import { ON_CALL_BY_TEAM_ENDPOINTS } from '../shared/on-call/by-team.ts';
 import type { Surface } from '../surfaces/surface.ts';
 import { generateN8nPackage } from './generator/generate.ts';
-import { n8nHookEndpoints } from './hook-endpoints.ts';
 import { n8nName } from './operation-names.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -15,7 +15,8 @@ export const RUNTIME_IMPORT = '../../../../n8n-app/runtime/index.ts';
 export const n8nSurface: Surface = {
   name: 'n8n',
   nameColumn: 'n8n resource/operation',
-  hookEndpoints: n8nHookEndpoints,
+  // The service documents no hook path for n8n: its trigger polls the team list and each team's on-call people.
+  trigger: { poll: ON_CALL_BY_TEAM_ENDPOINTS },
   nameOf: (operation) => {
     const name = n8nName(operation);
     if ('resource' in name) return { names: [name.resource, name.operation], label: name.label };

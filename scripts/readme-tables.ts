@@ -15,7 +15,7 @@ interface Table {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string) => `\`${text}\``;
 
-const kinds = { action: 'action', search: 'search', hook: 'instant trigger', list: 'dropdown source' } as const;
+const kinds = { action: 'action', search: 'search', hook: 'trigger (instant; n8n polls)', list: 'dropdown source' } as const;
 
 export const tables: readonly Table[] = [
   {
@@ -30,8 +30,8 @@ export const tables: readonly Table[] = [
     header: ['Operation', 'Kind', ...surfaces.map((surface) => surface.nameColumn), 'Calls', 'Org admin only'],
     rows: () =>
       operations.map((op) => {
-        // A hook trigger subscribes with the hook endpoint of the surface it runs on.
-        const calls = 'endpoint' in op ? [op.endpoint] : surfaces.map((surface) => surface.hookEndpoints.subscribe);
+        // A trigger subscribes with the hook endpoint of the surface it runs on, or polls its reads.
+        const calls = 'endpoint' in op ? [op.endpoint] : surfaces.flatMap(({ trigger }) => ('hook' in trigger ? [trigger.hook.subscribe] : trigger.poll));
         const admin = calls.some((key) => endpoints[key].adminOnly);
         const paths = [...new Set(calls.map((key) => `${endpoints[key].method} ${endpoints[key].path}`))].map(code).join(', ');
         const names = surfaces.map((surface) => surface.nameOf(op).names.map(code).join(' / '));

@@ -132,15 +132,15 @@ export const assumptions = [
     id: 'unsubscribe',
     topic: 'Removing a hook',
     choice:
-      '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier and n8n treat that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
-    why: 'Removal by the id the subscribe call returned is what the unsubscribe steps of Zapier, Make and n8n expect.',
+      '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier treats that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
+    why: 'Removal by the id the subscribe call returned is what the unsubscribe steps of Zapier and Make expect.',
   },
   {
-    id: 'n8n-hooks',
-    topic: 'Hooks for n8n',
+    id: 'n8n-polls',
+    topic: 'On-call changes in n8n',
     choice:
-      '`POST /o/n8n/subscribe` and `DELETE /o/n8n/subscribe/{id}`, with the same bodies and answers as the Zapier and Make pairs (`subscribe`, `unsubscribe`); a subscription is found only under the path of the platform that made it.',
-    why: "The spec shows subscribe paths for Zapier and Make only, one pair per platform; a third pair in the same pattern keeps each platform's hooks apart (one platform's unsubscribe cannot remove another's) and is what the service would most likely add.",
+      "The n8n trigger polls instead of subscribing: each poll calls `GET /o/zapier/allteams`, then `GET /o/currentusers?teamname=…` for each watched team (1 + teams requests), and compares with the last poll, kept in the workflow's static data. One item per person going on or off call; the first poll after activation emits nothing.",
+    why: 'The spec documents subscribe paths for Zapier and Make only and none for n8n, so an n8n hook trigger could not be activated on the real service; both reads are documented, and `teamname` is required on `currentusers`.',
   },
   {
     id: 'hook-payload',
@@ -153,7 +153,7 @@ export const assumptions = [
     id: 'hook-delivery',
     topic: 'Hook delivery',
     choice: 'At least once: a failed or timed-out delivery is retried with backoff under the same event id; a `410 Gone` answer removes the subscription.',
-    why: 'The REST-hook convention Zapier and Make follow, and the n8n trigger with them.',
+    why: 'The REST-hook convention Zapier and Make follow.',
   },
   {
     id: 'limits',

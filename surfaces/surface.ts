@@ -1,4 +1,5 @@
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
+import type { EndpointKey } from '../shared/catalog/endpoints.ts';
 import type { Operation } from '../shared/operations/types.ts';
 import type { HookEndpoints } from './hook-endpoints.ts';
 
@@ -17,6 +18,9 @@ export interface ShownName {
   readonly label?: string;
 }
 
+/** The calls behind a surface's on-call trigger: one pair of hook endpoints, or the reads a poll makes. */
+export type TriggerCalls = { readonly hook: HookEndpoints } | { readonly poll: readonly EndpointKey[] };
+
 /**
  * One app (or other surface) built from the shared descriptions. A new surface is a folder that
  * exports one of these, plus its entry in surfaces/index.ts: the build, the README's operations
@@ -27,8 +31,12 @@ export interface Surface {
   readonly name: string;
   /** The README column of its public names, e.g. "Zapier key". */
   readonly nameColumn: string;
-  /** Which of the service's hook endpoints its hook triggers call. */
-  readonly hookEndpoints: HookEndpoints;
+  /**
+   * How its on-call trigger learns of a change: the service calls a URL the trigger subscribed
+   * with the platform's hook endpoints (`hook`), or the trigger reads these endpoints on the
+   * platform's schedule and compares (`poll`), where the service documents no hook for it.
+   */
+  readonly trigger: TriggerCalls;
   /** The operation's public names and label here, from the surface's own name map. */
   nameOf(operation: Operation): ShownName;
   /** Everything the surface is made of, in memory; the same source gives the same files. */

@@ -13,7 +13,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const zapierSurface: Surface = {
   name: 'Zapier',
   nameColumn: 'Zapier key',
-  hookEndpoints: zapierHookEndpoints,
+  trigger: { hook: zapierHookEndpoints },
   nameOf: (operation) => {
     const { key, label } = zapierName(operation);
     return { names: [key], label };

@@ -3,19 +3,18 @@
 // with its time; exit 1 on any failure.
 import { createSandbox, demoKeys } from '../../sandbox/index.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
-import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { nodeOperations } from '../runtime/operations.ts';
-import { n8nHookEndpoints } from '../hook-endpoints.ts';
 import { n8nNodeName } from '../operation-names.ts';
 import { buildN8nApp } from '../build-n8n-app.ts';
 import { cacheDir, ensureEngine, N8N_VERSION } from '../engine/cache.ts';
-import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_OPTIONS_METHOD, ACTION_NODE } from '../names.ts';
+import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_OPTIONS_METHOD, ACTION_NODE, TRIGGER_NODE } from '../names.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { REDIRECT_STATUSES } from '../../shared/http/redirect.ts';
 import { freePort, N8nInstance } from './n8n-process.ts';
 import { N8nRest } from './rest.ts';
 import { startRedirectServers, leaks } from './redirect-servers.ts';
-import { actionsWorkflow, everyOperationPerCredential, nodeName, nodeType, triggerWorkflow, type CredentialRef } from './workflows.ts';
+import { actionsWorkflow, everyOperationPerCredential, nodeName, nodeType, pollTimes, triggerWorkflow, type CredentialRef } from './workflows.ts';
+import { executionsOf, itemsOf, secondsFromNow, type ExecutionSummary } from './poll-runs.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
@@ -43,7 +42,7 @@ function expect(condition: boolean, problem: string): void {
   if (!condition) throw new Error(problem);
 }
 
-async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const value = await probe();
@@ -61,7 +60,7 @@ const engineOk = await check(`install n8n ${N8N_VERSION} into the cache`, async 
 if (!engineOk) process.exit(1);
 
 const built = await buildN8nApp();
-const sandbox = await createSandbox({ clock: { mode: 'fixed' }, delivery: { timeoutMs: 5_000, retryDelaysMs: [200, 1_000] } });
+const sandbox = await createSandbox({ clock: { mode: 'fixed' } });
 const sandboxUrl = await sandbox.listen();
 const hostile = await startRedirectServers(sandboxUrl);
 const elsewhereHost = new URL(hostile.elsewhere).host;
@@ -186,60 +185,102 @@ try {
     return options.map((o) => o.name).join(', ');
   });
 
-  await check('activating the trigger on a base that redirects elsewhere fails', async () => {
+  await check('activating the polling trigger on a base that redirects elsewhere fails', async () => {
     const workflow = await rest.request<{ id: string; versionId: string }>('POST', '/workflows', triggerWorkflow(redirecting[0]!.credential, ''));
+    // n8n runs a polling trigger's first poll at activation, and refuses activation when it fails.
     const error = await failureOf(rest.request('POST', `/workflows/${workflow.id}/activate`, { versionId: workflow.versionId }));
     expect(error.message.includes(elsewhereHost), `the error does not name ${elsewhereHost}: ${error.message.slice(0, 300)}`);
+    expect(!error.message.includes(apiKey), 'the error repeats the key');
     nothingElsewhere();
     return `refused, names ${elsewhereHost}`;
   });
 
-  const n8nSubscriptions = () => [...sandbox.world.subscriptions.values()].filter((s) => s.platform === 'n8n');
+  // Payments' primary rotation hands over every 12 h between two people: two steps of the
+  // sandbox's clock take one of them off call and back on.
+  const TEAM = 'Payments';
+  const reader = createNodeClient({ apiKey, baseUrl: sandboxUrl });
+  const onCallIds = async () => (await reader.listOnCallUsers({ teamname: TEAM })).map((user) => user.id);
+  const changeLine = (json: Record<string, unknown>) => `${String(json.type)} ${(json.team as { name?: string })?.name} ${(json.user as { id?: string })?.id}`;
   let triggerId = '';
-  let versionId = '';
+  let firstOnCall: string[] = [];
+  const fired: { execution: string; items: Record<string, unknown>[] }[] = [];
+  /** The next successful execution of the trigger workflow beyond those seen, with its items. */
+  const nextExecution = async (seen: number) => {
+    const [execution] = await waitFor(
+      `execution ${seen + 1} of the polling trigger`,
+      async () => {
+        const done = (await executionsOf(rest, triggerId)).filter((e) => e.status === 'success' && e.mode !== 'manual');
+        return done.length > seen ? done.slice(seen) : undefined;
+      },
+      75_000,
+    );
+    const items = await itemsOf(rest, (execution as ExecutionSummary).id, TRIGGER_NODE.displayName);
+    fired.push({ execution: (execution as ExecutionSummary).id, items });
+    return items;
+  };
 
-  await check('activating the trigger subscribes its webhook', async () => {
+  await check('activating the polling trigger: its first poll emits nothing', async () => {
     expect(credential !== undefined, 'no saved credential');
-    const workflow = await rest.request<{ id: string; versionId: string }>('POST', '/workflows', triggerWorkflow(credential!, ''));
+    firstOnCall = await onCallIds();
+    // Two polls a minute, 12 s and 30 s from now, each its own once-a-minute cron expression.
+    const times = secondsFromNow([12, 30]);
+    const workflow = await rest.request<{ id: string; versionId: string }>('POST', '/workflows', triggerWorkflow(credential!, TEAM, pollTimes(times)));
     triggerId = workflow.id;
-    versionId = workflow.versionId;
-    await rest.request('POST', `/workflows/${triggerId}/activate`, { versionId });
-    const subscriptions = n8nSubscriptions();
-    expect(subscriptions.length === 1, `${subscriptions.length} n8n subscriptions in the sandbox`);
-    expect(subscriptions[0]!.url.startsWith(`${n8n.url}/webhook/`), `subscribed ${subscriptions[0]!.url}`);
-    return `${endpointOf(n8nHookEndpoints.subscribe)} → ${subscriptions[0]!.id} for ${subscriptions[0]!.url}`;
+    await rest.request('POST', `/workflows/${triggerId}/activate`, { versionId: workflow.versionId });
+    const executions = await executionsOf(rest, triggerId);
+    expect(executions.length === 0, `${executions.length} executions after activation`);
+    return `active, polls at ${times.join(' and ')} on ${TEAM} (${firstOnCall.join(', ')} on call); no execution`;
   });
 
-  await check('an on-call change starts an execution with the event', async () => {
+  await check('12 h on: one execution, the handover as two items', async () => {
     expect(triggerId !== '', 'no active trigger workflow');
-    await sandbox.clock.advance(HOUR);
-    await sandbox.deliveries.idle();
-    const delivered = sandbox.deliveries.log.filter((attempt) => attempt.outcome === 'delivered' && attempt.url.startsWith(n8n.url));
-    expect(delivered.length > 0, `no delivery reached n8n (${JSON.stringify(sandbox.deliveries.log.slice(0, 3))})`);
-    const eventIds = [...new Set(delivered.map((d) => d.eventId))];
-    const executions = await poll("the trigger's executions", async () => {
-      const list = await rest.request<{ results: { id: string; status: string }[] }>(
-        'GET',
-        `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerId }))}`,
-      );
-      const done = list.results.filter((e) => e.status === 'success');
-      return done.length >= eventIds.length ? done : undefined;
-    });
-    const bodies = await Promise.all(executions.map((e) => rest.request<unknown>('GET', `/executions/${e.id}`).then((x) => JSON.stringify(x))));
-    for (const id of eventIds)
-      expect(
-        bodies.some((body) => body.includes(id)),
-        `no execution carries ${id}`,
-      );
-    return `${delivered.length} deliveries (${eventIds.join(', ')}) → ${executions.length} executions carrying them`;
+    await sandbox.clock.advance(12 * HOUR);
+    const now = await onCallIds();
+    const items = await nextExecution(0);
+    const wentOff = firstOnCall.filter((id) => !now.includes(id));
+    const cameOn = now.filter((id) => !firstOnCall.includes(id));
+    const expected = [...wentOff.map((id) => `on_call_ended ${TEAM} ${id}`), ...cameOn.map((id) => `on_call_started ${TEAM} ${id}`)];
+    expect(wentOff.length > 0, `nobody went off call in ${TEAM}`);
+    expect(JSON.stringify(items.map(changeLine)) === JSON.stringify(expected), `items ${JSON.stringify(items.map(changeLine))} ≠ ${JSON.stringify(expected)}`);
+    return `execution ${fired[0]!.execution}: ${items.map(changeLine).join('; ')}`;
   });
 
-  await check('deactivating unsubscribes: no subscription left', async () => {
+  await check('12 h later: the same person back on call, their second firing', async () => {
+    expect(fired.length === 1, 'no first execution');
+    await sandbox.clock.advance(12 * HOUR);
+    const items = await nextExecution(1);
+    const person = (fired[0]!.items.find((json) => json.type === 'on_call_ended')?.user as { id?: string } | undefined)?.id ?? '';
+    const firings = fired.flatMap(({ items: all }) => all.filter((json) => (json.user as { id?: string }).id === person).map((json) => String(json.type)));
+    expect(JSON.stringify(firings) === JSON.stringify(['on_call_ended', 'on_call_started']), `${person} fired ${JSON.stringify(firings)}`);
+    expect(JSON.stringify(await onCallIds()) === JSON.stringify(firstOnCall), 'the rotation did not come back to the first person');
+    return `execution ${fired[1]!.execution}: ${items.map(changeLine).join('; ')}; ${person} fired twice (ended, started)`;
+  });
+
+  await check('"Fetch Test Event" (manual run) shows who is on call now', async () => {
+    expect(triggerId !== '', 'no trigger workflow');
+    const node = { nodeName: TRIGGER_NODE.displayName, mode: 'inclusive' };
+    const run = await rest.request<{ executionId?: string }>('POST', `/workflows/${triggerId}/run`, {
+      triggerToStartFrom: { name: TRIGGER_NODE.displayName },
+      destinationNode: node,
+    });
+    expect(typeof run.executionId === 'string', `n8n answered ${JSON.stringify(run)}`);
+    await waitFor('the manual execution', async () => {
+      const done = (await executionsOf(rest, triggerId)).find((e) => e.id === run.executionId && e.status === 'success');
+      return done;
+    });
+    const items = await itemsOf(rest, run.executionId!, TRIGGER_NODE.displayName);
+    const shown = items.map(changeLine);
+    const expected = (await onCallIds()).map((id) => `on_call_started ${TEAM} ${id}`);
+    expect(JSON.stringify(shown) === JSON.stringify(expected), `sample ${JSON.stringify(shown)} ≠ ${JSON.stringify(expected)}`);
+    return `execution ${run.executionId}: ${shown.join('; ')}`;
+  });
+
+  await check('deactivating the polling trigger', async () => {
     expect(triggerId !== '', 'no trigger workflow');
     await rest.request('POST', `/workflows/${triggerId}/deactivate`, {});
-    const left = n8nSubscriptions();
-    expect(left.length === 0, `${left.length} n8n subscriptions left: ${left.map((s) => s.id).join(', ')}`);
-    return `${endpointOf(n8nHookEndpoints.unsubscribe)}; ${sandbox.world.subscriptions.size} subscriptions in the sandbox`;
+    const workflow = await rest.request<{ active?: boolean }>('GET', `/workflows/${triggerId}`);
+    expect(workflow.active === false, `n8n still has it active: ${JSON.stringify(workflow.active)}`);
+    return `inactive; ${(await executionsOf(rest, triggerId)).length} executions in all`;
   });
 
   let actionsId = '';
@@ -289,10 +330,6 @@ try {
   await hostile.close();
   if (results.some((r) => !r.ok)) console.log(`\nn8n's log (last lines):\n${n8n.serverLog().split('\n').slice(-30).join('\n')}`);
   n8n.remove();
-}
-
-function endpointOf(key: EndpointKey): string {
-  return `${endpoints[key].method} ${endpoints[key].path}`;
 }
 
 const failed = results.filter((r) => !r.ok);

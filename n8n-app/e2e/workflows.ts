@@ -59,8 +59,15 @@ export function actionsWorkflow(credential: CredentialRef, firstTeam: string) {
   return { name: 'Pagerly: every operation', nodes: chain, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** The trigger alone, on one team: activation subscribes, deactivation unsubscribes. */
-export function triggerWorkflow(credential: CredentialRef, teamname: string) {
+/**
+ * n8n's Poll Times parameter (which n8n adds to every polling node), one custom cron expression
+ * an entry. n8n refuses an expression that fires more than once a minute, so a fast test gives
+ * several fixed seconds of the minute, each its own entry.
+ */
+export const pollTimes = (cronExpressions: readonly string[]) => ({ item: cronExpressions.map((cronExpression) => ({ mode: 'custom', cronExpression })) });
+
+/** The polling trigger alone, on one team (empty: every team): activation polls once, then on the poll times. */
+export function triggerWorkflow(credential: CredentialRef, teamname: string, poll = pollTimes(['0 * * * * *'])) {
   const hook = hookOperation();
   const node = {
     id: 'trigger',
@@ -68,8 +75,7 @@ export function triggerWorkflow(credential: CredentialRef, teamname: string) {
     type: nodeType(TRIGGER_NODE.name),
     typeVersion: 1,
     position: [0, 0],
-    webhookId: crypto.randomUUID(),
-    parameters: Object.fromEntries(hook.inputFields.map((field) => [field.key, field.dynamic === 'team' ? teamname : ''])),
+    parameters: { pollTimes: poll, ...Object.fromEntries(hook.inputFields.map((field) => [field.key, field.dynamic === 'team' ? teamname : ''])) },
     credentials: { [CREDENTIAL.name]: credential },
   };
   return { name: 'Pagerly: on-call changes', nodes: [node], connections: {}, settings: { executionOrder: 'v1' } };

@@ -42,7 +42,18 @@ export function actionNodeDescription(operations: readonly Operation[] = allOper
   };
 }
 
-/** `INodeTypeDescription` of the trigger: the hook operation, on n8n's webhook lifecycle. */
+/**
+ * What the polling trigger does and costs, in its description and the package README: a user
+ * choosing a poll interval needs the number of requests each poll makes.
+ */
+export const POLLING_TRIGGER_SUMMARY =
+  "Polls who is on call and triggers once for each person who goes on or off call in a team (the first poll only learns who is on call). Each poll makes 1 + the number of teams watched requests: the team list, then who is on call in each team. Poll Times sets how often; n8n's default is every minute.";
+
+/**
+ * `INodeTypeDescription` of the trigger: a polling trigger (`polling: true`, so n8n adds its
+ * Poll Times parameter) with the hook operation's team field. The service documents no hook
+ * path for n8n, so the trigger reads documented calls only instead of subscribing.
+ */
 export function triggerNodeDescription(operations: readonly Operation[] = allOperations) {
   const hook = hookOperation(operations);
   return {
@@ -52,12 +63,12 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     group: ['trigger'],
     version: 1,
     subtitle: `=${n8nTriggerName(hook).label}`,
-    description: hook.description,
+    description: POLLING_TRIGGER_SUMMARY,
     defaults: { name: TRIGGER_NODE.displayName },
+    polling: true,
     inputs: [],
     outputs: [MAIN],
     credentials,
-    webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
     properties: hook.inputFields.map((field) => nodeProperty(field)),
   };
 }

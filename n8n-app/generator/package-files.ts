@@ -22,7 +22,7 @@ export function packageJson() {
   return {
     name: PACKAGE_NAME,
     version: rootPackage.version,
-    description: 'Pagerly nodes for n8n: an instant trigger on on-call changes, and incidents, directory and who-is-on-call operations.',
+    description: 'Pagerly nodes for n8n: a polling trigger on on-call changes, and incidents, directory and who-is-on-call operations.',
     keywords: ['n8n-community-node-package', 'pagerly', 'on-call', 'incident'],
     license: 'MIT',
     homepage: DOCUMENTATION_URL,

@@ -1,22 +1,18 @@
-import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { ACTION_NODE, CREDENTIAL, PACKAGE_NAME, TRIGGER_NODE } from '../names.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
-import { n8nHookEndpoints } from '../hook-endpoints.ts';
 import { n8nNodeName } from '../operation-names.ts';
-import { hookOperation } from '../runtime/operations.ts';
+import { POLLING_TRIGGER_SUMMARY } from './descriptions.ts';
 import { resources } from './properties.ts';
 
 /** The package's README, as n8n's community-package listing shows it. */
 export function readme(operations: readonly Operation[] = allOperations): string {
-  const hook = hookOperation(operations);
-  const subscribe = endpoints[n8nHookEndpoints.subscribe];
   const rows = resources(operations).flatMap((group) => group.operations.map((op) => `| ${group.name} | ${n8nNodeName(op).label} | ${op.description} |`));
   return `# ${PACKAGE_NAME}
 
 Pagerly on-call and incident management in n8n.
 
-- **${TRIGGER_NODE.displayName}**: ${hook.description} Activating the workflow registers its webhook with \`${subscribe.method} ${subscribe.path}\`; deactivating removes it.
+- **${TRIGGER_NODE.displayName}**: ${POLLING_TRIGGER_SUMMARY} Each item is one change: \`type\` (\`on_call_started\` or \`on_call_ended\`), \`team\` (\`id\`, \`name\`), \`user\` and \`detected_at\`. "Fetch Test Event" shows the people on call now, and leaves the next poll's comparison alone.
 - **${ACTION_NODE.displayName}**:
 
 | Resource | Operation | What it does |

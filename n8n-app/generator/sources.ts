@@ -50,33 +50,28 @@ import {
 	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
-	type IHookFunctions,
+	type ILoadOptionsFunctions,
+	type INodeExecutionData,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
+	type IPollFunctions,
 } from 'n8n-workflow';
-import { receiveDelivery, subscriptionLifecycle } from '${runtime}';
+import { loadTeams, pollOnCallChanges } from '${runtime}';
 
 export class ${TRIGGER_NODE.className} implements INodeType {
 	description: INodeTypeDescription = ${tsLiteral(triggerNodeDescription(operations), '\t')};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return subscriptionLifecycle.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return subscriptionLifecycle.create(this, { NodeApiError, NodeOperationError });
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return subscriptionLifecycle.delete(this, { NodeApiError, NodeOperationError });
+	methods = {
+		loadOptions: {
+			async ${TEAM_OPTIONS_METHOD}(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return loadTeams(this, { NodeApiError, NodeOperationError });
 			},
 		},
 	};
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return receiveDelivery(this);
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return pollOnCallChanges(this, { NodeApiError, NodeOperationError });
 	}
 }
 `;

@@ -59,19 +59,14 @@ export interface N8nExecuteContext<Node = unknown> extends N8nBaseContext<Node> 
 /** `ILoadOptionsFunctions`. */
 export interface N8nLoadOptionsContext<Node = unknown> extends N8nBaseContext<Node> {}
 
-/** `IHookFunctions`: the trigger's webhookMethods. */
-export interface N8nHookContext<Node = unknown> extends N8nBaseContext<Node> {
-  getNodeWebhookUrl(name: 'default'): string | undefined;
+/**
+ * `IPollFunctions`: the polling trigger. `getMode()` is `'manual'` for the editor's "Fetch Test
+ * Event" and `'trigger'` for the scheduled polls of an active workflow.
+ */
+export interface N8nPollContext<Node = unknown> extends N8nBaseContext<Node> {
+  getMode(): string;
   getNodeParameter(name: string, fallback?: unknown): unknown;
   getWorkflowStaticData(type: 'node'): Record<string, unknown>;
-}
-
-/** `IWebhookFunctions`: a delivery to the trigger's webhook. */
-export interface N8nWebhookContext<Node = unknown> {
-  getNode(): Node;
-  getBodyData(): unknown;
-  getHeaderData(): Record<string, unknown>;
-  getNodeParameter(name: string, fallback?: unknown): unknown;
 }
 
 /** `INodePropertyOptions`. */

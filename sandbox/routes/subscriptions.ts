@@ -6,18 +6,16 @@ import { teamNamedOr404 } from './team-named-or-404.ts';
 
 /**
  * REST hooks for on-call changes, one path pair per automation platform (assumptions
- * `subscribe`, `unsubscribe`, `n8n-hooks`). A subscription is found only under its own platform's path.
+ * `subscribe`, `unsubscribe`). A subscription is found only under its own platform's path.
  */
 export const subscriptionRoutes = catalogRoutes('subscription routes', {
   subscribeZapierHook: (call) => subscribe('zapier', call),
   subscribeMakeHook: (call) => subscribe('make', call),
-  subscribeN8n: (call) => subscribe('n8n', call),
   unsubscribeZapierHook: (call) => unsubscribe('zapier', call),
   unsubscribeMakeHook: (call) => unsubscribe('make', call),
-  unsubscribeN8n: (call) => unsubscribe('n8n', call),
 });
 
-function subscribe(platform: Platform, { input, caller, world, now, reply }: Call<'subscribeZapierHook' | 'subscribeMakeHook' | 'subscribeN8n'>) {
+function subscribe(platform: Platform, { input, caller, world, now, reply }: Call<'subscribeZapierHook' | 'subscribeMakeHook'>) {
   const orgId = caller.organization.id;
   const team = input.teamname === undefined ? null : teamNamedOr404(world, orgId, input.teamname);
   const subscription = world.addSubscription(orgId, { platform, url: input.url, teamId: team?.id ?? null }, now.toISOString());
@@ -25,7 +23,7 @@ function subscribe(platform: Platform, { input, caller, world, now, reply }: Cal
   return subscriptionView(subscription, team?.name ?? null);
 }
 
-function unsubscribe(platform: Platform, { input, caller, world }: Call<'unsubscribeZapierHook' | 'unsubscribeMakeHook' | 'unsubscribeN8n'>) {
+function unsubscribe(platform: Platform, { input, caller, world }: Call<'unsubscribeZapierHook' | 'unsubscribeMakeHook'>) {
   const subscription = world.subscriptionOf(caller.organization.id, platform, input.id);
   if (!subscription) throw notFound(`No ${platform} subscription with id "${input.id}" in this organization`);
   world.removeSubscription(subscription.id);

@@ -2,7 +2,7 @@
 
 export type Role = 'owner' | 'admin' | 'user';
 /** The automation platforms a hook subscription belongs to (each has its own subscribe path). */
-export const PLATFORMS = ['zapier', 'make', 'n8n'] as const;
+export const PLATFORMS = ['zapier', 'make'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 export type IncidentStatus = 'triggered' | 'acknowledged' | 'resolved';
 

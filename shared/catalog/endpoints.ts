@@ -176,21 +176,6 @@ export const endpoints = {
     outputShape: 'assumed',
     assumptions: ['subscribe', 'hook-payload', 'hook-delivery'],
   }),
-  // Keys shorter than 16 characters: n8n's package scan takes a longer `key` value with a digit for a secret.
-  subscribeN8n: defineEndpoint({
-    key: 'subscribeN8n',
-    method: 'POST',
-    path: '/o/n8n/subscribe',
-    base: 'api',
-    summary: 'Register an n8n webhook for on-call changes',
-    adminOnly: false,
-    idempotent: false,
-    documented: false,
-    input: subscribeInput,
-    output: subscription,
-    outputShape: 'assumed',
-    assumptions: ['subscribe', 'n8n-hooks', 'hook-payload', 'hook-delivery'],
-  }),
   unsubscribeZapierHook: defineEndpoint({
     key: 'unsubscribeZapierHook',
     method: 'DELETE',
@@ -218,20 +203,6 @@ export const endpoints = {
     output: subscriptionRemoval,
     outputShape: 'assumed',
     assumptions: ['unsubscribe'],
-  }),
-  unsubscribeN8n: defineEndpoint({
-    key: 'unsubscribeN8n',
-    method: 'DELETE',
-    path: '/o/n8n/subscribe/{id}',
-    base: 'api',
-    summary: 'Remove an n8n webhook',
-    adminOnly: false,
-    idempotent: true,
-    documented: false,
-    input: unsubscribeInput,
-    output: subscriptionRemoval,
-    outputShape: 'assumed',
-    assumptions: ['unsubscribe', 'n8n-hooks'],
   }),
 } as const;
 

@@ -1,8 +1,12 @@
+import type { EndpointKey } from '../catalog/endpoints.ts';
 import type { PagerlyClient } from '../client.ts';
 import { NotFoundError } from '../errors.ts';
 import { mapWithLimit } from '../map-with-limit.ts';
 import type { OnCallUser } from '../schemas/on-call-user.ts';
 import type { Team } from '../schemas/team.ts';
+
+/** The catalog's endpoints behind `onCallByTeam`: what a poller built on it calls, both documented. */
+export const ON_CALL_BY_TEAM_ENDPOINTS = ['listTeams', 'listOnCallUsers'] as const satisfies readonly EndpointKey[];
 
 /** How many teams are asked at once: enough to be quick, few enough not to meet a rate limit. */
 export const TEAM_LOOKUPS = 4;

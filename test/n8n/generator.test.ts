@@ -79,14 +79,17 @@ describe('the n8n package, generated from shared/', () => {
     expect(Object.keys(credential.authenticate.properties.headers)).toEqual(['X-APIKEY']);
   });
 
-  it("has a trigger with no inputs, one POST webhook and the hook operation's fields", () => {
+  it("has a polling trigger with no inputs, no webhook and the hook operation's fields, whose team dropdown it can fill", () => {
     const trigger = triggerNodeDescription();
     expect(trigger.name.endsWith('Trigger')).toBe(true);
     expect(trigger.inputs).toEqual([]);
-    expect(trigger.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST' })]);
+    expect(trigger.polling).toBe(true);
+    expect(Object.keys(trigger)).not.toContain('webhooks');
     expect(trigger.properties.map((p) => p.name)).toEqual(hookOperation().inputFields.map((f) => f.key));
     const source = String(files.get(paths.triggerSource));
-    for (const method of ['checkExists', 'create', 'delete']) expect(source).toContain(`async ${method}(this: IHookFunctions)`);
+    expect(source).toContain('async poll(this: IPollFunctions)');
+    expect(source).toContain(`async ${TEAM_OPTIONS_METHOD}(this: ILoadOptionsFunctions)`);
+    expect(source).not.toMatch(/webhookMethods|IHookFunctions|IWebhookFunctions/);
   });
 
   it("writes each description into its class as a literal, which n8n's lint reads", () => {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
-import { executePagerly, loadTeams, receiveDelivery, subscriptionLifecycle } from '../../n8n-app/runtime/index.ts';
+import { executePagerly, loadTeams } from '../../n8n-app/runtime/index.ts';
 import { n8nNodeName } from '../../n8n-app/operation-names.ts';
-import { hookOperation, nodeOperations } from '../../n8n-app/runtime/operations.ts';
+import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
-import { onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
-import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
 import { LeakWatch } from '../support/leak-watch.ts';
 import { closedPort } from '../support/loopback-server.ts';
-import { classes, credentialFor, executeContext, hookContext, NodeApiError, NodeOperationError, webhookContext } from './support.ts';
+import { classes, credentialFor, executeContext, NodeApiError, NodeOperationError } from './support.ts';
 
 let sandbox: Sandbox;
 let url: string;
@@ -127,41 +125,5 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     const { context } = executeContext(good(), []);
     const teams = [...sandbox.world.teams.values()].filter((team) => team.orgId === 'org_acme').map((team) => team.name);
     expect((await loadTeams(context, classes)).map((o) => o.name).sort()).toEqual(teams.sort());
-  });
-});
-
-describe("the Pagerly Trigger's webhook lifecycle and deliveries", () => {
-  const hook = hookOperation();
-  const teamField = hook.inputFields.find((f) => f.dynamic === 'team')!;
-  const n8nHooks = () => [...sandbox.world.subscriptions.values()].filter((s) => s.platform === 'n8n');
-
-  it('create subscribes the webhook URL at the n8n path and stores the id; delete removes it', async () => {
-    const { context, sent, storedId } = hookContext(good(), { [teamField.key]: 'Platform' }, 'http://127.0.0.1:5678/webhook/abc/webhook');
-    expect(subscriptionLifecycle.checkExists(context)).toBe(false);
-    expect(await subscriptionLifecycle.create(context, classes)).toBe(true);
-    expect(sent[0]!.url).toBe(`${url}/o/n8n/subscribe`);
-    expect(n8nHooks()).toEqual([expect.objectContaining({ id: storedId(), url: 'http://127.0.0.1:5678/webhook/abc/webhook' })]);
-    expect(subscriptionLifecycle.checkExists(context)).toBe(true);
-    expect(await subscriptionLifecycle.delete(context, classes)).toBe(true);
-    expect(n8nHooks()).toEqual([]);
-    expect(storedId()).toBeUndefined();
-  });
-
-  it('delete of a hook the service already dropped succeeds; an unknown team at create is a NodeApiError', async () => {
-    const { context, staticData } = hookContext(good(), {}, 'http://127.0.0.1:5678/webhook/x/webhook');
-    staticData.subscriptionId = 'sub_gone';
-    expect(await subscriptionLifecycle.delete(context, classes)).toBe(true);
-    const other = hookContext(good(), { [teamField.key]: 'No Such Team' }, 'http://127.0.0.1:5678/webhook/y/webhook');
-    const error = await failureOf(subscriptionLifecycle.create(other.context, classes));
-    expect(error).toBeInstanceOf(NodeApiError);
-    expect((error as NodeApiError).httpCode).toBe('404');
-  });
-
-  it('a delivery becomes the shared item (the one Zapier and Make give); a change of another team starts nothing', () => {
-    const payload = hook.sample;
-    const delivered = receiveDelivery(webhookContext(payload, { [EVENT_ID_HEADER]: 'evt_header' }, { [teamField.key]: 'platform' }));
-    const expected = onCallChangeItem(payload, new Date(), 'evt_header');
-    expect(delivered.workflowData).toEqual([[{ json: expected }]]);
-    expect(receiveDelivery(webhookContext(payload, {}, { [teamField.key]: 'Payments' }))).toEqual({});
   });
 });

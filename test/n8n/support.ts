@@ -1,6 +1,6 @@
 import { credentialDescription } from '../../n8n-app/generator/descriptions.ts';
-import { BASE_URL_FIELD, CREDENTIAL, ROTATIONS_BASE_URL_FIELD, SUBSCRIPTION_ID_KEY } from '../../n8n-app/names.ts';
-import type { N8nErrorClasses, N8nExecuteContext, N8nHookContext, N8nHttpRequest, N8nWebhookContext } from '../../n8n-app/runtime/n8n-api.ts';
+import { BASE_URL_FIELD, CREDENTIAL, POLL_STATE_KEY, ROTATIONS_BASE_URL_FIELD } from '../../n8n-app/names.ts';
+import type { N8nErrorClasses, N8nExecuteContext, N8nHttpRequest, N8nPollContext } from '../../n8n-app/runtime/n8n-api.ts';
 import { connection } from '../../shared/operations/connection.ts';
 
 /**
@@ -113,18 +113,23 @@ export function executeContext(credential: Record<string, unknown>, itemParamete
   return { context, sent };
 }
 
-export function hookContext(credential: Record<string, unknown>, parameters: Record<string, unknown>, webhookUrl: string) {
+/**
+ * The polling trigger's context: its parameters, the workflow's static data (kept across polls
+ * when the same object is handed in, as n8n keeps it for an active workflow) and the mode:
+ * `'trigger'` for a scheduled poll, `'manual'` for "Fetch Test Event".
+ */
+export function pollContext(
+  credential: Record<string, unknown>,
+  parameters: Record<string, unknown> = {},
+  options: { mode?: 'trigger' | 'manual'; staticData?: Record<string, unknown> } = {},
+) {
   const sent: Sent[] = [];
-  const staticData: Record<string, unknown> = {};
-  const context: N8nHookContext<FakeNode> = {
+  const staticData = options.staticData ?? {};
+  const context: N8nPollContext<FakeNode> = {
     ...base(credential, sent),
-    getNodeWebhookUrl: () => webhookUrl,
+    getMode: () => options.mode ?? 'trigger',
     getNodeParameter: (name, fallback) => parameters[name] ?? fallback,
     getWorkflowStaticData: () => staticData,
   };
-  return { context, sent, staticData, storedId: () => staticData[SUBSCRIPTION_ID_KEY] };
-}
-
-export function webhookContext(body: unknown, headers: Record<string, unknown>, parameters: Record<string, unknown> = {}): N8nWebhookContext<FakeNode> {
-  return { getNode: () => node, getBodyData: () => body, getHeaderData: () => headers, getNodeParameter: (name, fallback) => parameters[name] ?? fallback };
+  return { context, sent, staticData, stored: () => staticData[POLL_STATE_KEY] };
 }

@@ -9,11 +9,10 @@ import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { run } from '../cli/support.ts';
 import { faultServer, json, withoutStrayErrors, type Behaviour, type FaultServer } from '../support/fault-server.ts';
 import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
-import { executePagerly, loadTeams, subscriptionLifecycle } from '../../n8n-app/runtime/index.ts';
+import { executePagerly, loadTeams, pollOnCallChanges } from '../../n8n-app/runtime/index.ts';
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
-import { SUBSCRIPTION_ID_KEY } from '../../n8n-app/names.ts';
 import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
-import { classes, credentialFor, executeContext, hookContext } from '../n8n/support.ts';
+import { classes, credentialFor, executeContext, pollContext } from '../n8n/support.ts';
 import { makeComponents } from './make-components.ts';
 import { READ_AND_CREATE, restoreBaseUrlAfterEach, zapierErrorName, zapierErrorPayload, zapierHandler } from './zapier-handler.ts';
 import { rejection, SAMPLE_INCIDENT, serversClosedAfterEach } from './fault-fixtures.ts';
@@ -245,19 +244,20 @@ describe('n8n node (its runtime on n8n-style request helpers): a redirect to ano
     },
   );
 
-  it.each(STATUSES)('%i on the team dropdown, subscribing and unsubscribing: refused, the other host gets nothing', async (status) => {
+  it.each(STATUSES)('%i on the team dropdown and on a poll of the trigger (scheduled and manual): refused, the other host gets nothing', async (status) => {
     const other = await elsewhere();
     const service = await redirecting(status, stolenPath(other));
     const { context: execute } = executeContext(credentialFor(KEY, service.url), [{}]);
     const dropdown = await rejection<Error>(loadTeams(execute, classes));
     expect(dropdown.message).toContain(hostOf(other.url));
-    const { context: hook } = hookContext(credentialFor(KEY, service.url), { teamname: '' }, 'http://127.0.0.1:5678/webhook/x');
-    const subscribing = await rejection<Error>(subscriptionLifecycle.create(hook, classes));
-    expect(`${subscribing.message} ${(subscribing as { description?: string }).description ?? ''}`).toContain(hostOf(other.url));
-    const { context: active, staticData } = hookContext(credentialFor(KEY, service.url), { teamname: '' }, 'http://127.0.0.1:5678/webhook/x');
-    staticData[SUBSCRIPTION_ID_KEY] = 'sub_0001';
-    const unsubscribing = await rejection<Error>(subscriptionLifecycle.delete(active, classes));
-    expect(`${unsubscribing.message} ${(unsubscribing as { description?: string }).description ?? ''}`).toContain(hostOf(other.url));
+    for (const mode of ['trigger', 'manual'] as const) {
+      const { context: poller, staticData } = pollContext(credentialFor(KEY, service.url), { teamname: '' }, { mode });
+      const polling = await rejection<Error>(pollOnCallChanges(poller, classes));
+      const said = `${polling.message} ${(polling as { description?: string }).description ?? ''}`;
+      expect(said).toContain(hostOf(other.url));
+      expect(said).not.toContain(KEY);
+      expect(staticData).toEqual({});
+    }
     expect(other.arrivals).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ let running: Running;
 let acmeHooks: Receiver;
 let globexHooks: Receiver;
 /** What Acme made before the attacks. */
-const made: { incident?: string; zapierSub?: string; makeSub?: string; n8nSub?: string } = {};
+const made: { incident?: string; zapierSub?: string; makeSub?: string } = {};
 let before: unknown;
 
 function call(path: string, key: string, method = 'GET', body?: unknown): Promise<Answer> {
@@ -62,7 +62,7 @@ function acmeMarkers(): string[] {
     'Acme',
     ...acmePeople().flatMap((person) => [person.id, person.name, person.email, ...(person.phone ? [person.phone] : [])]),
     ...[...world.teams.values()].filter((team) => team.orgId === ACME).flatMap((team) => [team.id, team.name]),
-    ...[made.incident!, made.zapierSub!, made.makeSub!, made.n8nSub!],
+    ...[made.incident!, made.zapierSub!, made.makeSub!],
   ];
 }
 
@@ -90,12 +90,10 @@ beforeAll(async () => {
   const incident = await call('/o/incident', acme, 'POST', { title: 'Acme checkout down', severity: 'P1', teamname: 'Platform' });
   const zapierSub = await call('/o/zapier/subscribe', acme, 'POST', { url: `${acmeHooks.url}?zapier`, teamname: 'Platform' });
   const makeSub = await call('/o/make/subscribe', acme, 'POST', { url: `${acmeHooks.url}?make`, teamname: 'Platform' });
-  const n8nSub = await call('/o/n8n/subscribe', acme, 'POST', { url: `${acmeHooks.url}?n8n`, teamname: 'Platform' });
-  expect([incident.status, zapierSub.status, makeSub.status, n8nSub.status]).toEqual([201, 201, 201, 201]);
+  expect([incident.status, zapierSub.status, makeSub.status]).toEqual([201, 201, 201]);
   made.incident = incident.json.id;
   made.zapierSub = zapierSub.json.id;
   made.makeSub = makeSub.json.id;
-  made.n8nSub = n8nSub.json.id;
 });
 afterAll(async () => {
   await acmeHooks.close();
@@ -219,15 +217,6 @@ const attacks = {
     expect(running.sandbox.world.subscriptions.get(everyTeam.json.id)).toMatchObject({ orgId: GLOBEX, teamId: null });
   },
 
-  subscribeN8n: async () => {
-    const probe = (teamname: string) => call('/o/n8n/subscribe', globex, 'POST', { url: `${globexHooks.url}?n8n`, teamname });
-    await expectNotFoundLikeAbsent(await probe('Platform'), probe, 'Platform', 'No Such Team 0451', 'an n8n hook on an Acme team');
-    const everyTeam = await call('/o/n8n/subscribe', globex, 'POST', { url: `${globexHooks.url}?n8n` });
-    expect(everyTeam.status).toBe(201);
-    expectOwnData(everyTeam, 'an n8n hook on every team');
-    expect(running.sandbox.world.subscriptions.get(everyTeam.json.id)).toMatchObject({ orgId: GLOBEX, teamId: null });
-  },
-
   unsubscribeZapierHook: async () => {
     for (const prefix of PREFIXES) {
       const probe = (id: string) => call(`${prefix}/o/zapier/subscribe/${id}`, globex, 'DELETE');
@@ -242,15 +231,8 @@ const attacks = {
     for (const prefix of PREFIXES) {
       const probe = (id: string) => call(`${prefix}/o/make/subscribe/${id}`, globex, 'DELETE');
       await expectNotFoundLikeAbsent(await probe(made.makeSub!), probe, made.makeSub!, 'sub_9999', "remove Acme's Make hook");
-    }
-  },
-
-  unsubscribeN8n: async () => {
-    for (const prefix of PREFIXES) {
-      const probe = (id: string) => call(`${prefix}/o/n8n/subscribe/${id}`, globex, 'DELETE');
-      await expectNotFoundLikeAbsent(await probe(made.n8nSub!), probe, made.n8nSub!, 'sub_9999', "remove Acme's n8n hook");
-      // Nor under another platform's path: Acme's own key cannot remove an n8n hook as a Zapier one.
-      const asZapier = await call(`${prefix}/o/zapier/subscribe/${made.n8nSub!}`, acme, 'DELETE');
+      // Nor under another platform's path: Acme's own key cannot remove a Make hook as a Zapier one.
+      const asZapier = await call(`${prefix}/o/zapier/subscribe/${made.makeSub!}`, acme, 'DELETE');
       expect(asZapier.status).toBe(404);
     }
   },
@@ -259,7 +241,7 @@ const attacks = {
 describe("Globex's key cannot read or change Acme's data", () => {
   it('attacks every endpoint of the catalog', () => {
     expect(Object.keys(attacks).sort()).toEqual(Object.keys(endpoints).sort());
-    expect(Object.keys(attacks)).toHaveLength(15);
+    expect(Object.keys(attacks)).toHaveLength(13);
   });
 
   it("Acme's things exist and are Acme's (so a 404 below is isolation, not absence)", async () => {

@@ -54,15 +54,13 @@ const inputs = {
   subscribeMakeHook: { url: 'https://hook.make.example/secret-test' },
   unsubscribeZapierHook: { id: 'sub_9999' },
   unsubscribeMakeHook: { id: 'sub_9998' },
-  subscribeN8n: { url: 'https://n8n.example/webhook/secret-test', teamname: 'Platform' },
-  unsubscribeN8n: { id: 'sub_9997' },
 } satisfies Record<EndpointKey, object>;
 const allEndpoints = Object.keys(endpoints) as EndpointKey[];
 
 describe('the typed client never shows the key', () => {
   it('covers every endpoint of the catalog', () => {
     expect(Object.keys(inputs).sort()).toEqual([...allEndpoints].sort());
-    expect(allEndpoints).toHaveLength(15);
+    expect(allEndpoints).toHaveLength(13);
   });
 
   it('every endpoint succeeds, sends the key in X-APIKEY and returns nothing that holds it', async () => {
@@ -89,8 +87,6 @@ describe('the typed client never shows the key', () => {
     expect(await run('unsubscribeZapierHook', { id: String(zapierHook.id) })).toEqual({ id: zapierHook.id, removed: true });
     const makeHook = await run('subscribeMakeHook', inputs.subscribeMakeHook);
     expect(await run('unsubscribeMakeHook', { id: String(makeHook.id) })).toEqual({ id: makeHook.id, removed: true });
-    const n8nHook = await run('subscribeN8n', inputs.subscribeN8n);
-    expect(await run('unsubscribeN8n', { id: String(n8nHook.id) })).toEqual({ id: n8nHook.id, removed: true });
     expect(Object.keys(results).sort()).toEqual([...allEndpoints].sort());
     expect(watch.leaks(SECRETS)).toEqual([]);
   });

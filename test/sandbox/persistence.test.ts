@@ -188,12 +188,12 @@ describe('sandbox: state file', () => {
     expect(third.sandbox.world.subscriptions.has(goneId)).toBe(false);
   });
 
-  it('keeps the subscriptions of every platform across a restart (Zapier, Make and n8n)', async () => {
+  it('keeps the subscriptions of every platform across a restart (Zapier and Make)', async () => {
     const file = join(await folder(), 'state.json');
     const listening = await receiver(() => 200);
     const first = await sandbox({ persistence: { file } });
     const ids: string[] = [];
-    for (const platform of ['zapier', 'make', 'n8n']) {
+    for (const platform of ['zapier', 'make']) {
       const answer = await first.call(`/o/${platform}/subscribe`, {
         method: 'POST',
         key: demoKeys.acmeUser,
@@ -207,7 +207,6 @@ describe('sandbox: state file', () => {
     expect([...second.sandbox.world.subscriptions.values()].map((sub) => [sub.id, sub.platform])).toEqual([
       [ids[0], 'zapier'],
       [ids[1], 'make'],
-      [ids[2], 'n8n'],
     ]);
   });
 

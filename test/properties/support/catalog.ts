@@ -38,6 +38,4 @@ export const goodInput: { readonly [K in EndpointKey]: Record<string, string> } 
   subscribeMakeHook: { url: 'https://hooks.example.com/make/1', teamname: 'Platform' },
   unsubscribeZapierHook: { id: 'sub_0001' },
   unsubscribeMakeHook: { id: 'sub_0002' },
-  subscribeN8n: { url: 'https://n8n.example.com/webhook/1', teamname: 'Payments' },
-  unsubscribeN8n: { id: 'sub_0003' },
 };
