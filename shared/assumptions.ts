@@ -56,9 +56,10 @@ export const assumptions = [
   },
   {
     id: 'currentusers-all-teams',
-    topic: '`currentusers` without `teamname`',
-    choice: 'Everybody on call in any team of the organization, each person once.',
-    why: 'The overview describes the endpoint as returning the on-call users of every team.',
+    topic: 'Everyone on call (`currentusers` without `teamname`)',
+    choice:
+      'The connectors never send `currentusers` without `teamname`. Everyone on call is the team list (`allteams`), then `currentusers?teamname=` for each team, four at a time; each person comes with the team they are on call for (someone on call in two teams comes twice). A team that cannot be read fails the search, naming it (the CLI prints the others and exits with its failure). Make asks one team per module run. The sandbox still answers without `teamname`, as the overview suggests.',
+    why: "The detailed reference marks `teamname` required; only the overview's wording hints at every team. A list that silently lacks a team's people would page nobody of that team.",
   },
   {
     id: 'unknown-team',

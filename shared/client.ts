@@ -3,6 +3,7 @@ import type { InputOf, OutputOf } from './catalog/endpoint.ts';
 import { buildRequest, checkInput, usableApiKey } from './http/request.ts';
 import { interpretResponse } from './http/response.ts';
 import type { Transport } from './http/types.ts';
+import { redact } from './redact.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
 
 /** Endpoints whose input has no required field can be called without an argument. */
@@ -15,6 +16,8 @@ export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
   call<K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>>;
   /** Throws what `call` would throw before sending (the key, then the input); sends nothing. */
   check(key: EndpointKey, input: unknown, options?: { partial?: boolean }): void;
+  /** `text` with this client's key taken out in every form `redact` knows: for messages built from input or answers. */
+  redact(text: string): string;
 };
 
 /**
@@ -35,5 +38,6 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     usableApiKey(settings.apiKey);
     checkInput(key, input, options);
   };
-  return { ...methods, call, check: checkOnly } as PagerlyClient;
+  const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
+  return { ...methods, call, check: checkOnly, redact: (text: string) => redact(text, secrets) } as PagerlyClient;
 }

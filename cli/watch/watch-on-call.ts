@@ -1,12 +1,11 @@
 import { isPagerlyError } from '../../shared/errors.ts';
-import { onCallByTeam } from '../../shared/on-call/by-team.ts';
+import { onCallByTeam, type OnCallReader } from '../../shared/on-call/by-team.ts';
 import { changesBetween, nextSnapshot, type OnCallChange, type OnCallSnapshot } from '../../shared/on-call/changes.ts';
-import type { PagerlyClient } from '../../shared/client.ts';
 import { pause } from './interval.ts';
 import { readWatchState, writeWatchState } from './state-file.ts';
 
 export interface WatchOptions {
-  readonly client: Pick<PagerlyClient, 'listTeams' | 'listOnCallUsers'>;
+  readonly client: OnCallReader;
   readonly team?: string | undefined;
   readonly intervalMs: number;
   /** Where the last look is kept, so a restart reports what changed while it was stopped. */

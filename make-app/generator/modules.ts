@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../shared/catalog/endpoint.ts';
-import type { ActionOperation, HookOperation, SearchOperation } from '../../shared/operations/types.ts';
+import type { ActionOperation, HookOperation, InputField, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
 import { responseTemp, validDirective } from './response-directives.ts';
@@ -61,6 +61,22 @@ export function actionModule(operation: ActionOperation, endpointOf: (key: strin
 }
 
 /**
+ * A search read team by team elsewhere asks one team in Make: a module makes a fixed number of
+ * requests, and `currentusers` is never asked without a team (the reference marks it required).
+ * Every team is one run per team, e.g. behind an iterator over a list of team names.
+ */
+function oneTeamOnly(field: InputField): InputField {
+  return { ...field, required: true, help: 'The team to look up. To ask every team, run this module once per team.' };
+}
+
+/** Each result as the other surfaces give it: with its team (the one asked, by name). */
+function searchOutput(operation: SearchOperation): Record<string, unknown> {
+  const output = outputTemplate(operation.item);
+  const field = operation.teamByTeam?.field;
+  return field ? { ...output, team: { name: `{{parameters.${field}}}` } } : output;
+}
+
+/**
  * Make's `limit` parameter of a search (Best practices › Search modules: "limit":
  * "{{parameters.limit}}" beside `iterate`), read by `response.limit`. Make-only: Zapier has none.
  */
@@ -81,8 +97,9 @@ export const LIMIT_PARAMETER = {
  * scenario can catch with an error handler, not an empty result.
  */
 export function searchModule(operation: SearchOperation, endpoint: Endpoint): ModuleFiles {
-  const request = endpointRequest(endpoint, operation.inputFields);
-  const mappableParams = operation.inputFields.map(makeParameter);
+  const fields = operation.inputFields.map((field) => (field.key === operation.teamByTeam?.field ? oneTeamOnly(field) : field));
+  const request = endpointRequest(endpoint, fields);
+  const mappableParams = fields.map(makeParameter);
   if (operation.results === 'single') {
     return {
       ...described(operation),
@@ -95,7 +112,7 @@ export function searchModule(operation: SearchOperation, endpoint: Endpoint): Mo
   return {
     ...described(operation),
     moduleType: 'search',
-    communication: { ...request, response: { iterate: '{{body}}', limit: `{{parameters.${LIMIT_PARAMETER.name}}}`, output: outputTemplate(operation.item) } },
+    communication: { ...request, response: { iterate: '{{body}}', limit: `{{parameters.${LIMIT_PARAMETER.name}}}`, output: searchOutput(operation) } },
     mappableParams: [...mappableParams, { ...LIMIT_PARAMETER }],
   };
 }

@@ -1,5 +1,5 @@
 import { actionResult } from '../../shared/operations/action-result.ts';
-import { searchResults } from '../../shared/operations/search-results.ts';
+import { runSearch } from '../../shared/operations/search-results.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { pagerlyFor } from './client.ts';
@@ -15,7 +15,7 @@ function inputOf(context: N8nExecuteContext<unknown>, fields: readonly InputFiel
 async function run(context: N8nExecuteContext<unknown>, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
   const input = inputOf(context, operation.inputFields, itemIndex);
   const pagerly = await pagerlyFor(context, itemIndex);
-  if (operation.kind === 'search') return (await searchResults(operation, () => pagerly.call(operation.endpoint, input as never))) as DataObject[];
+  if (operation.kind === 'search') return (await runSearch(operation, pagerly, input)) as DataObject[];
   return [(await actionResult(operation, input, pagerly)) as DataObject];
 }
 

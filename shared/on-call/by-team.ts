@@ -17,7 +17,8 @@ export type TeamOnCall = { readonly team: Team; readonly onCall: readonly OnCall
 /** A person on call, with the team they are on call for (someone on call in two teams is listed twice). */
 export type OnCallInTeam = OnCallUser & { readonly team: { readonly id: string; readonly name: string } };
 
-type OnCallReader = Pick<PagerlyClient, 'listTeams' | 'listOnCallUsers'>;
+/** What reading who is on call needs of the typed client. */
+export type OnCallReader = Pick<PagerlyClient, 'listTeams' | 'listOnCallUsers' | 'redact'>;
 
 /** Names match as the service matches them (assumption `unknown-team`): trimmed, ignoring letter case. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -34,7 +35,8 @@ export async function onCallByTeam(client: OnCallReader, options: { team?: strin
   const wanted = options.team?.trim() ? teams.filter((team) => sameName(team.name, options.team!)) : teams;
   if (options.team?.trim() && wanted.length === 0) {
     const known = teams.map((team) => team.name).join(', ') || 'none';
-    throw new NotFoundError(`No team named "${options.team.trim()}". The organization's teams: ${known}.`, { endpoint: 'listOnCallUsers' });
+    // The name as typed and the service's names are quoted back: the key is taken out of both.
+    throw new NotFoundError(client.redact(`No team named "${options.team.trim()}". The organization's teams: ${known}.`), { endpoint: 'listOnCallUsers' });
   }
   const answers = await mapWithLimit(wanted, TEAM_LOOKUPS, async (team): Promise<TeamOnCall> => {
     try {

@@ -1,4 +1,6 @@
+import type { PagerlyClient } from '../client.ts';
 import { NotFoundError } from '../errors.ts';
+import { everyoneOnCall, onCallByTeam, type OnCallReader } from '../on-call/by-team.ts';
 import { shapeItem } from './item-shape.ts';
 import type { SearchOperation } from './types.ts';
 
@@ -20,4 +22,36 @@ export async function searchResults(operation: SearchOperation, call: () => Prom
   }
   const elements = operation.results === 'each-element' ? (Array.isArray(body) ? body : []) : isEmptyObject(body) ? [] : [body];
   return elements.map((item) => shapeItem(operation.item, { body, item }));
+}
+
+/** What a search needs of the typed client, as each platform builds it. */
+export type SearchClient = Pick<PagerlyClient, 'call' | 'check'> & OnCallReader;
+
+/**
+ * A search as every platform runs it: its endpoint with the user's input, or, for a search read
+ * team by team (`teamByTeam`), the documented team list and then each team by name. A team
+ * that could not be read fails the whole search, naming it and saying the others were read: a
+ * list of "everyone on call" that silently lacks a team would page nobody of that team.
+ */
+export function runSearch(operation: SearchOperation, client: SearchClient, input: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const byTeam = operation.teamByTeam;
+  if (!byTeam) return searchResults(operation, () => client.call(operation.endpoint, input as never));
+  // Refused before any request, as the single call would be: the key, then the team's name.
+  client.check(operation.endpoint, input);
+  return searchResults(operation, async () => {
+    const team = input[byTeam.field];
+    const answers = await onCallByTeam(client, { team: typeof team === 'string' ? team : undefined });
+    const { onCall, failed } = everyoneOnCall(answers);
+    const first = failed[0];
+    if (first) {
+      const read = answers.length - failed.length;
+      const names = failed.map((f) => f.team.name).join(', ');
+      // The error keeps its kind (status, retryable) for each surface to map; its message says more.
+      first.error.message = client.redact(
+        `Could not read who is on call in ${names} (${first.error.message})${read ? `; the other ${read} team${read === 1 ? ' was' : 's were'} read, but a list without ${failed.length === 1 ? 'that team' : 'those teams'} would miss people` : ''}. Try again.`,
+      );
+      throw first.error;
+    }
+    return onCall;
+  });
 }

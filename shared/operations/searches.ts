@@ -2,15 +2,16 @@ import type { SearchOperation } from './types.ts';
 import { emailField, teamField } from './fields.ts';
 import { GROUPS } from './groups.ts';
 import { derivedOutputFields, shapeItem, type ItemShape } from './item-shape.ts';
-import { directoryEntryOutput, directoryEntrySample, onCallUserOutput, peopleFields } from './outputs.ts';
+import { directoryEntryOutput, directoryEntrySample, onCallUserOutput, peopleFields, teamOutput } from './outputs.ts';
 
 /** Each person found, with everyone's names, e-mails and count (so the first result can notify them all). */
 const onCallItem: ItemShape = { spread: 'item', fields: peopleFields('body', 'on_call', 'Everyone On Call') };
 
-/** `GET /o/currentusers` as the service answers it: two people on call. */
+/** Two people on call in Payments, as `GET /o/currentusers?teamname=Payments` answers, each with the team. */
+const payments = { id: 'team_payments', name: 'Payments' };
 const onCallAnswer = [
-  { id: 'usr_edsger', name: 'Edsger Dijkstra', email: 'edsger@acme.example', imageurl: 'https://images.acme.example/edsger.png' },
-  { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@acme.example', imageurl: null },
+  { id: 'usr_edsger', name: 'Edsger Dijkstra', email: 'edsger@acme.example', imageurl: 'https://images.acme.example/edsger.png', team: payments },
+  { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@acme.example', imageurl: null, team: payments },
 ];
 
 export const findOnCallUsers: SearchOperation = {
@@ -22,10 +23,11 @@ export const findOnCallUsers: SearchOperation = {
   notFoundIsEmpty: false,
   noun: 'On-Call User',
   description:
-    "Finds the people on call right now for a team, or in every team. Nobody on call is an empty result, not an error. Each result also carries everyone's names and e-mails, so the first result is enough to notify them all.",
-  inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in any team (each person once).')],
+    "Finds the people on call right now for a team, or in every team, each with their team. Nobody on call is an empty result, not an error. Each result also carries everyone's names and e-mails, so the first result is enough to notify them all.",
+  inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in every team (someone on call in two teams is listed for each).')],
+  teamByTeam: { field: 'teamname' },
   item: onCallItem,
-  outputFields: [...onCallUserOutput, ...derivedOutputFields(onCallItem)],
+  outputFields: [...onCallUserOutput, { key: 'team', label: 'Team', type: 'object', spec: teamOutput }, ...derivedOutputFields(onCallItem)],
   sample: shapeItem(onCallItem, { body: onCallAnswer, item: onCallAnswer[0] }),
 };
 

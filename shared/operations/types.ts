@@ -96,6 +96,13 @@ export interface SearchOperation extends OperationBase, Grouped {
   readonly notFoundIsEmpty: boolean;
   /** How each result is shaped from the answer (`body`) and the element (`item`); its derived fields are output fields too. */
   readonly item: ItemShape;
+  /**
+   * Read team by team from documented calls (the team list, then each team by name; never the
+   * endpoint without a team): this field names one team, empty means every team, and each
+   * result carries its `team`. A surface that cannot make a variable number of requests (Make)
+   * requires the field instead.
+   */
+  readonly teamByTeam?: { readonly field: string };
 }
 
 /** Choices of a dynamic dropdown. */

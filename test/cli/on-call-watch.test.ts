@@ -29,6 +29,7 @@ function countingClient() {
   return {
     calls,
     client: {
+      redact: client.redact,
       listTeams: () => {
         calls.push('allteams');
         return client.listTeams();

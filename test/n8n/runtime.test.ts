@@ -36,11 +36,14 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     for (const operation of nodeOperations) {
       const { context, sent } = executeContext(good(), [parametersFor(operation, 'Platform')]);
       const [items] = await executePagerly(context, classes);
-      // An update that keeps what is left empty reads the entry first.
+      // An update that keeps what is left empty reads the entry first; a search read team by
+      // team with no team given lists the teams, then asks each of the sandbox's three by name.
+      const teamByTeam = operation.kind === 'search' && operation.teamByTeam !== undefined;
       expect({ id: operation.id, requests: sent.length }).toEqual({
         id: operation.id,
-        requests: operation.kind === 'action' && operation.keepsOmitted ? 2 : 1,
+        requests: operation.kind === 'action' && operation.keepsOmitted ? 2 : teamByTeam ? 4 : 1,
       });
+      if (teamByTeam) expect(sent.map((request) => new URL(request.url).searchParams.get('teamname')).slice(1)).toEqual(['Platform', 'Payments', 'Mobile']);
       if (operation.kind === 'action') {
         expect(items).toHaveLength(1);
         expect(Object.keys(items![0]!.json)).toEqual(expect.arrayContaining(operation.outputFields.map((f) => f.key)));

@@ -48,6 +48,11 @@ export interface Scenario {
 }
 
 const idOf = (earlier: readonly unknown[], index: number): string => String((earlier[index] as { id?: unknown }).id);
+/** The name of the index-th team the first step listed (the API's `{id, name}`, or a dropdown's `{label, value}` on Make). */
+const teamAt = (earlier: readonly unknown[], index: number): string => {
+  const team = (earlier[0] as { name?: unknown; value?: unknown }[])[index];
+  return String(team?.name ?? team?.value);
+};
 
 export const scenarios: Scenario[] = [
   { name: 'check-api-key', as: 'admin', steps: () => [{ endpoint: 'checkApiKey', input: {}, expect: 'ok' }] },
@@ -57,7 +62,14 @@ export const scenarios: Scenario[] = [
   { name: 'list-teams-invalid-key', as: 'invalid', steps: () => [{ endpoint: 'listTeams', input: {}, expect: 'AuthenticationError' }] },
   { name: 'on-call-team', as: 'user', steps: (f) => [{ endpoint: 'listOnCallUsers', input: { teamname: f.team }, expect: 'ok' }] },
   { name: 'on-call-nobody', as: 'user', steps: (f) => [{ endpoint: 'listOnCallUsers', input: { teamname: f.emptyTeam }, expect: 'ok' }] },
-  { name: 'on-call-all-teams', as: 'user', steps: () => [{ endpoint: 'listOnCallUsers', input: {}, expect: 'ok' }] },
+  {
+    // Everyone on call from documented calls: the team list, then each of the sandbox's three teams by name.
+    name: 'on-call-every-team', as: 'user', sandboxOnly: true,
+    steps: () => [
+      { endpoint: 'listTeams', input: {}, expect: 'ok' },
+      ...[0, 1, 2].map((index): Step => ({ endpoint: 'listOnCallUsers', input: (e) => ({ teamname: teamAt(e, index) }), expect: 'ok' })),
+    ],
+  },
   { name: 'on-call-unknown-team', as: 'user', steps: () => [{ endpoint: 'listOnCallUsers', input: { teamname: 'No Such Team 0451' }, expect: 'NotFoundError' }] },
   {
     name: 'incident-create-update-resolve', as: 'user', writes: true,

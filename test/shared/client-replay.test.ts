@@ -69,7 +69,7 @@ describe('what the recorded answers mean', () => {
   });
 
   it('on-call users have the documented four fields, a missing image as null', async () => {
-    const users = (await replay(scenario('on-call-all-teams'))).results[0]!.value as Record<string, unknown>[];
+    const users = (await replay(scenario('on-call-every-team'))).results.slice(1).flatMap((step) => step.value as Record<string, unknown>[]);
     expect(users.length).toBeGreaterThan(1);
     for (const user of users) expect(Object.keys(user).sort()).toEqual(['email', 'id', 'imageurl', 'name']);
     expect(users.some((u) => u.imageurl === null) || users.every((u) => typeof u.imageurl === 'string')).toBe(true);

@@ -79,7 +79,7 @@ describe('errors the service answers', () => {
   });
 
   it('an HTML page instead of JSON is an invalid response, with the status and an excerpt', async () => {
-    const scopes = replay('html-instead-of-json');
+    const scopes = replay('list-teams', 'html-instead-of-json');
     const failure = await failureOf(appTester(performOf('searches', 'find_on_call_users'), { authData, inputData: { teamname: 'Platform' } }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'invalid_response' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
 import { offlineNock } from '../support/offline-nock.ts';
-import { define, expectAllUsed, recordedResponse, replay, replaySteps, unmatchedRequests } from './replay.ts';
+import { expectAllUsed, recordedResponse, replay, replaySteps, unmatchedRequests } from './replay.ts';
 import { appTester, authData, failureOf, KEY } from './support.ts';
 
 offlineNock();
@@ -111,18 +111,7 @@ describe('on_call_changed: performList (test step and field mapping before any c
   });
 
   it('with no team: one item per team, nobody on call included', async () => {
-    // Payments' answer was not recorded on its own: made here from the all-teams recording's people.
-    const everyone = recordedResponse('on-call-all-teams') as Item[];
-    const payments = define([
-      {
-        scope: 'https://api.pagerly.io',
-        method: 'GET',
-        path: '/pagerly/o/currentusers?teamname=Payments',
-        status: 200,
-        response: everyone.filter((u) => u.id !== 'usr_alan'),
-      },
-    ]);
-    const scopes = [...replay('list-teams', 'on-call-team', 'on-call-nobody'), ...payments];
+    const scopes = replay('on-call-every-team');
     const items = (await appTester(performList, { authData, inputData: { teamname: '' } })) as Item[];
     expectAllUsed(scopes);
     expect(items.map((i) => [i.id, (i.team as Item).name, i.current_count, i.current_names])).toEqual([

@@ -9,8 +9,9 @@ const findOnCallUsers = performOf('searches', 'find_on_call_users');
 const findDirectoryEntry = performOf('searches', 'find_directory_entry');
 
 describe('find_on_call_users', () => {
-  it("returns each person on call, each carrying everyone's names, e-mails and count", async () => {
-    const scopes = replay('on-call-team');
+  // Documented calls only: the team list, then the team by name (never currentusers without a team).
+  it("returns each person on call with their team, each carrying everyone's names, e-mails and count", async () => {
+    const scopes = replay('list-teams', 'on-call-team');
     const results = await appTester(findOnCallUsers, { authData, inputData: { teamname: 'Platform' } });
     expectAllUsed(scopes);
     expect(results).toEqual([
@@ -19,6 +20,7 @@ describe('find_on_call_users', () => {
         name: 'Alan Turing',
         email: 'alan@acme.example',
         imageurl: 'https://images.acme.example/alan.png',
+        team: { id: 'team_platform', name: 'Platform' },
         on_call_names: 'Alan Turing',
         on_call_emails: 'alan@acme.example',
         on_call_count: 1,
@@ -26,41 +28,47 @@ describe('find_on_call_users', () => {
     ]);
   });
 
-  it("joins everyone on call into every result, in the service's order", async () => {
-    // The all-teams answer (three people) read through the same search, with no team given.
-    const scopes = replay('on-call-all-teams');
+  it("with no team, asks every team by name and joins everyone on call into every result, in the teams' order", async () => {
+    const scopes = replay('on-call-every-team');
     const results = (await appTester(findOnCallUsers, { authData, inputData: { teamname: '' } })) as Record<string, unknown>[];
     expectAllUsed(scopes);
-    const users = recordedResponse('on-call-all-teams') as Record<string, unknown>[];
-    expect(results.map((r) => r.id)).toEqual(users.map((u) => u.id));
-    for (const [index, result] of results.entries()) {
-      expect(result).toEqual({
-        ...users[index],
-        on_call_names: 'Alan Turing, Katherine Johnson, Grace Hopper',
-        on_call_emails: 'alan@acme.example, katherine@acme.example, grace@acme.example',
-        on_call_count: 3,
+    const teams = recordedResponse('on-call-every-team', 0) as { id: string; name: string }[];
+    const expected = teams.flatMap((team, index) =>
+      (recordedResponse('on-call-every-team', index + 1) as { id: string; name: string; email: string }[]).map((user) => ({
+        ...user,
+        team: { id: team.id, name: team.name },
+      })),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(results.map((r) => [r.id, (r.team as { name: string }).name])).toEqual(expected.map((u) => [u.id, u.team.name]));
+    for (const result of results) {
+      expect(result).toMatchObject({
+        on_call_names: expected.map((u) => u.name).join(', '),
+        on_call_emails: expected.map((u) => u.email).join(', '),
+        on_call_count: expected.length,
       });
     }
   });
 
   it('finds nothing, without an error, when nobody is on call', async () => {
-    const scopes = replay('on-call-nobody');
+    const scopes = replay('list-teams', 'on-call-nobody');
     const results = await appTester(findOnCallUsers, { authData, inputData: { teamname: 'Mobile' } });
     expectAllUsed(scopes);
     expect(results).toEqual([]);
   });
 
-  it('stops with a clear error naming an unknown team', async () => {
-    const scopes = replay('on-call-unknown-team');
+  it('stops with a clear error naming an unknown team and the teams there are', async () => {
+    const scopes = replay('list-teams');
     const failure = await failureOf(appTester(findOnCallUsers, { authData, inputData: { teamname: 'No Such Team 0451' } }));
     expectAllUsed(scopes);
-    expect(failure).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
+    expect(failure).toMatchObject({ name: 'AppError', code: 'not_found' });
     expect(failure.text).toContain('"No Such Team 0451"');
+    expect(failure.text).toContain('Platform, Payments, Mobile');
     expectNoKey(failure);
   });
 
   it('says in plain words what could not be done when the team is unknown', async () => {
-    replay('on-call-unknown-team');
+    replay('list-teams');
     const failure = await failureOf(appTester(findOnCallUsers, { authData, inputData: { teamname: 'No Such Team 0451' } }));
     expect(failure.text).not.toMatch(/Could not who is/);
     expect(failure.text).toMatch(/^(No team named "No Such Team 0451"|Could not (look up|find|list|get) (who is|the people) on call)/);

@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { searchResults } from '../../shared/operations/search-results.ts';
+import { runSearch } from '../../shared/operations/search-results.ts';
 import type { SearchOperation } from '../../shared/operations/types.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { operationEnvelope } from '../fields/operation-envelope.ts';
@@ -10,6 +10,6 @@ export const zapierSearch = (operation: SearchOperation) =>
   operationEnvelope(operation, (z: ZObject, bundle: Bundle) =>
     withZapierErrors(z, () => {
       const input = endpointInput(operation.inputFields, bundle.inputData);
-      return searchResults(operation, () => clientForBundle(z, bundle).call(operation.endpoint, input as never));
+      return runSearch(operation, clientForBundle(z, bundle), input);
     }),
   );
