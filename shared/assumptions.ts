@@ -133,8 +133,8 @@ export const assumptions = [
     id: 'unsubscribe',
     topic: 'Removing a hook',
     choice:
-      '`DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`: `200 {"id": ..., "removed": true}`, 404 when unknown (Zapier treats that as already removed; Make cannot take a 404 for success, so its detach says nothing is left to remove).',
-    why: 'Removal by the id the subscribe call returned is what the unsubscribe steps of Zapier and Make expect.',
+      'Not documented, so only a fast path: `DELETE /o/zapier/subscribe/{id}` and `DELETE /o/make/subscribe/{id}`, `200 {"id": ..., "removed": true}` in the sandbox. 404, 405 and 410 mean the hook is already gone (or cannot be removed this way) and count as success on Zapier; Make cannot take a 4xx for success, so its detach says in one sentence that nothing is left to remove. Other failures are reported. The safety net is Zapier\'s and Make\'s own rule: a hook URL that answers 410 is removed by the sender.',
+    why: 'Removal by the id the subscribe call returned is what the unsubscribe steps of Zapier and Make expect; a service without that path must not leave a Zap or scenario unable to turn off.',
   },
   {
     id: 'n8n-polls',

@@ -1,6 +1,7 @@
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { makeHookEndpoints } from '../hook-endpoints.ts';
 import { standalone } from './communication.ts';
+import { HOOK_ALREADY_GONE } from '../../shared/operations/hook-removal.ts';
 import { responseHandling } from './response-directives.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
 import { keyHeader } from './iml-key.ts';
@@ -20,21 +21,17 @@ const FOR_CHOSEN_TEAM = `{{!parameters.teamname || !(${NAMES_A_TEAM}) || lower(t
  * Detach (DELETE of the subscription). Make cannot take a 404 for success (Custom apps › Error
  * handling), and its docs say nothing of what happens to the webhook when detach fails
  * (Webhooks › Attached: "No response processing is needed"). So a hook already gone (the service
- * drops one after Make answers 410) ends in one clear `[404]` sentence that says nothing is
+ * drops one after Make answers 410), or one the service cannot remove (405), ends in one clear sentence that says nothing is
  * left to remove: the user learns the removal is already complete, never a bare "Not found".
  */
 function detachResponse() {
   const handling = responseHandling();
-  return {
-    ...handling,
-    error: {
-      ...handling.error,
-      '404': {
-        type: 'DataError',
-        message: '[{{statusCode}}] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.',
-      },
-    },
+  const gone = {
+    type: 'DataError',
+    message: '[{{statusCode}}] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.',
   };
+  // The statuses the shared rule reads as "already gone" (hook-removal.ts), each said the same way.
+  return { ...handling, error: { ...handling.error, ...Object.fromEntries([...HOOK_ALREADY_GONE].map((status) => [String(status), gone])) } };
 }
 
 /** The dedicated, attached webhook behind the instant trigger `watchOnCallChanges`. */

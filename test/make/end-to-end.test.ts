@@ -168,6 +168,12 @@ describe('Make app against the sandbox', () => {
       'DataError',
       '[404] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.',
     ]);
+    // A service with no removal (405) or one that says it is gone (410): the same sentence.
+    for (const status of [405, 410]) {
+      running.sandbox.faults.inject({ method: 'DELETE', path: '/o/make/subscribe/{id}', status, body: '[{"Error":"gone"}]', times: 1 });
+      const gone = await makeErrorOf(run.detach('onCallChanges', { connection: user, parameters: {}, webhook: stored }));
+      expect(gone.message).toBe(`[${status}] Pagerly no longer has this subscription, so it sends nothing to this webhook: nothing is left to detach.`);
+    }
   });
 
   it("turns 429, 500, HTML and truncated JSON into Make's error types", async () => {

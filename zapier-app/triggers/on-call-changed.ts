@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { NotFoundError } from '../../shared/errors.ts';
+import { hookAlreadyGone } from '../../shared/operations/hook-removal.ts';
 import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
 import { currentOnCallItem, findTeam, isForTeam, onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
@@ -65,8 +66,9 @@ export const onCallChangedTrigger = {
         try {
           return await clientForBundle(z, bundle).call(zapierHookEndpoints.unsubscribe, { id: String(id) });
         } catch (error) {
-          // Already gone (the service drops a hook that answered 410): the goal is reached.
-          if (error instanceof NotFoundError) return { id: String(id), removed: true };
+          // Already gone, or no removal there (404, 405, 410): the goal is reached; Zapier's own
+          // rule, a hook URL answering 410 is removed by the sender, covers the rest.
+          if (hookAlreadyGone(error)) return { id: String(id), removed: true };
           throw error;
         }
       }),
@@ -83,7 +85,8 @@ export const onCallChangedTrigger = {
         const teamname = teamOf(bundle);
         const chosen = teamname ? findTeam(teams, teamname) : undefined;
         if (teamname && !chosen) {
-          throw new NotFoundError(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`);
+          // The name as typed is quoted back with the key taken out (a key pasted into the wrong field).
+          throw new NotFoundError(pagerly.redact(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`));
         }
         const asked = bundle.meta?.limit;
         const limit = !bundle.meta?.isLoadingSample && asked && asked > 0 && asked < SAMPLED_TEAMS ? asked : SAMPLED_TEAMS;
