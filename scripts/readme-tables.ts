@@ -1,5 +1,8 @@
 import { assumptions } from '../shared/assumptions.ts';
-import { endpoints } from '../shared/catalog/endpoints.ts';
+import type { Endpoint } from '../shared/catalog/endpoint.ts';
+import { endpoints, type EndpointKey } from '../shared/catalog/endpoints.ts';
+import { callsOf } from '../shared/operations/calls.ts';
+import { connection } from '../shared/operations/connection.ts';
 import { operations } from '../shared/operations/index.ts';
 import { surfaces } from '../surfaces/index.ts';
 
@@ -17,7 +20,27 @@ const code = (text: string) => `\`${text}\``;
 
 const kinds = { action: 'action', search: 'search', hook: 'trigger (instant; n8n polls)', list: 'dropdown source' } as const;
 
+/** Who calls an endpoint: the operations that do (by id), the key check, and the triggers by surface. */
+function callersOf(key: EndpointKey): string[] {
+  const byOperation = operations.filter((op) => callsOf(op).includes(key)).map((op) => code(op.id));
+  const byTrigger = surfaces
+    .filter(({ trigger }) => ('hook' in trigger ? [trigger.hook.subscribe, trigger.hook.unsubscribe] : trigger.poll).includes(key))
+    .map((surface) => `${surface.name}'s on-call trigger`);
+  return [...(key === connection.testEndpoint ? ['every connection test'] : []), ...byOperation, ...byTrigger];
+}
+
 export const tables: readonly Table[] = [
+  {
+    name: 'calls',
+    file: 'docs/assumptions.md',
+    header: ['Call', 'In the reference', 'Made by', 'Where the service lacks it'],
+    rows: () =>
+      (Object.keys(endpoints) as EndpointKey[]).map((key) => {
+        const endpoint: Endpoint = endpoints[key];
+        const documented = endpoint.documented ? 'yes' : 'no';
+        return [code(`${endpoint.method} ${endpoint.path}`), documented, callersOf(key).join(', ') || 'nothing', endpoint.withoutIt ?? ''];
+      }),
+  },
   {
     name: 'assumptions',
     file: 'docs/assumptions.md',
@@ -31,7 +54,7 @@ export const tables: readonly Table[] = [
     rows: () =>
       operations.map((op) => {
         // A trigger subscribes with the hook endpoint of the surface it runs on, or polls its reads.
-        const calls = 'endpoint' in op ? [op.endpoint] : surfaces.flatMap(({ trigger }) => ('hook' in trigger ? [trigger.hook.subscribe] : trigger.poll));
+        const calls = op.kind === 'hook' ? surfaces.flatMap(({ trigger }) => ('hook' in trigger ? [trigger.hook.subscribe] : trigger.poll)) : callsOf(op);
         const admin = calls.some((key) => endpoints[key].adminOnly);
         const paths = [...new Set(calls.map((key) => `${endpoints[key].method} ${endpoints[key].path}`))].map(code).join(', ');
         const names = surfaces.map((surface) => surface.nameOf(op).names.map(code).join(' / '));

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { assumptions } from '../shared/assumptions.ts';
+import { endpoints } from '../shared/catalog/endpoints.ts';
 import { tableFiles, withGeneratedTables } from '../scripts/readme-tables.ts';
 import { operations } from '../shared/operations/index.ts';
 import { surfaces } from '../surfaces/index.ts';
@@ -19,6 +20,15 @@ describe('generated tables', () => {
 
   it('the operations table in README.md names every operation on every surface', () => {
     for (const surface of surfaces) for (const op of operations) for (const name of surface.nameOf(op).names) expect(readme).toContain(`\`${name}\``);
+  });
+
+  it('docs/assumptions.md says of every call whether it is documented, and the fallback of each that is not', () => {
+    const page = read('docs/assumptions.md');
+    for (const endpoint of Object.values(endpoints)) {
+      const row = page.split('\n').find((line) => line.startsWith(`| \`${endpoint.method} ${endpoint.path}\` |`));
+      expect({ path: endpoint.path, row: row !== undefined }).toEqual({ path: endpoint.path, row: true });
+      expect({ path: endpoint.path, fallback: endpoint.documented || (endpoint.withoutIt ?? '').length > 0 }).toEqual({ path: endpoint.path, fallback: true });
+    }
   });
 
   it('docs/assumptions.md names every assumption', () => {

@@ -23,6 +23,8 @@ export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends 
   readonly idempotent: boolean;
   /** `false` for endpoints this project had to assume (the spec does not show them). */
   readonly documented: boolean;
+  /** For an endpoint the spec does not show: what the connectors do when the service lacks it. */
+  readonly withoutIt?: string;
   readonly input: In;
   readonly output: Out;
   /**

@@ -17,6 +17,10 @@ import { defineEndpoint } from './endpoint.ts';
 
 const noInput = z.object({});
 
+/** Removal of a hook is not documented: what stands in for it (assumption `unsubscribe`). */
+const UNSUBSCRIBE_FALLBACK =
+  "A 404, 405 or 410 answer counts as the hook already gone; the hook then goes when its URL answers 410 once the trigger is off (the sender removes it: Zapier's and Make's rule for REST hooks).";
+
 /** The one catalog of the service's endpoints: everything else is derived from it. */
 export const endpoints = {
   checkApiKey: defineEndpoint({
@@ -185,6 +189,7 @@ export const endpoints = {
     adminOnly: false,
     idempotent: true,
     documented: false,
+    withoutIt: UNSUBSCRIBE_FALLBACK,
     input: unsubscribeInput,
     output: subscriptionRemoval,
     outputShape: 'assumed',
@@ -199,6 +204,7 @@ export const endpoints = {
     adminOnly: false,
     idempotent: true,
     documented: false,
+    withoutIt: UNSUBSCRIBE_FALLBACK,
     input: unsubscribeInput,
     output: subscriptionRemoval,
     outputShape: 'assumed',
