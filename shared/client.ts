@@ -14,6 +14,11 @@ type Call<K extends EndpointKey> =
 
 export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
   call<K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>>;
+  /**
+   * An endpoint chosen at run time (an operation's description names it), with input only known
+   * at run time: checked against the endpoint's schema before sending, as every call is.
+   */
+  send(key: EndpointKey, input: Readonly<Record<string, unknown>>): Promise<unknown>;
   /** Throws what `call` would throw before sending (the key, then the input); sends nothing. */
   check(key: EndpointKey, input: unknown, options?: { partial?: boolean }): void;
   /** `text` with this client's key taken out in every form `redact` knows: for messages built from input or answers. */
@@ -27,17 +32,18 @@ export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
 export function createClient(settings: ApiSettings & { transport: Transport }): PagerlyClient {
   const bases = resolveBases(settings);
   const { transport } = settings;
-  const call = async <K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>): Promise<OutputOf<Endpoints[K]>> => {
+  const send = async (key: EndpointKey, input: unknown): Promise<unknown> => {
     const request = buildRequest(key, input, settings, bases);
     const response = await transport.send(request);
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
     return interpretResponse(key, response, [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined]);
   };
-  const methods = Object.fromEntries((Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => call(key, (input ?? {}) as never)]));
+  const call = <K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>) => send(key, input) as Promise<OutputOf<Endpoints[K]>>;
+  const methods = Object.fromEntries((Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => send(key, input ?? {})]));
   const checkOnly = (key: EndpointKey, input: unknown, options: { partial?: boolean } = {}) => {
     usableApiKey(settings.apiKey);
     checkInput(key, input, options);
   };
   const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
-  return { ...methods, call, check: checkOnly, redact: (text: string) => redact(text, secrets) } as PagerlyClient;
+  return { ...methods, call, send, check: checkOnly, redact: (text: string) => redact(text, secrets) } as PagerlyClient;
 }

@@ -14,8 +14,10 @@ const teamList = (): ListOperation => {
 export async function loadTeams<Node>(context: N8nLoadOptionsContext<Node>, classes: N8nErrorClasses<Node>): Promise<DropdownOption[]> {
   const list = teamList();
   try {
-    const teams = (await (await pagerlyFor(context)).call(list.endpoint, {} as never)) as unknown as Record<string, unknown>[];
-    return teams.map((team) => ({ name: String(team[list.labelField] ?? ''), value: String(team[list.valueField] ?? '') }));
+    const teams = await (await pagerlyFor(context)).send(list.endpoint, {});
+    // The list endpoint's documented shape is a list of objects (the client checked it).
+    const rows = Array.isArray(teams) ? teams.filter((team): team is Record<string, unknown> => team !== null && typeof team === 'object') : [];
+    return rows.map((team) => ({ name: String(team[list.labelField] ?? ''), value: String(team[list.valueField] ?? '') }));
   } catch (error) {
     throw toN8nError(error, context.getNode(), classes);
   }

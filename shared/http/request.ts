@@ -57,7 +57,7 @@ export function checkInput(key: EndpointKey, input: unknown, { partial = false }
  */
 export function buildRequest<K extends EndpointKey>(
   key: K,
-  input: InputOf<Endpoints[K]>,
+  input: InputOf<Endpoints[K]> | unknown,
   settings: ApiSettings,
   bases: Bases = resolveBases(settings),
 ): HttpRequest {

@@ -5,7 +5,7 @@ import { createsWithId, hasId } from './created-id.ts';
 import type { ActionOperation } from './types.ts';
 
 /** What an action needs of the typed client, as each platform builds it. */
-export type ActionClient = Pick<PagerlyClient, 'call' | 'check'>;
+export type ActionClient = Pick<PagerlyClient, 'send' | 'check'>;
 
 /**
  * The input of an update on a replace-only endpoint: the current record (read with the same
@@ -28,7 +28,7 @@ function keptWhereOmitted(operation: ActionOperation, given: Record<string, unkn
  */
 export async function actionResult(operation: ActionOperation, given: Record<string, unknown>, client: ActionClient): Promise<unknown> {
   // Inputs are checked by the client against each endpoint's schema before sending.
-  const call = (key: EndpointKey, input: Record<string, unknown>): Promise<unknown> => client.call(key, input as never);
+  const call = (key: EndpointKey, input: Record<string, unknown>): Promise<unknown> => client.send(key, input);
   let input = given;
   if (operation.keepsOmitted) {
     // Refused before the read, as a single call would be: the key, then every field given.

@@ -25,7 +25,7 @@ export async function searchResults(operation: SearchOperation, call: () => Prom
 }
 
 /** What a search needs of the typed client, as each platform builds it. */
-export type SearchClient = Pick<PagerlyClient, 'call' | 'check'> & OnCallReader;
+export type SearchClient = Pick<PagerlyClient, 'send' | 'check'> & OnCallReader;
 
 /**
  * A search as every platform runs it: its endpoint with the user's input, or, for a search read
@@ -35,7 +35,7 @@ export type SearchClient = Pick<PagerlyClient, 'call' | 'check'> & OnCallReader;
  */
 export function runSearch(operation: SearchOperation, client: SearchClient, input: Record<string, unknown>): Promise<Record<string, unknown>[]> {
   const byTeam = operation.teamByTeam;
-  if (!byTeam) return searchResults(operation, () => client.call(operation.endpoint, input as never));
+  if (!byTeam) return searchResults(operation, () => client.send(operation.endpoint, input));
   // Refused before any request, as the single call would be: the key, then the team's name.
   client.check(operation.endpoint, input);
   return searchResults(operation, async () => {
