@@ -5,7 +5,7 @@ import { generateMakeApp } from '../make-app/generator/generate.ts';
 import { codeFilePath } from '../make-app/generator/names.ts';
 import { renderTemplate } from '../make-app/iml/index.ts';
 import { checkAgainstSchemas } from '../make-app/schema-check/check-against-schemas.ts';
-import { makeSchemasDir } from '../scripts/beside-checkout.ts';
+import { makeSchemasDir } from '../make-app/schema-check/beside-checkout.ts';
 import { defineEndpoint } from '../shared/catalog/endpoint.ts';
 import { endpoints, type EndpointKey } from '../shared/catalog/endpoints.ts';
 import { GROUPS } from '../shared/operations/groups.ts';

@@ -1,5 +1,5 @@
 // `npm run make:check-schemas`: the generated Make app against Make's official schemas in ../shared/make-sdk-schemas, then Make's review conventions.
-import { makeSchemasDir, missingBesideCheckout } from '../../scripts/beside-checkout.ts';
+import { makeSchemasDir, missingBesideCheckout } from './beside-checkout.ts';
 import { generateMakeApp } from '../generator/generate.ts';
 import { checkAgainstSchemas } from './check-against-schemas.ts';
 import { conventionFindings } from './conventions.ts';

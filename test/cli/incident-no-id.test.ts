@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { EXIT, exitCodeTable } from '../../cli/exit-codes.ts';
 import { startCliSandbox, type CliSandbox } from './support.ts';
 
-// A create answered with success but no id (issue 10, point 7), over real HTTP: the sandbox
+// A create answered with success but no id, over real HTTP: the sandbox
 // on loopback answers the incident call with what a faulty service could send.
 
 let s: CliSandbox;

@@ -3,7 +3,7 @@ import { Output } from '../../cli/output.ts';
 import { barSizeFor, startProgress } from '../../cli/progress.ts';
 import { Capture } from './support.ts';
 
-/** Issue 14, point 8: the bar fits the terminal's width, and is drawn only when a person watches both outputs. */
+/** The bar fits the terminal's width, and is drawn only when a person watches both outputs. */
 const terminal = (columns: number) => Object.assign(new Capture(true), { columns });
 // The visible text of what cli-progress drew: cursor moves and line clears taken out.
 const visibleLines = (text: string) => text.split(/\u001b(?:\[[0-9;?]*[A-Za-z]|[0-9])|\r|\n/).filter(Boolean);

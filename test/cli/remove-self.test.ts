@@ -8,8 +8,8 @@ import App from '../../zapier-app/index.ts';
 import { startKeyProxy, type KeyProxy } from '../support/key-proxy.ts';
 import { KEYS, person, run, startCliSandbox, type CliSandbox } from './support.ts';
 
-// An admin whose key removes their own directory entry revokes that key mid-run (issue 10,
-// point 9). Real HTTP: the sandbox on loopback, behind the key proxy that notes every request.
+// An admin whose key removes their own directory entry revokes that key mid-run,
+// so the CLI skips or refuses it. Real HTTP: the sandbox on loopback, behind the key proxy that notes every request.
 // KEYS.admin is Grace Hopper's key (grace@acme.example).
 
 let s: CliSandbox;

@@ -4,7 +4,7 @@ import { faultServer, json, type FaultServer } from '../support/fault-server.ts'
 import { Capture } from './support.ts';
 
 /**
- * Issue 14, point 7: a wait the CLI sits through is said on stderr (why, how long, which
+ * A wait the CLI sits through is said on stderr (why, how long, which
  * attempt), never on stdout; with --json stderr stays quiet, so it holds at most the one error
  * document a pipeline parses. Over loopback: a real 429 with Retry-After: 1, then the answer.
  */

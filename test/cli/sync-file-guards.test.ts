@@ -7,8 +7,8 @@ import { MAX_SYNC_FILE_BYTES } from '../../cli/sync/read-file.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { KEYS, run } from './support.ts';
 
-// A sync file that is not a regular file, or is too large, is refused at once (issue 10,
-// point 7): exit 2, a message that says why, and no request to the service on loopback.
+// A sync file that is not a regular file, or is too large, is refused at once
+// (before reading it whole, so /dev/zero cannot hang the run): exit 2, a message that says why, and no request to the service on loopback.
 
 let dir: string;
 let service: Awaited<ReturnType<typeof loopbackServer>>;

@@ -9,7 +9,7 @@ import { loopbackServer } from '../support/loopback-server.ts';
 import { slowProxy, type SlowProxy } from './slow-proxy.ts';
 import { Capture, KEY_MARK, KEYS, person, startCliSandbox, type CliSandbox } from './support.ts';
 
-// Ctrl-C in the middle of `directory sync` (issue 10, point 6), over real HTTP: the sandbox on
+// Ctrl-C in the middle of `directory sync`, over real HTTP: the sandbox on
 // loopback behind a proxy that slows every request, so that changes are in flight when the
 // signal comes. In process through `main`'s abort signal, and once as a real process (SIGINT).
 

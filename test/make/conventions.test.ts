@@ -24,7 +24,7 @@ const moduleFile = (id: string, code: string) => (manifest: Json) => manifest.co
 const rulesOf = (findings: { rule: string; problem: string }[]) => findings.filter((f) => !f.problem.includes(COMBINED)).map((f) => f.rule);
 
 describe("Make's review conventions", () => {
-  it('the generated app keeps every one (a module that combines create and update waits for the split of issue 13)', () => {
+  it('the generated app keeps every one (each module does one thing: create and update are separate modules)', () => {
     expect(conventionFindings(generateMakeApp()).filter((f) => !f.problem.includes(COMBINED))).toEqual([]);
   });
 

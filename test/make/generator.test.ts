@@ -7,7 +7,7 @@ import { keyHeader, keySafeText, WITHHELD } from '../../make-app/generator/iml-k
 import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
 import { checkExpression, evaluateExpression, expressionsIn } from '../../make-app/iml/index.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
-import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
+import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
 
 const files = generateMakeApp();
 const manifest = files.get('makecomapp.json') as any;

@@ -13,7 +13,7 @@ import {
   type Origin,
 } from '../../make-app/manifest.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
-import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
+import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
 
 // Make's official schema of makecomapp.json (../shared/make-sdk-schemas, read, never copied):
 // the one typed manifest of make-app/manifest.ts must name exactly what it names.

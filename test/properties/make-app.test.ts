@@ -11,7 +11,7 @@ import { demoKeys, startSandbox, type Running } from '../sandbox/support.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { anyText, inputFor, jsonValue, keyLike, shortText, teamname, wrongType } from './support/arbitraries.ts';
 import { goodInput, isObject } from './support/catalog.ts';
-import { makeSchemasDir } from '../../scripts/beside-checkout.ts';
+import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
 import { runs } from './support/runs.ts';
 import { makeName } from '../../make-app/operation-names.ts';
 

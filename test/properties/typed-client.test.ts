@@ -134,7 +134,7 @@ describe('buildRequest on any input', () => {
       fc.property(inputOf(key), (input) => {
         let request: HttpRequest;
         try {
-          request = buildRequest(key, input as never, settings);
+          request = buildRequest(key, input, settings);
         } catch (error) {
           expectRefusal(key, input, error);
           return;
@@ -173,7 +173,7 @@ describe('buildRequest on any input', () => {
       fc.property(arbitrary, ({ key, apiKey, baseUrl, rotationsBaseUrl, input }) => {
         const given: ApiSettings = { apiKey, baseUrl, rotationsBaseUrl };
         try {
-          const request = buildRequest(key, input as never, given);
+          const request = buildRequest(key, input, given);
           expectWellFormed(key, input, request, resolveBases(given), apiKey);
           seen.built += 1;
         } catch (error) {
@@ -381,7 +381,7 @@ describe('regressions: bugs these properties found, now fixed', () => {
         const given = { apiKey: KEY, baseUrl };
         let request: HttpRequest;
         try {
-          request = buildRequest(key, {} as never, given);
+          request = buildRequest(key, {}, given);
         } catch (error) {
           expect(error).toBeInstanceOf(InvalidInputError);
           return;

@@ -240,7 +240,7 @@ describe("Zapier app (zapier-platform-core's handler): retried only when a retry
     } as unknown as ZObject;
     const input = endpoint === 'listTeams' ? {} : { title: 'Disk full' };
     const failure = await zRequestTransport(z)
-      .send(buildRequest(endpoint, input as never, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9' }))
+      .send(buildRequest(endpoint, input, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9' }))
       .then(
         (response) => interpretResponse(endpoint, response),
         (error: unknown) => error,

@@ -66,8 +66,8 @@ describe('the typed client never shows the key', () => {
   it('every endpoint succeeds, sends the key in X-APIKEY and returns nothing that holds it', async () => {
     const client = clientWith(SECRET_KEY);
     const results: Partial<Record<EndpointKey, unknown>> = {};
-    const run = async (key: EndpointKey, input: object) => {
-      const { outcome, sent } = await attempt(`client.${key}`, () => client.call(key, input as never));
+    const run = async (key: EndpointKey, input: Record<string, unknown>) => {
+      const { outcome, sent } = await attempt(`client.${key}`, () => client.send(key, input));
       expect({ key, ok: outcome.ok, error: outcome.ok ? undefined : String(outcome.error) }).toEqual({ key, ok: true, error: undefined });
       expect({ key, sent }).toEqual({ key, sent: [SECRET_KEY] });
       results[key] = outcome.ok ? outcome.value : undefined;
@@ -97,7 +97,7 @@ describe('the typed client never shows the key', () => {
       for (const key of allEndpoints) {
         world.running.sandbox.faults.clear();
         world.running.sandbox.faults.inject({ method: endpoints[key].method, path: endpoints[key].path, ...fault.answer(SECRET_KEY), times: 1 });
-        const { outcome, sent } = await attempt(`client.${key} (${fault.name})`, () => client.call(key, inputs[key] as never));
+        const { outcome, sent } = await attempt(`client.${key} (${fault.name})`, () => client.send(key, inputs[key]));
         expect({ key, error: errorName(outcome) }).toEqual({ key, error: expectedAt(fault, key).client });
         expect({ key, sent }).toEqual({ key, sent: [SECRET_KEY] });
       }
@@ -110,7 +110,7 @@ describe('the typed client never shows the key', () => {
     const client = clientWith(SECRET_KEY);
     for (const key of allEndpoints) {
       world.proxy.breakNext(1);
-      const { outcome, sent } = await attempt(`client.${key} (connection destroyed)`, () => client.call(key, inputs[key] as never));
+      const { outcome, sent } = await attempt(`client.${key} (connection destroyed)`, () => client.send(key, inputs[key]));
       expect({ key, error: errorName(outcome) }).toEqual({ key, error: 'NetworkError' });
       expect({ key, sent }).toEqual({ key, sent: [SECRET_KEY] });
     }
@@ -119,7 +119,7 @@ describe('the typed client never shows the key', () => {
 
   it('bad input is refused before anything is sent, without the key', async () => {
     const client = clientWith(SECRET_KEY);
-    const bad: [EndpointKey, object][] = [
+    const bad: [EndpointKey, Record<string, unknown>][] = [
       ['createOrUpdateIncident', { title: '' }],
       ['upsertDirectoryEntry', { email: 'not an e-mail', name: 'X' }],
       ['updateDirectoryPhone', { email: 'katherine@acme.example', phone: SECRET_KEY }],
@@ -129,7 +129,7 @@ describe('the typed client never shows the key', () => {
       ['listOnCallUsers', { teamname: '   ' }],
     ];
     for (const [key, input] of bad) {
-      const { outcome, sent } = await attempt(`client.${key} (bad input)`, () => client.call(key, input as never));
+      const { outcome, sent } = await attempt(`client.${key} (bad input)`, () => client.send(key, input));
       expect({ key, error: errorName(outcome) }).toEqual({ key, error: 'InvalidInputError' });
       expect({ key, sent }).toEqual({ key, sent: [] });
     }
@@ -145,7 +145,7 @@ describe('the typed client never shows the key', () => {
 
   it("the service's own refusals (403 for a non-admin, 404 for unknown things) hold no key", async () => {
     const user = clientWith(SECRET_USER_KEY);
-    const cases: [EndpointKey, object, string][] = [
+    const cases: [EndpointKey, Record<string, unknown>, string][] = [
       ['upsertDirectoryEntry', { email: 'x@acme.example', name: 'X' }, 'PermissionError'],
       ['changeDirectoryRole', { email: 'katherine@acme.example', role: 'admin' }, 'PermissionError'],
       ['removeDirectoryEntry', { email: 'katherine@acme.example' }, 'PermissionError'],
@@ -155,7 +155,7 @@ describe('the typed client never shows the key', () => {
       ['unsubscribeZapierHook', { id: 'sub_404' }, 'NotFoundError'],
     ];
     for (const [key, input, expected] of cases) {
-      const { outcome, sent } = await attempt(`client.${key} (service refusal)`, () => user.call(key, input as never));
+      const { outcome, sent } = await attempt(`client.${key} (service refusal)`, () => user.send(key, input));
       expect({ key, error: errorName(outcome) }).toEqual({ key, error: expected });
       expect({ key, sent }).toEqual({ key, sent: [SECRET_USER_KEY] });
     }

@@ -13,7 +13,7 @@ import { isolateZapierCore } from '../support/zapier-core-isolation.ts';
 import { zapierHandler } from './zapier-handler.ts';
 
 /**
- * Issue 10, point 2, against a hostile server on loopback that echoes the key it was sent back
+ * The key never shows, against a hostile server on loopback that echoes the key it was sent back
  * in every form the leak rule names (test/support/leak-watch.ts `fragments`): the key, its
  * first 8+ and last 8+ characters, each as is, JSON-escaped, URL-encoded and form-encoded;
  * placed in a JSON error text, a non-JSON body (of an error and of a 200), across character 120

@@ -170,7 +170,7 @@ describe('sandbox: hook fan-out', () => {
   });
 
   it('delivers to every good target before any hanging one times out, even with as many hanging as there are slots', async () => {
-    // Issue 10, point 5: 16 targets that take the request and never answer used to hold all 16
+    // 16 targets that take the request and never answer used to hold all 16
     // slots for a whole time-out while every other target waited. Asserted by order, not by a
     // duration: every good target has its event while all 16 hanging requests are still open
     // and none has timed out. The figure (ms to the last good delivery) is in `npm run bench`.

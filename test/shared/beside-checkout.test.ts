@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { besideCheckout, makeSchemasDir, missingBesideCheckout, specFile } from '../../scripts/beside-checkout.ts';
+import { besideCheckout, makeSchemasDir, missingBesideCheckout, specFile } from '../../make-app/schema-check/beside-checkout.ts';
 
 // Without ../shared, jest's globalSetup and `npm run make:check-schemas` stop with this one line.
 describe('the shared folder beside the checkout', () => {

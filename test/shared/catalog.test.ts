@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { assumptions } from '../../shared/assumptions.ts';
 import { endpointList, endpoints } from '../../shared/catalog/endpoints.ts';
-import { specFile } from '../../scripts/beside-checkout.ts';
+import { specFile } from '../../make-app/schema-check/beside-checkout.ts';
 
 // The spec lives beside the checkout (../shared), as it does in CI.
 const spec = readFileSync(specFile, 'utf8');

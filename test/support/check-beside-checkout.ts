@@ -1,4 +1,4 @@
-import { missingBesideCheckout } from '../../scripts/beside-checkout.ts';
+import { missingBesideCheckout } from '../../make-app/schema-check/beside-checkout.ts';
 
 // jest's globalSetup: without ../shared, stop before any test runs, with one line, rather
 // than let a few suites fail deep inside with ENOENT.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * official JSON Schemas. Never copied into the repository; the tests and
  * `npm run make:check-schemas` read them from there.
  */
-export const besideCheckout = fileURLToPath(new URL('../../shared/', import.meta.url));
+export const besideCheckout = fileURLToPath(new URL('../../../shared/', import.meta.url));
 export const specFile = `${besideCheckout}spec/automation-api.md`;
 export const makeSchemasDir = `${besideCheckout}make-sdk-schemas/`;
 
