@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod/mini';
 import { generateMakeApp } from '../make-app/generator/generate.ts';
 import { codeFilePath } from '../make-app/generator/names.ts';
-import { renderTemplate } from '../make-app/iml/index.ts';
+import { renderTemplate } from '../make-app/interpreter/iml/index.ts';
 import { checkAgainstSchemas } from '../make-app/schema-check/check-against-schemas.ts';
 import { makeSchemasDir } from '../make-app/schema-check/beside-checkout.ts';
 import { defineEndpoint } from '../shared/catalog/endpoint.ts';

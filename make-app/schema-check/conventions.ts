@@ -1,5 +1,5 @@
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
-import { expressionsIn } from '../iml/index.ts';
+import { expressionsIn } from '../interpreter/iml/index.ts';
 import { MANIFEST, type Manifest } from '../manifest.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MakeRunner } from '../../make-app/runner/runner.ts';
+import type { MakeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { demoKeys } from '../../sandbox/index.ts';
 import type { HookReceiver } from './hook-receiver.ts';
 import { call, needs, type Step } from './step.ts';

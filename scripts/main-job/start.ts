@@ -5,8 +5,8 @@
 // Make hooks, prints a report, stops what it started, and exits 1 if anything failed.
 import { fileURLToPath } from 'node:url';
 import { buildMakeApp } from '../../make-app/build-make-app.ts';
-import { appFromFolder } from '../../make-app/runner/app-folder.ts';
-import { makeRunner } from '../../make-app/runner/runner.ts';
+import { appFromFolder } from '../../make-app/interpreter/runner/app-folder.ts';
+import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { buildZapierApp } from '../../zapier-app/packaging/build-zapier-app.ts';

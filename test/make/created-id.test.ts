@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { appFromFiles } from '../../make-app/runner/app-folder.ts';
-import { MakeError } from '../../make-app/runner/make-error.ts';
-import { makeRunner } from '../../make-app/runner/runner.ts';
+import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
+import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
+import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { missingIdMessage } from '../../shared/errors.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { faultServer, json, type FaultServer } from '../support/fault-server.ts';

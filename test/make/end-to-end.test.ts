@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { onCallChangeItem } from '../../shared/operations/on-call-change-item.ts';
-import type { LogEntry } from '../../make-app/runner/execute.ts';
+import type { LogEntry } from '../../make-app/interpreter/runner/execute.ts';
 import { demoKeys, HOUR, startReceiver, startSandbox, type Receiver, type Running } from '../sandbox/support.ts';
 import { makeErrorOf, runnerFor } from './support.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { keyHeader, keySafeText, WITHHELD } from '../../make-app/generator/iml-key.ts';
 import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
-import { checkExpression, evaluateExpression, expressionsIn } from '../../make-app/iml/index.ts';
+import { checkExpression, evaluateExpression, expressionsIn } from '../../make-app/interpreter/iml/index.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
 import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
 

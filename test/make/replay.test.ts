@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { EndpointKey } from '../../shared/catalog/endpoints.ts';
-import { MakeError } from '../../make-app/runner/make-error.ts';
+import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
 import { readRecording } from '../recordings/recording-file.ts';
 import { scenarios, type Outcome, type Scenario } from '../recordings/scenarios.ts';
 import { offlineNock } from '../support/offline-nock.ts';

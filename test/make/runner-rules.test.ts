@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { execute, withBase } from '../../make-app/runner/execute.ts';
-import { withoutEmptyValues } from '../../make-app/runner/empty-values.ts';
-import { MakeError } from '../../make-app/runner/make-error.ts';
-import type { MakeApp } from '../../make-app/runner/app-folder.ts';
-import { makeRunner } from '../../make-app/runner/runner.ts';
+import { execute, withBase } from '../../make-app/interpreter/runner/execute.ts';
+import { withoutEmptyValues } from '../../make-app/interpreter/runner/empty-values.ts';
+import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
+import type { MakeApp } from '../../make-app/interpreter/runner/app-folder.ts';
+import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { faultServer, json, type Behaviour } from '../support/fault-server.ts';
 
 /**

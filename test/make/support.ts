@@ -1,8 +1,8 @@
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { appFromFiles } from '../../make-app/runner/app-folder.ts';
-import type { LogEntry } from '../../make-app/runner/execute.ts';
-import { MakeError } from '../../make-app/runner/make-error.ts';
-import { makeRunner } from '../../make-app/runner/runner.ts';
+import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
+import type { LogEntry } from '../../make-app/interpreter/runner/execute.ts';
+import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
+import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 
 /** The generated app, run against `origin` (the sandbox), or against the service's own origin (recordings). */

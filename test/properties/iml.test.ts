@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { functionNames, lookupFunction } from '../../make-app/iml/functions.ts';
+import { functionNames, lookupFunction } from '../../make-app/interpreter/iml/functions.ts';
 import { anyText, jsonValue, longText, shortText } from './support/arbitraries.ts';
 import { runs } from './support/runs.ts';
 import { TimeBox, type Outcome } from './support/time-box.ts';

@@ -4,7 +4,7 @@ import { keyOwner, connectionLabelFor } from '../../shared/operations/key-owner.
 import { excerpt, redact } from '../../shared/redact.ts';
 import { retryAfterSeconds } from '../../shared/http/retry-after.ts';
 import { connectionLabel, keySafeText } from '../../make-app/generator/iml-key.ts';
-import { evaluateExpression } from '../../make-app/iml/index.ts';
+import { evaluateExpression } from '../../make-app/interpreter/iml/index.ts';
 import { fragments } from '../support/leak-watch.ts';
 import { anyText, hostileKey, keyEcho } from './support/arbitraries.ts';
 import { runs } from './support/runs.ts';

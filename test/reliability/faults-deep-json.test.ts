@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { appFromFiles } from '../../make-app/runner/app-folder.ts';
-import { MakeError } from '../../make-app/runner/make-error.ts';
-import { makeRunner } from '../../make-app/runner/runner.ts';
+import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
+import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
+import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { InvalidResponseError, type PagerlyError } from '../../shared/errors.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../shared/http/json.ts';
 import { createNodeClient } from '../../shared/node-client.ts';

@@ -1,5 +1,5 @@
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
-import type { MakeRunner } from '../../make-app/runner/runner.ts';
+import type { MakeRunner } from '../../make-app/interpreter/runner/runner.ts';
 
 /** The Make app's components as the runner calls them, with the key of a connection. */
 export interface MakeComponent {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { main } from '../../cli/main.ts';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { appFromFiles } from '../../make-app/runner/app-folder.ts';
-import type { LogEntry } from '../../make-app/runner/execute.ts';
-import { makeRunner, type MakeRunner } from '../../make-app/runner/runner.ts';
+import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
+import type { LogEntry } from '../../make-app/interpreter/runner/execute.ts';
+import { makeRunner, type MakeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { Capture } from '../cli/support.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { useSecretWorld } from './secret-harness.ts';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { appFromFiles } from '../../make-app/runner/app-folder.ts';
-import type { LogEntry } from '../../make-app/runner/execute.ts';
-import { MakeError } from '../../make-app/runner/make-error.ts';
-import { makeRunner, type MakeRunner } from '../../make-app/runner/runner.ts';
+import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
+import type { LogEntry } from '../../make-app/interpreter/runner/execute.ts';
+import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
+import { makeRunner, type MakeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { HOUR, startReceiver, type Receiver } from '../sandbox/support.ts';
 import { startKeyProxy } from '../support/key-proxy.ts';

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { ImlError, evaluateExpression, renderTemplate } from '../../../make-app/iml/index.ts';
+import { ImlError, evaluateExpression, renderTemplate } from '../../../make-app/interpreter/iml/index.ts';
 import { PagerlyError, RateLimitError } from '../../../shared/errors.ts';
 import { interpretResponse } from '../../../shared/http/response.ts';
 import type { CallRequest, CallResult, ErrorSummary, SyncCall } from './time-box.ts';

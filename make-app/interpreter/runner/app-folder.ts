@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST, type CodeKey, type ComponentType, type Manifest } from '../manifest.ts';
+import { MANIFEST, type CodeKey, type ComponentType, type Manifest } from '../../manifest.ts';
 
 /** A generated Make app as the runner reads it: from the generator's output in memory or from its folder. */
 export interface MakeApp {

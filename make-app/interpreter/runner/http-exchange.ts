@@ -1,5 +1,5 @@
-import { MAX_JSON_DEPTH, parseJsonAnswer } from '../../shared/http/json.ts';
-import { redact } from '../../shared/redact.ts';
+import { MAX_JSON_DEPTH, parseJsonAnswer } from '../../../shared/http/json.ts';
+import { redact } from '../../../shared/redact.ts';
 import { MakeError } from './make-error.ts';
 
 export interface OutgoingRequest {
