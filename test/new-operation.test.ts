@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod/mini';
 import { generateMakeApp } from '../make-app/generator/generate.ts';
 import { codeFilePath } from '../make-app/generator/names.ts';
+import type { Loose } from './support/zapier-neutral-form.ts';
 import { renderTemplate } from '../make-app/interpreter/iml/index.ts';
 import { checkAgainstSchemas } from '../make-app/schema-check/check-against-schemas.ts';
 import { makeSchemasDir } from '../make-app/schema-check/beside-checkout.ts';
@@ -177,8 +178,8 @@ describe('a made-up operation added to a copy of the descriptions', () => {
   describe('the Make app', () => {
     const real = generateMakeApp();
     const files = generateMakeApp({ operations: added, endpoints: catalog });
-    const manifest = files.get('makecomapp.json') as any;
-    const file = (id: string, suffix: string) => files.get(codeFilePath('module', id, suffix)) as any;
+    const manifest = files.get('makecomapp.json') as Loose;
+    const file = (id: string, suffix: string) => files.get(codeFilePath('module', id, suffix)) as Loose;
 
     it('gains an action module: metadata, CRUD kind, request, parameters, interface and samples', () => {
       const { codeFiles, ...metadata } = manifest.components.module.snoozeIncident;
@@ -257,7 +258,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
         if (path === 'makecomapp.json' || path === 'modules/groups.json' || path === 'README.md') continue;
         expect([path, files.get(path)]).toEqual([path, content]);
       }
-      const realManifest = real.get('makecomapp.json') as any;
+      const realManifest = real.get('makecomapp.json') as Loose;
       const { snoozeIncident: _s, findEscalations: _l, ...others } = manifest.components.module;
       expect({ ...manifest, components: { ...manifest.components, module: others } }).toEqual(realManifest);
     });

@@ -1,3 +1,4 @@
+import type { Loose } from '../support/zapier-neutral-form.ts';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,10 +147,10 @@ describe('the Zapier and Make remove actions say it in their help', () => {
 
   it("Make: the module's description and its e-mail parameter", () => {
     const files = generateMakeApp();
-    const manifest = files.get('makecomapp.json') as any;
+    const manifest = files.get('makecomapp.json') as Loose;
     expect(manifest.components.module.removeDirectoryEntry.description).toContain(REMOVES_OWN_KEY_NOTE);
-    const params = files.get('modules/remove-directory-entry/remove-directory-entry.mappable-params.iml.json') as any[];
-    expect(params.find((p) => p.name === 'email').help).toContain(REMOVES_OWN_KEY_NOTE);
+    const params = files.get('modules/remove-directory-entry/remove-directory-entry.mappable-params.iml.json') as Loose[];
+    expect(params.find((p) => p.name === 'email')!.help).toContain(REMOVES_OWN_KEY_NOTE);
   });
 
   it('the note names the effect: the key is revoked, the connection stops', () => {

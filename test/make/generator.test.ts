@@ -1,3 +1,4 @@
+import type { Loose } from '../support/zapier-neutral-form.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-s
 import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
 
 const files = generateMakeApp();
-const manifest = files.get('makecomapp.json') as any;
+const manifest = files.get('makecomapp.json') as Loose;
 const temp = mkdtempSync(join(tmpdir(), 'make-app-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -32,8 +33,8 @@ describe('the generated Make app', () => {
 
   it('lists every file it writes in makecomapp.json, and every listed file exists', () => {
     const listed = new Set<string>(Object.values(manifest.generalCodeFiles));
-    for (const type of Object.values(manifest.components) as any[]) {
-      for (const component of Object.values(type) as any[]) for (const path of Object.values(component.codeFiles)) listed.add(path as string);
+    for (const type of Object.values(manifest.components) as Loose[]) {
+      for (const component of Object.values(type) as Loose[]) for (const path of Object.values(component.codeFiles)) listed.add(path as string);
     }
     expect([...listed].sort()).toEqual([...files.keys()].filter((p) => p !== 'makecomapp.json').sort());
   });
@@ -46,7 +47,7 @@ describe('the generated Make app', () => {
       if (m.moduleType === 'instant_trigger') expect(webhook[m.webhook]).toBeDefined();
     }
     for (const id of Object.keys(rpc)) expect(id).toMatch(/^[a-zA-Z][0-9a-zA-Z]{3,47}$/);
-    for (const w of Object.values(webhook) as any[]) expect(connection[w.connection]).toBeDefined();
+    for (const w of Object.values(webhook) as Loose[]) expect(connection[w.connection]).toBeDefined();
     const groups = files.get('modules/groups.json') as { modules: string[] }[];
     expect(groups.flatMap((g) => g.modules).sort()).toEqual(Object.keys(module).sort());
   });
@@ -91,7 +92,7 @@ describe('IML that means the same whatever Make leaves open', () => {
   });
 
   it('phone numbers lose every separator through one /.../g pattern, the documented way to replace all', () => {
-    const communication = files.get('modules/update-directory-phone/update-directory-phone.communication.iml.json') as any;
+    const communication = files.get('modules/update-directory-phone/update-directory-phone.communication.iml.json') as Loose;
     expect(communication.body.phone).toMatch(/\/g, ''\)/);
   });
 });

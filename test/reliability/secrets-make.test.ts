@@ -1,3 +1,4 @@
+import type { Loose } from '../support/zapier-neutral-form.ts';
 import { describe, expect, it } from '@jest/globals';
 import { useSecretWorld } from './secret-harness.ts';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
@@ -90,7 +91,7 @@ describe('the Make app never shows the key', () => {
       const { outcome, sent } = await attempt(watch, place, call);
       expect({ place, error: outcome.ok ? undefined : String(outcome.error) }).toEqual({ place, error: undefined });
       expect({ place, sent }).toEqual({ place, sent: Array(requests).fill(SECRET_KEY) });
-      return (outcome.ok ? outcome.value : undefined) as any;
+      return (outcome.ok ? outcome.value : undefined) as Loose & Loose[];
     };
     expect(await run('connection', () => runner.testConnection(connection), 1)).toEqual({
       data: undefined,
@@ -106,7 +107,7 @@ describe('the Make app never shows the key', () => {
     expect(
       await run(
         'createIncident (resolve)',
-        () => runner.module('updateIncident', { connection, parameters: { id: incident.id, title: 'Checkout down', status: 'resolved' } }),
+        () => runner.module('updateIncident', { connection, parameters: { id: incident!.id, title: 'Checkout down', status: 'resolved' } }),
         1,
       ),
     ).toMatchObject([{ status: 'resolved' }]);

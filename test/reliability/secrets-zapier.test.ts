@@ -1,3 +1,4 @@
+import type { Loose } from '../support/zapier-neutral-form.ts';
 import { describe, expect, it } from '@jest/globals';
 import { useSecretWorld } from './secret-harness.ts';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
@@ -162,7 +163,7 @@ describe('the Zapier app never shows the key', () => {
       const { outcome, sent } = await attempt(method, method, bundle);
       expect({ method, error: outcome.ok ? undefined : String(outcome.error) }).toEqual({ method, error: undefined });
       expect({ method, sent }).toEqual({ method, sent: Array(requests).fill(SECRET_KEY) });
-      return (outcome.ok ? outcome.value : undefined) as any;
+      return (outcome.ok ? outcome.value : undefined) as Loose;
     };
     const check = await run('authentication.test', { ...auth(), inputData: {} }, 1);
     expect(check).toMatchObject({ user: { name: 'Grace Hopper' } });

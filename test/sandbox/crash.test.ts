@@ -52,7 +52,7 @@ async function call(url: string, path: string, init: { method?: string; key?: st
     headers: { ...(init.key ? { 'x-apikey': init.key } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  return { status: response.status, json: (await response.json()) as any };
+  return { status: response.status, json: (await response.json()) as unknown };
 }
 
 /** Option `--state` against a real crash: the sandbox as a child process, ended by SIGKILL. */

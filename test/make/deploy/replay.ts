@@ -1,3 +1,4 @@
+import type { Loose } from '../../support/zapier-neutral-form.ts';
 import { expect } from '@jest/globals';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,7 +120,7 @@ export const originsOf = (dir: string): string => join(dirname(dir), 'origins.js
 /** The arguments that deploy a fixture copy, keeping its origins beside it. */
 export const deployArgs = (dir: string, ...more: string[]): string[] => ['--app-dir', dir, '--origins', originsOf(dir), ...more];
 
-export const readOrigins = (dir: string): any[] => JSON.parse(readFileSync(originsOf(dir), 'utf8')) as any[];
+export const readOrigins = (dir: string): [Loose, ...Loose[]] => JSON.parse(readFileSync(originsOf(dir), 'utf8')) as [Loose, ...Loose[]];
 
 export const readManifest = (dir: string): Record<string, any> => JSON.parse(readFileSync(join(dir, 'makecomapp.json'), 'utf8')) as Record<string, any>;
 
