@@ -1,4 +1,5 @@
 import { isPagerlyError } from '../../shared/errors.ts';
+import type { INode } from 'n8n-workflow';
 import type { N8nErrorClasses } from './n8n-api.ts';
 
 /** Codes of the shared error model that come from the service's answer (or its absence). */
@@ -10,25 +11,28 @@ const FROM_THE_SERVICE = new Set(['authentication', 'permission', 'not_found', '
  * `NodeOperationError`. Only the shared error's message goes in, which never holds the key,
  * and no request or response object, whose headers would.
  */
-export function toN8nError<Node>(error: unknown, node: Node, classes: N8nErrorClasses<Node>, itemIndex?: number): Error {
+export function toN8nError(error: unknown, node: INode, classes: N8nErrorClasses, itemIndex?: number): Error {
   const index = itemIndex === undefined ? {} : { itemIndex };
   if (!isPagerlyError(error)) {
     // Already n8n's (a missing credential, say): it says what to fix and holds no key.
     if (error instanceof Error && /^Node(Api|Operation)Error$/.test(error.name)) return error;
     return new classes.NodeOperationError(node, error instanceof Error ? error.message : String(error), index);
   }
-  const description = error.retryable ? 'This is usually temporary: run it again, or turn on the node\'s "Retry On Fail" setting.' : undefined;
+  const advice = error.retryable ? 'This is usually temporary: run it again, or turn on the node\'s "Retry On Fail" setting.' : undefined;
   if (FROM_THE_SERVICE.has(error.code)) {
+    // n8n replaces a message that holds a network code (ECONNREFUSED, ...) with its own generic
+    // sentence; the description keeps ours, which names the host and what to check.
     return new classes.NodeApiError(
       node,
       { message: error.message, code: error.code },
       {
         message: error.message,
-        ...(description ? { description } : {}),
+        description: advice ? `${error.message} ${advice}` : error.message,
         ...(error.status === undefined ? {} : { httpCode: String(error.status) }),
         ...index,
       },
     );
   }
+  const description = advice;
   return new classes.NodeOperationError(node, error.message, { ...(description ? { description } : {}), ...index });
 }

@@ -8,11 +8,11 @@ import type { DataObject, ExecutionItem, N8nErrorClasses, N8nExecuteContext } fr
 import { nodeOperation, type NodeOperation } from './operations.ts';
 
 /** The endpoint input from the node's parameters: only the declared fields, an empty one left out. */
-function inputOf(context: N8nExecuteContext<unknown>, fields: readonly InputField[], itemIndex: number): Record<string, unknown> {
+function inputOf(context: N8nExecuteContext, fields: readonly InputField[], itemIndex: number): Record<string, unknown> {
   return endpointInput(fields, Object.fromEntries(fields.map((field) => [field.key, context.getNodeParameter(field.key, itemIndex, '')])));
 }
 
-async function run(context: N8nExecuteContext<unknown>, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
+async function run(context: N8nExecuteContext, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
   const input = inputOf(context, operation.inputFields, itemIndex);
   const pagerly = await pagerlyFor(context, itemIndex);
   if (operation.kind === 'search') return (await runSearch(operation, pagerly, input)) as DataObject[];
@@ -23,7 +23,7 @@ async function run(context: N8nExecuteContext<unknown>, operation: NodeOperation
  * The Pagerly node's `execute`: each input item runs the chosen operation once; a search gives
  * one item per result. With "Continue On Fail" a failed item becomes `{error}` and the others go on.
  */
-export async function executePagerly<Node>(context: N8nExecuteContext<Node>, classes: N8nErrorClasses<Node>): Promise<ExecutionItem[][]> {
+export async function executePagerly(context: N8nExecuteContext, classes: N8nErrorClasses): Promise<ExecutionItem[][]> {
   const output: ExecutionItem[] = [];
   const items = context.getInputData();
   for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

@@ -11,7 +11,7 @@ const teamList = (): ListOperation => {
 };
 
 /** The team dropdown (`loadOptions`): value and label from the fields the shared description names. */
-export async function loadTeams<Node>(context: N8nLoadOptionsContext<Node>, classes: N8nErrorClasses<Node>): Promise<DropdownOption[]> {
+export async function loadTeams(context: N8nLoadOptionsContext, classes: N8nErrorClasses): Promise<DropdownOption[]> {
   const list = teamList();
   try {
     const teams = await (await pagerlyFor(context)).send(list.endpoint, {});

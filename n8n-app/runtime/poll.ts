@@ -7,7 +7,7 @@ import { hookOperation } from './operations.ts';
 import { storedSnapshot, storeSnapshot } from './poll-state.ts';
 
 /** The Team parameter (the hook's optional team field): a name, or null for every team. */
-function watchedTeam(context: N8nPollContext<unknown>): string | null {
+function watchedTeam(context: N8nPollContext): string | null {
   const field = hookOperation().inputFields.find((f) => f.dynamic === 'team');
   const value = field ? context.getNodeParameter(field.key, '') : '';
   return typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -20,7 +20,7 @@ const items = (changes: readonly OnCallChange[]): ExecutionItem[][] => [changes.
  * editor shows real fields to map. It reads what a poll reads and keeps nothing: the next
  * scheduled poll still compares with the last scheduled one.
  */
-function sample<Node>(context: N8nPollContext<Node>, classes: N8nErrorClasses<Node>, answers: readonly TeamOnCall[], now: Date): ExecutionItem[][] {
+function sample(context: N8nPollContext, classes: N8nErrorClasses, answers: readonly TeamOnCall[], now: Date): ExecutionItem[][] {
   const { onCall, failed } = everyoneOnCall(answers);
   if (onCall.length === 0 && failed.length > 0) throw toN8nError(failed[0]!.error, context.getNode(), classes);
   if (onCall.length === 0) {
@@ -41,9 +41,9 @@ function sample<Node>(context: N8nPollContext<Node>, classes: N8nErrorClasses<No
  * and is read again at the next poll; a team list that cannot be read (a refused key, an
  * unreachable service) fails the poll with n8n's error, which n8n shows.
  */
-export async function pollOnCallChanges<Node>(
-  context: N8nPollContext<Node>,
-  classes: N8nErrorClasses<Node>,
+export async function pollOnCallChanges(
+  context: N8nPollContext,
+  classes: N8nErrorClasses,
   now: () => Date = () => new Date(),
 ): Promise<ExecutionItem[][] | null> {
   const team = watchedTeam(context);

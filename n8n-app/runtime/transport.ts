@@ -2,7 +2,7 @@ import { NetworkError, TimeoutError } from '../../shared/errors.ts';
 import { followSameOriginRedirects, type Hop } from '../../shared/http/follow-redirects.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../shared/http/types.ts';
 import { CREDENTIAL } from '../names.ts';
-import type { N8nBaseContext, N8nFullResponse } from './n8n-api.ts';
+import type { N8nBaseContext, N8nFullResponse, N8nHttpRequest } from './n8n-api.ts';
 
 /** Under n8n's own default execution limits, and long enough for a slow service to answer. */
 export const REQUEST_TIMEOUT_MS = 25_000;
@@ -16,10 +16,17 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
  * (`ignoreHttpStatusErrors`) nor parse the body (`encoding: 'text'`).
  */
 export function n8nTransport(context: N8nBaseContext): Transport {
+  // n8n's helper reads the context it is called on (declared as all of n8n's contexts); the
+  // runtime is only ever given n8n's own contexts, and uses no more of them than N8nBaseContext.
+  const requestWithAuthentication = context.helpers.httpRequestWithAuthentication as (
+    this: N8nBaseContext,
+    credentialsType: string,
+    requestOptions: N8nHttpRequest,
+  ) => Promise<N8nFullResponse>;
   const once = async (request: HttpRequest, hop: Hop): Promise<HttpResponse> => {
     let response: N8nFullResponse;
     try {
-      response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL.name, {
+      response = await requestWithAuthentication.call(context, CREDENTIAL.name, {
         url: hop.url,
         method: hop.method,
         qs: hop.first ? { ...request.query } : {},
@@ -35,18 +42,28 @@ export function n8nTransport(context: N8nBaseContext): Transport {
         // off), so X-APIKEY would reach the other host: the shared policy follows same-origin
         // redirects itself and turns any other into an error naming the target's host.
         disableFollowRedirect: true,
-      })) as N8nFullResponse;
+      });
     } catch (error) {
       throw noAnswer(error, request);
     }
     const body = response.body;
     return {
       status: response.statusCode,
-      headers: response.headers ?? {},
+      headers: headerValues(response.headers ?? {}),
       body: typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body),
     };
   };
   return { send: (request) => followSameOriginRedirects(request, (hop) => once(request, hop)) };
+}
+
+/** n8n types headers as any data: each value as the text or texts it arrived as. */
+function headerValues(headers: Record<string, unknown>): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map(String) : value === undefined || value === null ? undefined : String(value),
+    ]),
+  );
 }
 
 /**

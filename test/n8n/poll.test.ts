@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import type { OnCallChange } from '../../shared/on-call/changes.ts';
 import { LeakWatch } from '../support/leak-watch.ts';
-import { classes, credentialFor, NodeApiError, NodeOperationError, pollContext, type Sent } from './support.ts';
+import { classes, credentialFor, NodeApiError, NodeOperationError, pollContext, type Sent, type NodeApiErrorType } from './support.ts';
 
 const HOUR = 3_600_000;
 
@@ -28,7 +29,7 @@ afterEach(async () => {
 });
 
 /** One scheduled poll of an active workflow whose static data is `staticData`. */
-async function poll(staticData: Record<string, unknown>, parameters: Record<string, unknown> = {}, mode: 'trigger' | 'manual' = 'trigger') {
+async function poll(staticData: IDataObject, parameters: Record<string, unknown> = {}, mode: 'trigger' | 'manual' = 'trigger') {
   const { context, sent } = pollContext(good(), parameters, { staticData, mode });
   const result = await pollOnCallChanges(context, classes, now);
   return { result, sent };
@@ -41,7 +42,7 @@ const calls = (sent: readonly Sent[]) => sent.map((s) => new URL(s.url).pathname
 
 describe('the Pagerly Trigger polls who is on call (documented calls only)', () => {
   it('the first poll emits nothing; a person going off call and back on fires twice, 12 h apart', async () => {
-    const staticData: Record<string, unknown> = {};
+    const staticData: IDataObject = {};
     const first = await poll(staticData, { teamname: 'Payments' });
     expect(first.result).toBeNull();
     expect(staticData).not.toEqual({});
@@ -85,7 +86,7 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
   it('gives the items the CLI watcher prints for the same looks', async () => {
     // Every team, three looks 12 h apart: the n8n trigger, then the CLI (with a state file,
     // one look a run) on a fresh sandbox with the same clock.
-    const staticData: Record<string, unknown> = {};
+    const staticData: IDataObject = {};
     const n8nItems: unknown[] = [];
     for (let look = 0; look < 3; look++) {
       n8nItems.push(...changesOf((await poll(staticData)).result));
@@ -107,7 +108,7 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
   });
 
   it('"Fetch Test Event" (manual mode) shows the people on call now and leaves the stored snapshot alone', async () => {
-    const staticData: Record<string, unknown> = {};
+    const staticData: IDataObject = {};
     const manualFirst = await poll(staticData, {}, 'manual');
     const onCall = (await createNodeClient({ apiKey: demoKeys.acmeAdmin, baseUrl: url }).listOnCallUsers({ teamname: 'Payments' })).map((u) => u.id);
     const sample = changesOf(manualFirst.result);
@@ -137,16 +138,21 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
   });
 
   it('a team that cannot be read keeps its last known state: no false changes, the change comes at the next poll', async () => {
-    const staticData: Record<string, unknown> = {};
+    const staticData: IDataObject = {};
     await poll(staticData, { teamname: 'Payments' });
     const before = JSON.stringify(staticData);
     await sandbox.clock.advance(12 * HOUR);
-    const { context, sent } = pollContext(good(), { teamname: 'Payments' }, { staticData });
-    const send = context.helpers.httpRequestWithAuthentication;
-    context.helpers.httpRequestWithAuthentication = async function (this: unknown, type, options) {
-      if (options.url.endsWith('/o/currentusers')) return { statusCode: 500, headers: { 'content-type': 'application/json' }, body: '[{"Error":"down"}]' };
-      return send.call(context, type, options);
-    };
+    const { context, sent } = pollContext(
+      good(),
+      { teamname: 'Payments' },
+      {
+        staticData,
+        answer: (options) =>
+          options.url.endsWith('/o/currentusers')
+            ? { statusCode: 500, headers: { 'content-type': 'application/json' }, body: '[{"Error":"down"}]' }
+            : undefined,
+      },
+    );
     expect(await pollOnCallChanges(context, classes, now)).toBeNull();
     expect(sent.length).toBeGreaterThan(0);
     expect(JSON.stringify(staticData)).toBe(before);
@@ -157,7 +163,7 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
   });
 
   it("a team list that cannot be read fails the poll with n8n's error, never the key; the snapshot is kept", async () => {
-    const staticData: Record<string, unknown> = {};
+    const staticData: IDataObject = {};
     await poll(staticData);
     const before = JSON.stringify(staticData);
     const badKey = 'sbx_acme_wrong_0000000000000000';
@@ -167,7 +173,7 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
       (e: unknown) => e as Error,
     );
     expect(error).toBeInstanceOf(NodeApiError);
-    expect((error as NodeApiError).httpCode).toBe('400');
+    expect((error as NodeApiErrorType).httpCode).toBe('400');
     const watch = new LeakWatch();
     watch.value('error', error);
     expect(watch.leaks([badKey])).toEqual([]);
@@ -175,7 +181,7 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
   });
 
   it('a changed Team parameter starts over like a first poll instead of reporting the other teams gone', async () => {
-    const staticData: Record<string, unknown> = {};
+    const staticData: IDataObject = {};
     await poll(staticData);
     expect((await poll(staticData, { teamname: 'Payments' })).result).toBeNull();
     expect((await poll(staticData)).result).toBeNull();

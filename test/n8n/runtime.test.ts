@@ -7,7 +7,7 @@ import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { LeakWatch } from '../support/leak-watch.ts';
 import { closedPort } from '../support/loopback-server.ts';
-import { classes, credentialFor, executeContext, NodeApiError, NodeOperationError } from './support.ts';
+import { classes, credentialFor, executeContext, NodeApiError, NodeOperationError, type NodeApiErrorType, type NodeOperationErrorType } from './support.ts';
 
 let sandbox: Sandbox;
 let url: string;
@@ -76,7 +76,7 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     const { context } = executeContext(credentialFor(badKey, url), [parametersFor(nodeOperations[0]!, 'Platform')]);
     const error = await failureOf(executePagerly(context, classes));
     expect(error).toBeInstanceOf(NodeApiError);
-    expect((error as NodeApiError).httpCode).toBe('400');
+    expect((error as NodeApiErrorType).httpCode).toBe('400');
     expect(error.message).toMatch(/API key/i);
     const watch = new LeakWatch();
     watch.value('error', error);
@@ -90,7 +90,7 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     const error = await failureOf(executePagerly(context, classes));
     expect(error).toBeInstanceOf(NodeOperationError);
     expect(error.message).toContain(phone.key);
-    expect((error as NodeOperationError).itemIndex).toBe(0);
+    expect((error as NodeOperationErrorType).context.itemIndex).toBe(0);
     expect(sent).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     });
     const [items] = await executePagerly(context, classes);
     expect(items![0]).toEqual({ json: { error: expect.stringContaining(phone.key) }, pairedItem: { item: 0 } });
-    expect(items!.slice(1).every((item) => item.pairedItem?.item === 1)).toBe(true);
+    expect(items!.slice(1).map((item) => item.pairedItem)).toEqual(items!.slice(1).map(() => ({ item: 1 })));
   });
 
   it('a service that cannot be reached is a NodeApiError naming the host, holding neither the key nor the request', async () => {
@@ -111,7 +111,10 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     const { context } = executeContext(credentialFor(demoKeys.acmeAdmin, down), [parametersFor(nodeOperations[0]!, 'Platform')]);
     const error = await failureOf(executePagerly(context, classes));
     expect(error).toBeInstanceOf(NodeApiError);
-    expect(error.message).toContain(new URL(down).host);
+    // n8n shows its own sentence for a refused connection as the message; the description, shown
+    // under it, says which host and what to check.
+    expect((error as NodeApiErrorType).description).toContain(new URL(down).host);
+    expect((error as NodeApiErrorType).description).toContain('Base URL');
     const watch = new LeakWatch();
     watch.value('error', error);
     expect(watch.leaks([demoKeys.acmeAdmin])).toEqual([]);

@@ -1,54 +1,25 @@
 import { credentialDescription } from '../../n8n-app/generator/descriptions.ts';
 import { BASE_URL_FIELD, CREDENTIAL, POLL_STATE_KEY, ROTATIONS_BASE_URL_FIELD } from '../../n8n-app/names.ts';
-import type { N8nErrorClasses, N8nExecuteContext, N8nHttpRequest, N8nPollContext } from '../../n8n-app/runtime/n8n-api.ts';
+import { createRequire } from 'node:module';
+import type { IDataObject, INode } from 'n8n-workflow';
+import type { N8nBaseContext, N8nErrorClasses, N8nExecuteContext, N8nFullResponse, N8nHttpRequest, N8nPollContext } from '../../n8n-app/runtime/n8n-api.ts';
 import { connection } from '../../shared/operations/connection.ts';
 
 /**
  * n8n's function contexts as the engine builds them, for unit tests: parameters and the
  * credential from plain objects, and `httpRequestWithAuthentication` doing what n8n does with
  * it: apply the credential's generated `authenticate` block, then send the request for real
- * (fetch, over loopback) without throwing for a status, following redirects unless told not to. The e2e runs the same code in n8n itself.
+ * (fetch, over loopback) without throwing for a status, following redirects unless told not to.
+ * The error classes are n8n-workflow's own. The e2e runs the same code in n8n itself.
  */
-export interface FakeNode {
-  name: string;
-  type: string;
-}
-export const node: FakeNode = { name: 'Pagerly', type: 'CUSTOM.pagerly' };
+// n8n-workflow's ESM build cannot be imported by Node directly (extensionless imports); its
+// CommonJS build is what n8n itself loads.
+const n8nWorkflow = createRequire(import.meta.url)('n8n-workflow') as typeof import('n8n-workflow');
+export const { NodeApiError, NodeOperationError } = n8nWorkflow;
+export const classes: N8nErrorClasses = { NodeApiError, NodeOperationError };
+export type { NodeApiError as NodeApiErrorType, NodeOperationError as NodeOperationErrorType } from 'n8n-workflow';
 
-/** n8n-workflow's error classes as they behave for these tests: the node, message, options kept. */
-export class NodeApiError extends Error {
-  override name = 'NodeApiError';
-  readonly httpCode: string | null;
-  readonly description: string | undefined;
-  readonly itemIndex: number | undefined;
-  readonly node: FakeNode;
-  readonly errorResponse: { message: string; code: string };
-  constructor(
-    node: FakeNode,
-    errorResponse: { message: string; code: string },
-    options: { message?: string; description?: string; httpCode?: string; itemIndex?: number } = {},
-  ) {
-    super(options.message ?? errorResponse.message);
-    this.node = node;
-    this.errorResponse = errorResponse;
-    this.httpCode = options.httpCode ?? null;
-    this.description = options.description;
-    this.itemIndex = options.itemIndex;
-  }
-}
-export class NodeOperationError extends Error {
-  override name = 'NodeOperationError';
-  readonly description: string | undefined;
-  readonly itemIndex: number | undefined;
-  readonly node: FakeNode;
-  constructor(node: FakeNode, message: string, options: { description?: string; itemIndex?: number } = {}) {
-    super(message);
-    this.node = node;
-    this.description = options.description;
-    this.itemIndex = options.itemIndex;
-  }
-}
-export const classes: N8nErrorClasses<FakeNode> = { NodeApiError, NodeOperationError };
+export const node: INode = { id: 'node-1', name: 'Pagerly', type: 'CUSTOM.pagerly', typeVersion: 1, position: [0, 0], parameters: {} };
 
 export interface Sent {
   url: string;
@@ -66,28 +37,41 @@ export function credentialFor(apiKey: string, baseUrl: string): Record<string, u
   return { [connection.apiKeyField.key]: apiKey, [BASE_URL_FIELD]: baseUrl, [ROTATIONS_BASE_URL_FIELD]: '' };
 }
 
-function base(credential: Record<string, unknown>, sent: Sent[]) {
+/** Text values of a request option n8n types as any data (the runtime sends text only). */
+const texts = (values: object | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, String(value)]));
+
+/** A canned answer for a request, or undefined to send it for real. */
+export type Answer = (options: N8nHttpRequest) => N8nFullResponse | undefined;
+
+function base(credential: Record<string, unknown>, sent: Sent[], answer?: Answer): N8nBaseContext {
   const authenticate = credentialDescription().authenticate;
   return {
     getNode: () => node,
-    getCredentials: async (type: string) => {
+    // n8n's getCredentials is generic in what it decrypts; a test's credential is plain data.
+    getCredentials: (async (type: string) => {
       if (type !== CREDENTIAL.name) throw new Error(`unknown credential type ${type}`);
       return credential;
-    },
+    }) as N8nBaseContext['getCredentials'],
     helpers: {
-      async httpRequestWithAuthentication(this: unknown, type: string, options: N8nHttpRequest) {
+      async httpRequestWithAuthentication(type: string, options: N8nHttpRequest) {
         if (type !== CREDENTIAL.name) throw new Error(`unknown credential type ${type}`);
-        const headers = { ...options.headers };
+        const headers = texts(options.headers);
         for (const [name, value] of Object.entries(authenticate.properties.headers)) headers[name] = resolve(value, credential);
-        const url = `${options.url}${options.qs && Object.keys(options.qs).length ? `?${new URLSearchParams(options.qs)}` : ''}`;
-        sent.push({ url, method: options.method, headers, body: options.body });
+        const query = texts(options.qs);
+        const url = `${options.url}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
+        const body = typeof options.body === 'string' ? options.body : undefined;
+        const method = options.method ?? 'GET';
+        sent.push({ url, method, headers, body });
+        const canned = answer?.(options);
+        if (canned) return canned;
         let response: Response;
         try {
           response = await fetch(url, {
-            method: options.method,
+            method,
             headers,
-            body: options.body,
-            signal: AbortSignal.timeout(options.timeout),
+            body,
+            signal: AbortSignal.timeout(options.timeout ?? 25_000),
             // n8n follows redirects (keeping X-APIKEY) unless told not to.
             redirect: options.disableFollowRedirect ? 'manual' : 'follow',
           });
@@ -104,10 +88,12 @@ function base(credential: Record<string, unknown>, sent: Sent[]) {
 
 export function executeContext(credential: Record<string, unknown>, itemParameters: Record<string, unknown>[], options: { continueOnFail?: boolean } = {}) {
   const sent: Sent[] = [];
-  const context: N8nExecuteContext<FakeNode> = {
+  const context: N8nExecuteContext = {
     ...base(credential, sent),
     getInputData: () => itemParameters.map(() => ({ json: {} })),
-    getNodeParameter: (name, itemIndex, fallback) => itemParameters[itemIndex]?.[name] ?? fallback,
+    // n8n's overloads narrow the type by parameter name; a test's plain lookup stands for them all.
+    getNodeParameter: ((name: string, itemIndex: number, fallback?: unknown) =>
+      itemParameters[itemIndex]?.[name] ?? fallback) as N8nExecuteContext['getNodeParameter'],
     continueOnFail: () => options.continueOnFail ?? false,
   };
   return { context, sent };
@@ -121,14 +107,14 @@ export function executeContext(credential: Record<string, unknown>, itemParamete
 export function pollContext(
   credential: Record<string, unknown>,
   parameters: Record<string, unknown> = {},
-  options: { mode?: 'trigger' | 'manual'; staticData?: Record<string, unknown> } = {},
+  options: { mode?: 'trigger' | 'manual'; staticData?: IDataObject; answer?: Answer } = {},
 ) {
   const sent: Sent[] = [];
-  const staticData = options.staticData ?? {};
-  const context: N8nPollContext<FakeNode> = {
-    ...base(credential, sent),
+  const staticData: IDataObject = options.staticData ?? {};
+  const context: N8nPollContext = {
+    ...base(credential, sent, options.answer),
     getMode: () => options.mode ?? 'trigger',
-    getNodeParameter: (name, fallback) => parameters[name] ?? fallback,
+    getNodeParameter: ((name: string, fallback?: unknown) => parameters[name] ?? fallback) as N8nPollContext['getNodeParameter'],
     getWorkflowStaticData: () => staticData,
   };
   return { context, sent, staticData, stored: () => staticData[POLL_STATE_KEY] };
