@@ -135,6 +135,9 @@ export async function sameOriginRedirect(driver: SurfaceDriver, operation: Opera
     if (driver.redirect.sameOrigin === 'followed') {
       if (!outcome.ok) throw new Error(`the redirect was not followed: ${outcome.kind}: ${outcome.message}`);
       expect(JSON.stringify(outcome.value)).toContain(SUCCESS[operation].holds);
+      // The answer after the redirect is the result, just as that answer is without one.
+      const direct = await callOf(driver, operation)({ baseUrl: (await open([SUCCESS[operation].answer])).url, apiKey: KEY });
+      expect(direct.ok && direct.value).toEqual(outcome.value);
       const [first, second, ...more] = service.arrivals;
       expect(more).toEqual([]);
       expect(second).toMatchObject({ method: first?.method, url: '/moved/here', apiKey: KEY });
