@@ -63,6 +63,20 @@ describe(`4xx and 5xx are always errors (${ERROR_HANDLING})`, () => {
   });
 });
 
+describe('no whole answer is a ConnectionError', () => {
+  it.each([
+    ['cut off short of its Content-Length', { kind: 'reset-mid-body', status: 200, body: '[{"id":"team_platform"}]', cutAt: 9 }],
+    ['cut off in its chunks', { kind: 'reset-mid-body', status: 200, body: '[{"id":"team_platform"}]', cutAt: 9, chunked: true }],
+    ['stalled part-way', { kind: 'stall-mid-body', status: 200, body: '[{"id":"team_platform"}]', cutAt: 9 }],
+  ] as [string, Behaviour][])('an answer %s', async (_how, behaviour) => {
+    const server = await faultServer([behaviour]);
+    servers.push(server);
+    const error = await failure(execute('test', { url: server.url, method: 'GET' }, { parameters: {} }, { timeoutMs: 300 }));
+    expect(error.type).toBe('ConnectionError');
+    expect(error.message).toMatch(/^Could not reach Pagerly at 127\.0\.0\.1:\d+: the answer stopped part-way/);
+  });
+});
+
 describe(`valid decides only for 2xx and 3xx (${VALID})`, () => {
   it('without `valid`, any status from 200 to 399 is valid', async () => {
     await expect(run(json(200, { ok: 1 }), {})).resolves.toMatchObject({ bundles: [{ ok: 1 }] });

@@ -44,7 +44,11 @@ const texts = (values: object | undefined): Record<string, string> =>
 /** A canned answer for a request, or undefined to send it for real. */
 export type Answer = (options: N8nHttpRequest) => N8nFullResponse | undefined;
 
-function base(credential: Record<string, unknown>, sent: Sent[], answer?: Answer): N8nBaseContext {
+/**
+ * `timeoutCapMs`: the longest the stand-in waits for an answer, in place of the `timeout` the
+ * runtime asks for (25 s), so a test can meet n8n's time-out without waiting for it.
+ */
+function base(credential: Record<string, unknown>, sent: Sent[], options: { answer?: Answer; timeoutCapMs?: number } = {}): N8nBaseContext {
   const authenticate = credentialDescription().authenticate;
   return {
     getNode: () => node,
@@ -54,42 +58,48 @@ function base(credential: Record<string, unknown>, sent: Sent[], answer?: Answer
       return credential;
     }) as N8nBaseContext['getCredentials'],
     helpers: {
-      async httpRequestWithAuthentication(type: string, options: N8nHttpRequest) {
+      async httpRequestWithAuthentication(type: string, request: N8nHttpRequest) {
         if (type !== CREDENTIAL.name) throw new Error(`unknown credential type ${type}`);
-        const headers = texts(options.headers);
+        const headers = texts(request.headers);
         for (const [name, value] of Object.entries(authenticate.properties.headers)) headers[name] = resolve(value, credential);
-        const query = texts(options.qs);
-        const url = `${options.url}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
-        const body = typeof options.body === 'string' ? options.body : undefined;
-        const method = options.method ?? 'GET';
+        const query = texts(request.qs);
+        const url = `${request.url}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
+        const body = typeof request.body === 'string' ? request.body : undefined;
+        const method = request.method ?? 'GET';
         sent.push({ url, method, headers, body });
-        const canned = answer?.(options);
+        const canned = options.answer?.(request);
         if (canned) return canned;
-        let response: Response;
         try {
-          response = await fetch(url, {
+          const response = await fetch(url, {
             method,
             headers,
             body,
-            signal: AbortSignal.timeout(options.timeout ?? 25_000),
+            signal: AbortSignal.timeout(Math.min(request.timeout ?? 25_000, options.timeoutCapMs ?? Number.POSITIVE_INFINITY)),
             // n8n follows redirects (keeping X-APIKEY) unless told not to.
-            redirect: options.disableFollowRedirect ? 'manual' : 'follow',
+            redirect: request.disableFollowRedirect ? 'manual' : 'follow',
           });
+          // n8n's HTTP library reads the whole body before it answers: a body cut off fails the request.
+          return { body: await response.text(), headers: Object.fromEntries(response.headers), statusCode: response.status };
         } catch (error) {
-          // As n8n does: the HTTP library's error (with the request's headers) inside a NodeApiError.
-          const cause = Object.assign(new Error('request failed'), { code: (error as { cause?: { code?: string } }).cause?.code, config: { headers } });
+          // As n8n does: the HTTP library's error (with the request's headers) inside a NodeApiError;
+          // its time-out is axios's, ECONNABORTED.
+          const code = (error as { name?: string }).name === 'TimeoutError' ? 'ECONNABORTED' : (error as { cause?: { code?: string } }).cause?.code;
+          const cause = Object.assign(new Error('request failed'), { code, config: { headers } });
           throw Object.assign(new Error('The connection cannot be established'), { name: 'NodeApiError', cause });
         }
-        return { body: await response.text(), headers: Object.fromEntries(response.headers), statusCode: response.status };
       },
     },
   };
 }
 
-export function executeContext(credential: Record<string, unknown>, itemParameters: Record<string, unknown>[], options: { continueOnFail?: boolean } = {}) {
+export function executeContext(
+  credential: Record<string, unknown>,
+  itemParameters: Record<string, unknown>[],
+  options: { continueOnFail?: boolean; timeoutCapMs?: number } = {},
+) {
   const sent: Sent[] = [];
   const context: N8nExecuteContext = {
-    ...base(credential, sent),
+    ...base(credential, sent, options.timeoutCapMs === undefined ? {} : { timeoutCapMs: options.timeoutCapMs }),
     getInputData: () => itemParameters.map(() => ({ json: {} })),
     // n8n's overloads narrow the type by parameter name; a test's plain lookup stands for them all.
     getNodeParameter: ((name: string, itemIndex: number, fallback?: unknown) =>
@@ -112,7 +122,7 @@ export function pollContext(
   const sent: Sent[] = [];
   const staticData: IDataObject = options.staticData ?? {};
   const context: N8nPollContext = {
-    ...base(credential, sent, options.answer),
+    ...base(credential, sent, options.answer ? { answer: options.answer } : {}),
     getMode: () => options.mode ?? 'trigger',
     getNodeParameter: ((name: string, fallback?: unknown) => parameters[name] ?? fallback) as N8nPollContext['getNodeParameter'],
     getWorkflowStaticData: () => staticData,

@@ -36,13 +36,15 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number, foll
       redirect: followRedirects ? 'follow' : 'manual',
     });
   } catch (error) {
-    const reason =
-      (error as Error).name === 'TimeoutError'
-        ? `no answer within ${timeoutMs / 1000} s`
-        : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
-    throw new MakeError('ConnectionError', `Could not reach Pagerly at ${new URL(request.url).host}: ${reason}.`);
+    throw noAnswer(error, request, timeoutMs, false);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The head came, the rest did not (cut off or stalled): as much a lost answer as none.
+    throw noAnswer(error, request, timeoutMs, true);
+  }
   const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), value]));
   const isJson = /json/i.test(headers['content-type'] ?? '');
   let body: unknown = text === '' ? undefined : text;
@@ -65,4 +67,16 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number, foll
     body = parsed.value;
   }
   return { statusCode: response.status, headers, body };
+}
+
+/** No answer, or no whole one: Make's ConnectionError, with fetch's own error left out (it holds the request). */
+function noAnswer(error: unknown, request: OutgoingRequest, timeoutMs: number, partWay: boolean): MakeError {
+  const timedOut = (error as Error).name === 'TimeoutError';
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+  const reason = partWay
+    ? `the answer stopped part-way (${timedOut ? `no more of it within ${timeoutMs / 1000} s` : code})`
+    : timedOut
+      ? `no answer within ${timeoutMs / 1000} s`
+      : code;
+  return new MakeError('ConnectionError', `Could not reach Pagerly at ${new URL(request.url).host}: ${reason}.`);
 }
