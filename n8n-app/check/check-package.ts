@@ -69,6 +69,10 @@ try {
     });
   }
 
+  // The runtime the sources import takes its types from the project's n8n-workflow (the version
+  // n8n ships): the sources must see the same copy, or each type would be two types.
+  rmSync(link, { force: true });
+  symlinkSync(join(repoRoot, 'node_modules'), link);
   await step("tsc: the generated sources against n8n-workflow's own types", () =>
     run(process.execPath, [
       join(repoRoot, 'node_modules/typescript/bin/tsc'),
