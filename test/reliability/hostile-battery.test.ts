@@ -95,7 +95,7 @@ describe('the battery fails a surface that does wrong', () => {
       name: 'quotes the service',
       read: async ({ baseUrl, apiKey }) => {
         const response = await fetch(`${baseUrl}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': apiKey } });
-        return { ok: false, kind: 'server', own: true, message: `The service said: ${await response.text()}`, shown: {} };
+        return { ok: false, kind: 'server', native: 'server', own: true, message: `The service said: ${await response.text()}`, shown: {} };
       },
     };
     const { echo, placement } = ECHO_CASES[0]!;

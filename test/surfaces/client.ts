@@ -1,12 +1,13 @@
 import type { PagerlyClient } from '../../shared/client.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
-import { settle, type SurfaceDriver, type Target } from './driver.ts';
+import { INPUT, settle, type ErrorKind, type SurfaceDriver, type Target } from './driver.ts';
 
 /** The error a typed client throws, as the battery reads it: its shared error code. */
-export function clientError(error: unknown): { message: string; kind: string; own: boolean } {
-  if (isPagerlyError(error)) return { message: error.message, kind: error.code, own: true };
-  return { message: String((error as Error)?.message ?? error), kind: String((error as Error)?.name), own: false };
+export function clientError(error: unknown): { message: string; kind: ErrorKind; native: string; own: boolean } {
+  if (isPagerlyError(error)) return { message: error.message, kind: error.code, native: error.name, own: true };
+  const name = String((error as Error)?.name);
+  return { message: String((error as Error)?.message ?? error), kind: 'unknown', native: name, own: false };
 }
 
 /**
@@ -19,12 +20,18 @@ export function typedClientDriver(name: string, clientFor: (target: Target) => P
     read: (target) => settle(() => clientFor(target).listTeams(), clientError),
     write: (target) => settle(() => clientFor(target).createOrUpdateIncident({ title: 'Disk full' }), clientError),
     checkKey: (target) => settle(() => clientFor(target).checkApiKey(), clientError),
-    redirect: { kind: 'redirect', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
+    onCall: (target) => settle(() => clientFor(target).listOnCallUsers({ teamname: INPUT.team }), clientError),
+    directoryEntry: (target) => settle(() => clientFor(target).getDirectoryEntry({ email: INPUT.email }), clientError),
+    redirect: { native: 'RedirectError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
     hang: 'knob',
   };
 }
 
-/** shared/node-client.ts on got, retries as by default but with a short backoff so retried faults stay quick. */
+/**
+ * shared/node-client.ts on got, retries as by default but with a short backoff so retried
+ * faults stay quick, and a Retry-After longer than a second not waited for (the error then
+ * says when to retry, which is what the table reads).
+ */
 export const clientDriver = typedClientDriver('typed client', ({ baseUrl, apiKey, timeoutMs }) =>
-  createNodeClient({ apiKey, baseUrl, backoffMs: 10, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
+  createNodeClient({ apiKey, baseUrl, backoffMs: 10, maxRetryAfterMs: 1_000, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
 );

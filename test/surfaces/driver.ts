@@ -1,8 +1,12 @@
+import type { PagerlyErrorCode } from '../../shared/errors.ts';
+
 /**
- * What the hostile battery (battery.ts) needs of a surface: three calls through its real
- * runtime against a base URL and key the battery chooses, each giving a normalized outcome,
- * and the few facts in which surfaces differ on purpose. A driver states those facts; it never
- * decides whether a case passed.
+ * What the hostile battery (battery.ts) and the conformance table (test/conformance/) need of
+ * a surface: the calls they make through its real runtime against a base URL and key they
+ * choose, each giving a normalized outcome, and the few facts in which surfaces differ on
+ * purpose. A driver's one job is the mapping: its platform's result or error to an `Outcome`
+ * whose `kind` is the shared error code. It states those facts; it never decides whether a
+ * case passed.
  */
 
 /** Where a call goes and with which key; `timeoutMs` only for drivers whose surface takes one (`hang.knob`). */
@@ -19,8 +23,14 @@ export type Outcome =
       readonly ok: false;
       /** The text the user reads (for n8n, message and description). */
       readonly message: string;
-      /** The kind of failure, as precise as the surface says it: an error code, a Zapier error name, a Make error type. */
-      readonly kind: string;
+      /**
+       * The kind of failure as the shared error code (shared/errors.ts), read from what the
+       * surface gives: the code itself where it carries one, else its error class, status and
+       * the shared wording (`codeOfSharedMessage`). `unknown` when nothing says.
+       */
+      readonly kind: ErrorKind;
+      /** The failure as the surface names it: an error code, a Zapier error name, a Make error type, an n8n class. */
+      readonly native: string;
       /**
        * Whether it is an error the surface makes for its users (a PagerlyError, a Zapier or Make
        * error class, n8n's node errors, the CLI's JSON error), not a library's bare error that got through.
@@ -35,7 +45,16 @@ export type Outcome =
  */
 export type Shown = Readonly<Record<string, unknown>>;
 
+export type ErrorKind = PagerlyErrorCode | 'unknown';
+
 export type Call = (target: Target) => Promise<Outcome>;
+
+/**
+ * The fixed input of the calls that take one: the team whose on-call people are read, the
+ * e-mail of the directory entry, the id of the hook removed. The conformance service answers
+ * whatever comes; these only have to be the same on every surface.
+ */
+export const INPUT = { team: 'Platform', email: 'grace@example.com', hookId: 'sub_0451' } as const;
 
 /** A case a surface cannot run through its runtime here: why, and where it is proven instead. */
 export interface Gap {
@@ -52,9 +71,18 @@ export interface SurfaceDriver {
   readonly read: Call;
   readonly write: Call;
   readonly checkKey: Call | Gap;
+  /**
+   * Who is on call in `INPUT.team`, as the list of people the surface gives (each with
+   * whatever fields it keeps), however it reads them (the team list first, or not).
+   */
+  readonly onCall: Call;
+  /** The directory entry of `INPUT.email`: the entry, or an empty value when the surface found none. */
+  readonly directoryEntry: Call;
+  /** Remove the hook `INPUT.hookId`, where the surface has instant triggers. */
+  readonly unsubscribe?: Call;
   readonly redirect: {
-    /** The `kind` of the outcome of a redirect to another origin. */
-    readonly kind: string;
+    /** The `native` kind of the outcome of a redirect to another origin (its `kind` is always `redirect`). */
+    readonly native: string;
     /** How the error says the redirect's status, e.g. `HTTP 302`. */
     statusSaid(status: number): string;
     /** Whether the error names the target's host, or why it cannot. */
@@ -80,7 +108,7 @@ export interface SurfaceDriver {
 /** The outcome of a call that resolves to a value or rejects with an error; `describe` reads the error. */
 export async function settle(
   call: () => Promise<unknown>,
-  describe: (error: unknown) => { message: string; kind: string; own: boolean },
+  describe: (error: unknown) => { message: string; kind: ErrorKind; native: string; own: boolean },
   shownAlso: Shown = {},
 ): Promise<Outcome> {
   try {
@@ -89,4 +117,27 @@ export async function settle(
   } catch (error) {
     return { ok: false, ...describe(error), shown: { ...shownAlso, thrown: error } };
   }
+}
+
+/**
+ * The shared error code a message of the shared model says, for surfaces whose error class
+ * covers several codes (Zapier's ThrottledError and HaltedError, n8n's NodeOperationError):
+ * the wordings of shared/errors.ts and shared/http, which every surface passes on unchanged.
+ */
+export function codeOfSharedMessage(message: string): ErrorKind {
+  const says: readonly [RegExp, ErrorKind][] = [
+    [/gave no id/i, 'no_id'],
+    [/rate limiting/i, 'rate_limited'],
+    [/redirect/i, 'redirect'],
+    [/API key was refused/i, 'authentication'],
+    [/did not answer|timed out/i, 'timeout'],
+    [/failed to .*\(HTTP 5\d\d/i, 'server'],
+    [/not JSON|not of the documented shape|nested deeper/i, 'invalid_response'],
+    [/refused the input/i, 'invalid_input'],
+    [/not found/i, 'not_found'],
+    [/not allowed|org admin can/i, 'permission'],
+    [/does not exist|no such host/i, 'host_not_found'],
+    [/could not reach|connection|network|reset/i, 'network'],
+  ];
+  return says.find(([pattern]) => pattern.test(message))?.[1] ?? 'unknown';
 }

@@ -6,12 +6,15 @@ import { n8nDriver } from './n8n.ts';
 import { zapierDriver } from './zapier.ts';
 
 /**
- * Every surface the hostile battery (battery.ts, run by test/reliability/hostile-battery.test.ts)
- * drives through its real runtime. A new surface joins with one driver file in this folder,
- * implementing `SurfaceDriver` (driver.ts): list teams, create an incident and check the key
- * against a base URL and key it is given, each normalized to an `Outcome`, and the facts in
- * which it differs on purpose (each a `Gap` with its reason and where it is proven instead);
- * and one line below. It then meets every case of the battery. A surface of surfaces/index.ts
- * without a driver here fails the battery's first test.
+ * Every surface, driven through its real runtime by the hostile battery (battery.ts, run by
+ * test/reliability/hostile-battery.test.ts) and the conformance table (test/conformance/). A
+ * new surface joins with one driver file in this folder, implementing `SurfaceDriver`
+ * (driver.ts): check the key, list teams, read who is on call in a team, create an incident,
+ * look up a directory entry and, with instant triggers, remove a hook, against a base URL and
+ * key it is given, each normalized to an `Outcome` whose `kind` is the shared error code (the
+ * mapping from its platform's errors is the driver's one job); the facts in which it differs
+ * on purpose (each a `Gap` with its reason and where it is proven instead); and one line below.
+ * It then meets every case of the battery and every row of the table. A surface of
+ * surfaces/index.ts without a driver here fails the battery's first test.
  */
 export const drivers: readonly SurfaceDriver[] = [clientDriver, cliDriver, zapierDriver, makeDriver, n8nDriver];

@@ -1,0 +1,337 @@
+import type { ErrorKind } from '../surfaces/driver.ts';
+
+/**
+ * The conformance table: answers the service may give, and the outcome each must come to on
+ * every surface of test/surfaces/ (conformance.test.ts runs each row on each through its real
+ * runtime). A row holds for every surface unless `on` names one, with the reason it differs on
+ * purpose; a surface without the row's call is reported as such, never left out silently.
+ *
+ * The rules the rows hold (shared/http/response.ts, shared/operations/):
+ * - a key check is answered by its status: any 2xx is a valid key, whatever the body; 400
+ *   naming the key, 401 and 403 are a refused key with the service's text; 429 and 5xx are the
+ *   service in trouble, not a bad key;
+ * - a create answered 2xx without an id is no success: it says no id came back and to look in
+ *   the dashboard before creating again;
+ * - a documented list (teams, who is on call) answered `[]` is empty; `{}`, an empty body or
+ *   HTML is an invalid answer; unknown fields are kept;
+ * - removing a hook answered 404, 405 or 410 finds it already gone;
+ * - 429 says when to retry, in terms a person reads; 5xx is the service failing, quoting a
+ *   short, redacted excerpt of what came.
+ */
+
+/** The calls of a driver (test/surfaces/driver.ts) the table makes: `read` lists teams, `write` creates an incident. */
+export type CallName = 'checkKey' | 'read' | 'onCall' | 'write' | 'directoryEntry' | 'unsubscribe';
+
+/** What the service answers: the same answer to every request of the call (a retry meets it again). */
+export interface Answer {
+  readonly status: number;
+  /** Sent as Content-Type, when given. */
+  readonly type?: string;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What a success must hold: a list of `count` items, these texts somewhere in it, or nothing found. */
+export interface ValueMatch {
+  readonly count?: number;
+  readonly holds?: readonly string[];
+  /** No record with any content: `[]`, `{}`, `[{}]`, a record of empty fields. */
+  readonly nothing?: true;
+}
+
+export type Expected =
+  | { readonly ok: true; readonly value?: ValueMatch }
+  | {
+      readonly ok: false;
+      /** The shared error code (shared/errors.ts). */
+      readonly kind: ErrorKind;
+      /** Fragments the message must hold (case-insensitive for texts). */
+      readonly says?: readonly (string | RegExp)[];
+      /** Fragments it must not. */
+      readonly saysNot?: readonly (string | RegExp)[];
+    };
+
+/** Surfaces by the `name` of their driver. */
+export type SurfaceName = 'typed client' | 'CLI' | 'Zapier' | 'Make' | 'n8n';
+
+export interface Row {
+  /** Unique: known-failures.ts and the report name rows by it. */
+  readonly name: string;
+  readonly call: CallName;
+  readonly answer: Answer;
+  readonly expect: Expected;
+  /** Where a surface differs on purpose: what it must do instead, and why. */
+  readonly on?: Partial<Record<SurfaceName, { readonly expect: Expected; readonly why: string }>>;
+}
+
+/**
+ * The key every row is sent with. The 502 page and some error texts quote it: no outcome may
+ * hold it, nor a piece of it, in any encoding (conformance.ts checks every outcome).
+ */
+export const CONFORMANCE_KEY = 'Qz4r-conformance-key-6b0d2f81e3';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const json = (status: number, value: unknown, headers?: Record<string, string>): Answer => ({
+  status,
+  type: JSON_TYPE,
+  body: JSON.stringify(value),
+  ...(headers ? { headers } : {}),
+});
+const said = (status: number, text: string, headers?: Record<string, string>) => json(status, [{ Error: text }], headers);
+const empty = (status: number, type?: string): Answer => ({ status, body: '', ...(type ? { type } : {}) });
+
+/** A proxy's error page: long, quoting the key, its end marked so a message that quotes all of it shows. */
+const BAD_GATEWAY_PAGE = `<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>upstream failed for X-APIKEY ${CONFORMANCE_KEY}</p>${'<p>nginx</p>'.repeat(300)}<p>END-OF-PAGE</p></body></html>`;
+const LOGIN_PAGE = '<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action="/login">Sign in to Pagerly</form></body></html>';
+const html = (status: number, page: string): Answer => ({ status, type: 'text/html; charset=utf-8', body: page });
+
+const TEAM = { id: 'team_platform', name: 'Platform' };
+const PERSON = { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@example.com', imageurl: 'https://img.example/grace.png' };
+const INCIDENT = {
+  id: 'inc_0001',
+  title: 'Disk full',
+  severity: 'P2',
+  status: 'triggered',
+  description: null,
+  teamname: null,
+  created_at: '2026-11-02T08:00:00Z',
+  updated_at: '2026-11-02T08:00:00Z',
+};
+const ENTRY = { id: 'dir_grace', email: 'grace@example.com', name: 'Grace Hopper', phone: '+14155550123', role: 'admin', imageurl: null };
+
+/** Make's IML has no date parser: what it may say of a Retry-After it cannot read. */
+const MAKE_CANNOT_READ_A_DATE =
+  "Make's IML cannot parse an HTTP date nor add seconds to now, and the header's text is never shown (it could hold the key): the generated error says to retry in a minute (response-directives.ts retryAfter); Make's own scheduler decides when";
+const makeLaterRetry: Expected = { ok: false, kind: 'rate_limited', says: ['retry in a minute'], saysNot: ['2275376491', 'Jan 2099'] };
+
+/** Make's detach: any 4xx is an error there, so "already gone" is one clear sentence instead. */
+const makeAlreadyGone = (status: number) => ({
+  expect: { ok: false, kind: 'not_found', says: [`[${status}]`, 'nothing is left to detach'] } as const,
+  why: 'Make treats every 4xx or 5xx answer as an error whatever `valid` says (Custom apps › Error handling), so a detach cannot succeed on it: the generated detach says the hook is already gone, in one sentence, for each of 404, 405 and 410 (webhook.ts)',
+});
+
+/** A search that finds nothing gives no result, as Zapier and n8n searches must (their guidance). */
+const searchFindsNothing = {
+  expect: { ok: true, value: { nothing: true } } as const,
+  why: "a search that finds nothing is no result, not a failed step (Zapier's search guidance; n8n's node then outputs no item): the shared search takes 404 for no entry (notFoundIsEmpty)",
+};
+
+export const rows: readonly Row[] = [
+  // The key check: the status is the answer.
+  { name: 'key check: 200 JSON', call: 'checkKey', answer: json(200, { valid: true, user: { name: 'Grace Hopper' } }), expect: { ok: true } },
+  {
+    name: 'key check: 200 text/plain "API Key is valid"',
+    call: 'checkKey',
+    answer: { status: 200, type: 'text/plain', body: 'API Key is valid' },
+    expect: { ok: true },
+  },
+  { name: 'key check: 204 without a body', call: 'checkKey', answer: empty(204), expect: { ok: true } },
+  { name: 'key check: 200 HTML page', call: 'checkKey', answer: html(200, LOGIN_PAGE), expect: { ok: true } },
+  {
+    name: 'key check: 400 the documented invalid key',
+    call: 'checkKey',
+    answer: said(400, 'API Key is not valid'),
+    expect: { ok: false, kind: 'authentication', says: ['API Key is not valid'] },
+  },
+  { name: 'key check: 401', call: 'checkKey', answer: said(401, 'API key expired'), expect: { ok: false, kind: 'authentication', says: ['API key expired'] } },
+  { name: 'key check: 403', call: 'checkKey', answer: said(403, 'API key revoked'), expect: { ok: false, kind: 'authentication', says: ['API key revoked'] } },
+  {
+    name: 'key check: 429 is the service busy, not a bad key',
+    call: 'checkKey',
+    answer: said(429, 'Too many requests', { 'retry-after': '30' }),
+    expect: { ok: false, kind: 'rate_limited', says: [/30 s/] },
+  },
+  {
+    name: 'key check: 503 is the service failing, not a bad key',
+    call: 'checkKey',
+    answer: said(503, 'Maintenance'),
+    expect: { ok: false, kind: 'server', says: ['503', 'Maintenance'] },
+  },
+
+  // Teams: a documented list.
+  { name: 'teams: 200 a list', call: 'read', answer: json(200, [TEAM]), expect: { ok: true, value: { count: 1, holds: ['Platform'] } } },
+  { name: 'teams: 200 []', call: 'read', answer: json(200, []), expect: { ok: true, value: { count: 0 } } },
+  { name: 'teams: 200 {} where a list is documented', call: 'read', answer: json(200, {}), expect: { ok: false, kind: 'invalid_response' } },
+  { name: 'teams: 200 with an empty body', call: 'read', answer: empty(200, JSON_TYPE), expect: { ok: false, kind: 'invalid_response' } },
+  { name: 'teams: 200 HTML page', call: 'read', answer: html(200, LOGIN_PAGE), expect: { ok: false, kind: 'invalid_response', says: ['not JSON'] } },
+  {
+    name: 'teams: unknown extra fields are kept',
+    call: 'read',
+    answer: json(200, [{ ...TEAM, colour: 'teal', escalation: { after_min: 5 } }]),
+    expect: { ok: true, value: { count: 1, holds: ['teal', 'after_min'] } },
+    on: {
+      Make: {
+        expect: { ok: true, value: { count: 1, holds: ['Platform'] } },
+        why: "Make's team list is the team dropdown's RPC: its options are {label, value}, Make's shape for a select, with no room for other fields",
+      },
+      n8n: {
+        expect: { ok: true, value: { count: 1, holds: ['Platform'] } },
+        why: "n8n's team list is the dropdown's loadOptions: its options are {name, value}, n8n's shape for an option, with no room for other fields",
+      },
+    },
+  },
+  { name: 'teams: 401', call: 'read', answer: said(401, 'Unauthorized'), expect: { ok: false, kind: 'authentication', says: ['Unauthorized'] } },
+  {
+    name: 'teams: 403',
+    call: 'read',
+    answer: said(403, 'Key disabled for this organization'),
+    expect: { ok: false, kind: 'permission', says: ['Key disabled'] },
+  },
+  {
+    name: 'teams: 429 with Retry-After: 30',
+    call: 'read',
+    answer: said(429, 'Slow down', { 'retry-after': '30' }),
+    expect: { ok: false, kind: 'rate_limited', says: [/30 s/] },
+  },
+  {
+    name: 'teams: 429 without Retry-After',
+    call: 'read',
+    answer: said(429, 'Slow down'),
+    expect: { ok: false, kind: 'rate_limited', says: [/try again|retry/i] },
+  },
+  {
+    name: 'teams: 429 with Retry-After of 2275376491 s',
+    call: 'read',
+    answer: said(429, 'Slow down', { 'retry-after': '2275376491' }),
+    expect: { ok: false, kind: 'rate_limited', says: [/after \d{4}-\d\d-\d\d \d\d:\d\d UTC/], saysNot: ['2275376491'] },
+    on: { Make: { expect: makeLaterRetry, why: MAKE_CANNOT_READ_A_DATE } },
+  },
+  {
+    name: 'teams: 429 with Retry-After as a date in 2099',
+    call: 'read',
+    answer: said(429, 'Slow down', { 'retry-after': 'Thu, 01 Jan 2099 00:00:00 GMT' }),
+    expect: { ok: false, kind: 'rate_limited', says: ['after 2099-01-01 00:00 UTC'], saysNot: [/\d{7,} ?s/] },
+    on: { Make: { expect: makeLaterRetry, why: MAKE_CANNOT_READ_A_DATE } },
+  },
+  {
+    name: 'teams: 502 HTML page',
+    call: 'read',
+    answer: html(502, BAD_GATEWAY_PAGE),
+    expect: { ok: false, kind: 'server', says: ['502'], saysNot: ['END-OF-PAGE', /(<p>nginx<\/p>){20}/] },
+  },
+  {
+    name: 'teams: 500 with the service text',
+    call: 'read',
+    answer: said(500, 'Database unavailable'),
+    expect: { ok: false, kind: 'server', says: ['500', 'Database unavailable'] },
+  },
+
+  // Who is on call in a team: a documented list.
+  { name: 'on call: 200 a list', call: 'onCall', answer: json(200, [PERSON]), expect: { ok: true, value: { count: 1, holds: ['Grace Hopper'] } } },
+  { name: 'on call: 200 []', call: 'onCall', answer: json(200, []), expect: { ok: true, value: { count: 0 } } },
+  { name: 'on call: 200 {} where a list is documented', call: 'onCall', answer: json(200, {}), expect: { ok: false, kind: 'invalid_response' } },
+  { name: 'on call: 200 with an empty body', call: 'onCall', answer: empty(200, JSON_TYPE), expect: { ok: false, kind: 'invalid_response' } },
+  { name: 'on call: 200 HTML page', call: 'onCall', answer: html(200, LOGIN_PAGE), expect: { ok: false, kind: 'invalid_response', says: ['not JSON'] } },
+  {
+    name: 'on call: unknown extra fields are kept',
+    call: 'onCall',
+    answer: json(200, [{ ...PERSON, pager_rank: 1, shift: { ends: '18:00' } }]),
+    expect: { ok: true, value: { count: 1, holds: ['pager_rank', 'ends'] } },
+  },
+  {
+    name: 'on call: 404 for a team that is not there',
+    call: 'onCall',
+    answer: said(404, 'No team named Platform'),
+    expect: { ok: false, kind: 'not_found', says: ['No team named Platform'] },
+  },
+
+  // Create an incident: the next step maps its id.
+  { name: 'create: 201 with an id', call: 'write', answer: json(201, INCIDENT), expect: { ok: true, value: { holds: ['inc_0001'] } } },
+  {
+    name: 'create: 200 {}',
+    call: 'write',
+    answer: json(200, {}),
+    expect: { ok: false, kind: 'no_id', says: ['gave no id', 'dashboard before creating it again'] },
+  },
+  {
+    name: 'create: 201 with an empty body',
+    call: 'write',
+    answer: empty(201, JSON_TYPE),
+    expect: { ok: false, kind: 'no_id', says: ['gave no id', 'dashboard before creating it again'] },
+  },
+  {
+    name: 'create: unknown extra fields are kept',
+    call: 'write',
+    answer: json(201, { ...INCIDENT, escalation_policy: 'night-shift' }),
+    expect: { ok: true, value: { holds: ['inc_0001', 'night-shift'] } },
+  },
+  { name: 'create: 200 HTML page', call: 'write', answer: html(200, LOGIN_PAGE), expect: { ok: false, kind: 'invalid_response', says: ['not JSON'] } },
+  {
+    name: 'create: 400 input refused',
+    call: 'write',
+    answer: said(400, 'severity must be P1 to P5'),
+    expect: { ok: false, kind: 'invalid_input', says: ['severity must be P1 to P5'] },
+  },
+  {
+    name: 'create: 502 HTML page',
+    call: 'write',
+    answer: html(502, BAD_GATEWAY_PAGE),
+    expect: { ok: false, kind: 'server', says: ['502'], saysNot: ['END-OF-PAGE'] },
+  },
+
+  // A directory entry: a record whose shape the reference does not show.
+  {
+    name: 'directory: 200 the entry',
+    call: 'directoryEntry',
+    answer: json(200, ENTRY),
+    expect: { ok: true, value: { holds: ['grace@example.com', '+14155550123'] } },
+  },
+  {
+    name: 'directory: unknown extra fields are kept',
+    call: 'directoryEntry',
+    answer: json(200, { ...ENTRY, pronouns: 'she/her' }),
+    expect: { ok: true, value: { holds: ['grace@example.com', 'she/her'] } },
+  },
+  { name: 'directory: 200 {}', call: 'directoryEntry', answer: json(200, {}), expect: { ok: true, value: { nothing: true } } },
+  { name: 'directory: 200 with an empty body', call: 'directoryEntry', answer: empty(200, JSON_TYPE), expect: { ok: true, value: { nothing: true } } },
+  {
+    name: 'directory: 200 []',
+    call: 'directoryEntry',
+    answer: json(200, []),
+    expect: { ok: true, value: { nothing: true } },
+    on: {
+      Make: {
+        expect: { ok: false, kind: 'invalid_response', says: ['shape'] },
+        why: "a Make module's output is the entry's fields spread into one bundle (get-directory-entry's `{{...}}: body`), and a list has no fields to spread: Make stops the module with a DataError on the answer's shape rather than output an empty bundle",
+      },
+    },
+  },
+  {
+    name: 'directory: 200 HTML page',
+    call: 'directoryEntry',
+    answer: html(200, LOGIN_PAGE),
+    expect: { ok: false, kind: 'invalid_response', says: ['not JSON'] },
+  },
+  {
+    name: 'directory: 404 no entry',
+    call: 'directoryEntry',
+    answer: said(404, 'No directory entry for that e-mail'),
+    expect: { ok: false, kind: 'not_found', says: ['No directory entry'] },
+    on: { Zapier: searchFindsNothing, n8n: searchFindsNothing },
+  },
+
+  // Removing a hook (the instant triggers of Zapier and Make).
+  { name: 'unsubscribe: 200 removed', call: 'unsubscribe', answer: json(200, { id: 'sub_0451', removed: true }), expect: { ok: true } },
+  { name: 'unsubscribe: 204', call: 'unsubscribe', answer: empty(204), expect: { ok: true } },
+  ...[404, 405, 410].map(
+    (status): Row => ({
+      name: `unsubscribe: ${status} is a hook already gone`,
+      call: 'unsubscribe',
+      answer: said(status, 'gone'),
+      expect: { ok: true },
+      on: { Make: makeAlreadyGone(status) },
+    }),
+  ),
+  {
+    name: 'unsubscribe: 403 is reported',
+    call: 'unsubscribe',
+    answer: said(403, 'Not your hook'),
+    expect: { ok: false, kind: 'permission', says: ['Not your hook'] },
+  },
+  {
+    name: 'unsubscribe: 500 is reported',
+    call: 'unsubscribe',
+    answer: said(500, 'Database unavailable'),
+    expect: { ok: false, kind: 'server', says: ['500'] },
+  },
+];

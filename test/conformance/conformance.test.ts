@@ -1,0 +1,119 @@
+import { describe, expect, it } from '@jest/globals';
+import { clientDriver } from '../surfaces/client.ts';
+import { isGap, settle, type SurfaceDriver } from '../surfaces/driver.ts';
+import { drivers } from '../surfaces/index.ts';
+import { rows, type Row } from './answers.ts';
+import { callOf, checkRow, expectedOf } from './conformance.ts';
+import { KNOWN_FAILURES } from './known-failures.ts';
+
+/**
+ * The conformance table (answers.ts) on every surface of the registry (test/surfaces/index.ts),
+ * each through its real runtime: a new driver there gets every row.
+ */
+for (const driver of drivers) driver.useInTestFile?.();
+
+const knownFailure = (row: Row, driver: SurfaceDriver) => KNOWN_FAILURES.find((known) => known.row === row.name && known.surface === driver.name);
+
+describe('the table', () => {
+  it('has at least 30 rows, each named once', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+  });
+
+  it('says why wherever a surface differs, and names only surfaces of the registry', () => {
+    const names = new Set(drivers.map((driver) => driver.name));
+    for (const row of rows)
+      for (const [surface, own] of Object.entries(row.on ?? {})) {
+        expect(names.has(surface)).toBe(true);
+        expect(own.why.length).toBeGreaterThan(40);
+      }
+  });
+
+  it('lists each known failure once, for a row and a surface that exist, with its reason', () => {
+    for (const known of KNOWN_FAILURES) {
+      expect(rows.some((row) => row.name === known.row)).toBe(true);
+      expect(drivers.some((driver) => driver.name === known.surface)).toBe(true);
+      expect(known.why.length).toBeGreaterThan(40);
+    }
+    expect(new Set(KNOWN_FAILURES.map((known) => `${known.row}|${known.surface}`)).size).toBe(KNOWN_FAILURES.length);
+  });
+});
+
+describe.each(drivers.map((driver) => [driver.name, driver] as const))('%s against the conformance table', (_name, driver) => {
+  const cases = rows.map((row) => {
+    const call = callOf(driver, row);
+    const own = expectedOf(row, driver.name).why;
+    return { row, gap: isGap(call) ? call.gap : undefined, known: knownFailure(row, driver), label: own ? `${row.name} (differs: ${own})` : row.name };
+  });
+  const held = cases.filter((c) => !c.gap && !c.known);
+  const known = cases.filter((c) => !c.gap && c.known);
+  const gaps = cases.filter((c) => c.gap);
+  if (held.length) it.each(held.map((c) => [c.label, c.row] as const))('%s', async (_label, row) => void (await checkRow(driver, row)));
+  // Still failing, as the list says: once one passes, its entry must go.
+  if (known.length)
+    it.each(known.map((c) => [c.row.name, c.known!.why, c.row] as const))('KNOWN FAILURE %s: %s', async (_label, _why, row) => {
+      await expect(checkRow(driver, row)).rejects.toThrow();
+    });
+  if (gaps.length) it.skip.each(gaps.map((c) => [`${c.row.name} (${c.gap})`] as const))('%s', () => undefined);
+});
+
+/**
+ * The table is only worth its passes if it fails a surface that does wrong: drivers built
+ * wrong on purpose, each run through the rows they must fail.
+ */
+describe('the table fails a surface that does wrong', () => {
+  const row = (name: string) => {
+    const found = rows.find((r) => r.name === name);
+    if (!found) throw new Error(`no row "${name}"`);
+    return found;
+  };
+
+  /** A create that takes any 2xx for success, whatever came back (as Zapier and Make once did). */
+  const anySuccess: SurfaceDriver = {
+    ...clientDriver,
+    name: 'any 2xx is a created incident',
+    write: ({ baseUrl, apiKey }) =>
+      settle(
+        async () => {
+          const response = await fetch(`${baseUrl}/o/incident`, { method: 'POST', headers: { 'X-APIKEY': apiKey }, body: '{"title":"Disk full"}' });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const text = await response.text();
+          return text ? JSON.parse(text) : {};
+        },
+        (error) => ({ message: String(error), kind: 'server', native: 'Error', own: true }),
+      ),
+  };
+
+  it('the wrong create passes the create with an id: the rows below fail on the id alone', async () => {
+    await expect(checkRow(anySuccess, row('create: 201 with an id'))).resolves.toMatchObject({ ok: true });
+  });
+
+  it.each(['create: 200 {}', 'create: 201 with an empty body'])('a create taking any 2xx for success fails "%s"', async (name) => {
+    await expect(checkRow(anySuccess, row(name))).rejects.toThrow(/expected no_id, got success/);
+  });
+
+  it('a key check that insists on JSON fails the text/plain row', async () => {
+    const jsonOnly: SurfaceDriver = {
+      ...clientDriver,
+      name: 'a key check that parses the body',
+      checkKey: ({ baseUrl, apiKey }) =>
+        settle(
+          async () => (await fetch(`${baseUrl}/o/test/apikey`, { headers: { 'X-APIKEY': apiKey } })).json(),
+          () => ({ message: 'The key could not be checked.', kind: 'invalid_response', native: 'SyntaxError', own: true }),
+        ),
+    };
+    await expect(checkRow(jsonOnly, row('key check: 200 text/plain "API Key is valid"'))).rejects.toThrow(/expected success, got invalid_response/);
+  });
+
+  it('a surface that quotes the service page whole fails the 502 row, on the key and on the length', async () => {
+    const quoting: SurfaceDriver = {
+      ...clientDriver,
+      name: 'quotes the 502 page',
+      read: async ({ baseUrl, apiKey }) => {
+        const response = await fetch(`${baseUrl}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': apiKey } });
+        return { ok: false, kind: 'server', native: 'Error', own: true, message: `HTTP ${response.status}: ${await response.text()}`, shown: {} };
+      },
+    };
+    await expect(checkRow(quoting, row('teams: 502 HTML page'))).rejects.toThrow(/END-OF-PAGE/);
+  });
+});
