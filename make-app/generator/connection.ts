@@ -1,7 +1,8 @@
 import { connection } from '../../shared/operations/connection.ts';
 import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
-import { responseHandling } from './response-directives.ts';
+import { endpoints } from '../../shared/catalog/endpoints.ts';
+import { keyCheckRefusals, responseHandling } from './response-directives.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
 
 const KEY = `parameters.${connection.apiKeyField.key}` as const;
@@ -12,13 +13,15 @@ const KEY = `parameters.${connection.apiKeyField.key}` as const;
  * the advice to copy the key again, never repeating it; the label never shows the key.
  */
 export function connectionFiles() {
+  const handling = responseHandling(KEY, { json: false });
   return {
     communication: standalone(connection.testEndpoint, keyHeader(KEY), {
       // Any 2xx is a valid key, whatever its body or content type: the spec gives no shape for
-      // this answer (5.7). The documented 400 is an invalid key; other answers are typed by
-      // status (errors.ts); a 3xx is not followed and not a check.
+      // this answer (5.7). Its 400, 401 and 403 are a refused key (the catalog's `checksKey`);
+      // other answers are typed by status (errors.ts); a 3xx is not followed and not a check.
       response: {
-        ...responseHandling(KEY, { json: false }),
+        ...handling,
+        error: endpoints[connection.testEndpoint].checksKey ? { ...handling.error, ...keyCheckRefusals() } : handling.error,
         metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
       },
     }),

@@ -66,6 +66,15 @@ export function errorDirective(): Record<string, unknown> {
 }
 
 /**
+ * The key check's refusals (the shared `checksKey` rule): it refuses nothing but the key, so its
+ * 400, 401 and 403 all say the connection's key cannot be used, whatever the text.
+ */
+export function keyCheckRefusals(): Record<string, unknown> {
+  const refused = { type: 'InvalidAccessTokenError', message: `[{{statusCode}}] The API key was refused. ${KEY_ADVICE} Pagerly said: {{${SAID}}}` };
+  return { '400': refused, '401': refused, '403': refused };
+}
+
+/**
  * When to retry, from `Retry-After`: a number of seconds (parseNumber), else a fixed wording. An
  * HTTP date cannot be read in IML, and the header's text is never shown (a hostile server could
  * put anything there, the key included).

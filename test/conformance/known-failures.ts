@@ -15,9 +15,4 @@ export const KNOWN_FAILURES: readonly KnownFailure[] = [
     surface: 'typed client',
     why: "the typed client's createOrUpdateIncident returns the answer as it came ({}): the id rule (MissingIdError) is applied by the shared actionResult and the CLI's incident command, not by the client's endpoint methods",
   })),
-  {
-    row: 'key check: 403',
-    surface: 'Make',
-    why: 'the connection check uses the modules\' shared error directive, where a 403 is a refusal of the request (DataError "Not allowed"), not the key-check rule that any 403 there is a refused key (InvalidAccessTokenError)',
-  },
 ];
