@@ -18,6 +18,8 @@ export interface RedirectServers {
   crossOrigin(status: number): string;
   /** A base URL that answers with a 307 to the same origin, where the sandbox's answer comes. */
   readonly sameOrigin: string;
+  /** A base URL whose every answer is `200 text/plain "API Key is valid"`: a key check the spec gives no shape. */
+  readonly plainText: string;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,10 @@ export async function startRedirectServers(sandboxUrl: string): Promise<Redirect
       res.writeHead(Number(redirect[1]), { location: `${elsewhere}/collect${redirect[2]}` }).end();
       return;
     }
+    if (url.startsWith('/plain/')) {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('API Key is valid');
+      return;
+    }
     if (url.startsWith('/moved/')) {
       res.writeHead(307, { location: url.slice('/moved'.length) }).end();
       return;
@@ -65,6 +71,7 @@ export async function startRedirectServers(sandboxUrl: string): Promise<Redirect
     captured,
     crossOrigin: (status) => `${base}/s${status}`,
     sameOrigin: `${base}/moved`,
+    plainText: `${base}/plain`,
     close: async () => {
       await Promise.all([other, service].map((server) => new Promise((resolve) => server.close(resolve))));
     },

@@ -155,6 +155,16 @@ try {
     })),
   );
 
+  // The spec gives the key check no shape: any 2xx is a valid key, the shared rule on every surface.
+  await check('credential test passes on a 200 text/plain key check', async () => {
+    const saved = await saveCredential('Pagerly (plain text)', hostile.plainText);
+    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', {
+      credentials: { ...saved, type: CREDENTIAL.name, data: credentialData(apiKey, hostile.plainText) },
+    });
+    expect(result.status === 'OK', `n8n says ${result.status}: ${result.message}`);
+    return `${result.status}: ${result.message}`;
+  });
+
   await check(`credential test refuses a redirect elsewhere (${[...REDIRECT_STATUSES].join(', ')})`, async () => {
     const said: string[] = [];
     for (const { label, credential: saved } of redirecting) {
