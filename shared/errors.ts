@@ -162,6 +162,13 @@ export class InvalidResponseError extends PagerlyError {
 export class MissingIdError extends PagerlyError {
   readonly code = 'no_id';
   readonly retryable = false;
+  /** The answer as it came, for a caller that shows it (the CLI's --json). */
+  readonly answer: unknown;
+
+  constructor(message: string, details: ErrorDetails = {}, answer?: unknown) {
+    super(message, details);
+    this.answer = answer;
+  }
 }
 
 /** The message of a `MissingIdError`, one wording for every surface: `what` is e.g. `incident "Disk full"`. */

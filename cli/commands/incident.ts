@@ -29,7 +29,14 @@ export function registerIncident(program: Command, ctx: Context): void {
     .option('--team <name>', 'route it to this team')
     .addHelpText('after', CAPTURE_HELP)
     .action(async (options: IncidentOptions) => {
-      const created = await ctx.client().createOrUpdateIncident(inputOf(options));
+      let created: Incident;
+      try {
+        created = await ctx.client().createOrUpdateIncident(inputOf(options));
+      } catch (error) {
+        // Created without an id: report() says so in the CLI's words, with the answer under --json.
+        if (!(error instanceof MissingIdError)) throw error;
+        created = (error.answer ?? {}) as Incident;
+      }
       report(ctx, 'Created', created, idOf(created), options.title);
     });
 

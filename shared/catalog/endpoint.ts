@@ -35,6 +35,11 @@ export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends 
    */
   readonly outputShape: 'documented' | 'assumed' | 'status-only';
   readonly assumptions: readonly AssumptionId[];
+  /**
+   * Without this input field the call creates a record, whose id the caller needs next (to
+   * update or resolve it): an answer without one is a `MissingIdError`, not a success.
+   */
+  readonly createsUnless?: { readonly field: string; readonly noun: string };
   /** The key check: it refuses nothing but the key, so its 400, 401 and 403 all mean an unusable key. */
   readonly checksKey?: boolean;
 }

@@ -53,6 +53,7 @@ export const endpoints = {
     output: incident,
     outputShape: 'assumed',
     assumptions: ['incident-fields', 'incident-response', 'severity-values'],
+    createsUnless: { field: 'id', noun: 'incident' },
   }),
   listOnCallUsers: defineEndpoint({
     key: 'listOnCallUsers',
