@@ -1,4 +1,4 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { connection } from '../shared/operations/connection.ts';
 import { connectionLabel } from './connection-label.ts';
 import { callPagerly } from './pagerly-client.ts';
@@ -17,5 +17,6 @@ export const authentication = {
   ],
   test: (z: ZObject, bundle: Bundle) => callPagerly(z, bundle, connection.testEndpoint, {}),
   // Zapier calls this with the test's answer as inputData; the key is passed only to keep it out of the label.
-  connectionLabel: (_z: ZObject, bundle: Bundle) => connectionLabel(bundle.inputData, bundle.authData.apiKey),
-};
+  // Async because core's types take a label function as a perform function, which returns a promise.
+  connectionLabel: async (_z: ZObject, bundle: Bundle) => connectionLabel(bundle.inputData, bundle.authData.apiKey),
+} satisfies Authentication;

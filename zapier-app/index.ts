@@ -1,4 +1,4 @@
-import zapier from 'zapier-platform-core';
+import zapier, { type App, type Create, type Search, type Trigger } from 'zapier-platform-core';
 import packageJson from '../package.json' with { type: 'json' };
 import { operations as allOperations } from '../shared/operations/index.ts';
 import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
@@ -41,7 +41,7 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
         { key: pair.search, display: { label: pair.label, description: pair.description }, search: pair.search, create: pair.create },
       ]),
     ),
-  };
+  } satisfies App<Record<string, Trigger>, Record<string, Create>, Record<string, Search>>;
 }
 
 export default zapierApp();

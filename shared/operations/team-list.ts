@@ -1,7 +1,7 @@
 import type { ListOperation } from './types.ts';
 
 /** The team dropdown: value and label are the team's name, which is what `currentusers` and hooks take. */
-export const teamList: ListOperation = {
+export const teamList = {
   kind: 'list',
   id: 'listTeams',
   endpoint: 'listTeams',
@@ -15,4 +15,4 @@ export const teamList: ListOperation = {
     { key: 'name', label: 'Team Name', type: 'string' },
   ],
   sample: { id: 'team_platform', name: 'Platform' },
-};
+} satisfies ListOperation;

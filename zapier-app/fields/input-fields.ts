@@ -1,20 +1,14 @@
+import type { FieldChoiceWithLabel, PlainInputField } from 'zapier-platform-core';
 import type { InputField } from '../../shared/operations/types.ts';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 import { zapierNames } from '../operation-names.ts';
 
-/** Zapier's form of a shared input field. */
-export interface ZapierInputField {
-  key: string;
-  label: string;
-  /** `copy`: text shown to the user, not a value to fill in. */
-  type: 'string' | 'text' | 'copy';
-  required: boolean;
-  helpText: string;
-  placeholder?: string;
-  choices?: { value: string; label: string; sample: string }[];
-  dynamic?: string;
-}
+/**
+ * Zapier's form of a shared input field: core's own type, so the schema's names and values are
+ * checked, with its choices narrowed to the one form written here (value, label and sample).
+ */
+export type ZapierInputField = Omit<PlainInputField, 'choices'> & { choices?: FieldChoiceWithLabel[] };
 
 // A dynamic dropdown names the trigger, the field used as value and the one shown as label.
 const TEAM_DROPDOWN = `${zapierNames.listTeams.key}.${teamList.valueField}.${teamList.labelField}`;

@@ -1,10 +1,8 @@
+import type { PlainOutputField } from 'zapier-platform-core';
 import type { OutputField } from '../../shared/operations/types.ts';
 
-export interface ZapierOutputField {
-  key: string;
-  label: string;
-  type?: 'string' | 'number' | 'boolean' | 'datetime';
-}
+/** Zapier's form of a shared output field: core's own type. */
+export type ZapierOutputField = PlainOutputField;
 
 const converted = new WeakMap<readonly OutputField[], ZapierOutputField[]>();
 

@@ -18,13 +18,12 @@ import { zapierNames } from '../operation-names.ts';
  */
 const SAMPLED_TEAMS = 3;
 
-type RawRequest = { content?: string; headers?: Record<string, string> };
-
 /** The delivered payload: parsed JSON when Zapier parsed it, else the raw body, never nothing. */
 function deliveredPayload(bundle: Bundle): unknown {
+  // core gives cleanedRequest the type `any`: read it as unknown and look before use.
   const cleaned = bundle.cleanedRequest as unknown;
   if (cleaned !== null && typeof cleaned === 'object' && Object.keys(cleaned).length > 0) return cleaned;
-  const content = (bundle.rawRequest as RawRequest | undefined)?.content;
+  const content = bundle.rawRequest?.content;
   if (content === undefined || content === '') return cleaned ?? {};
   try {
     return JSON.parse(content);
@@ -35,7 +34,7 @@ function deliveredPayload(bundle: Bundle): unknown {
 
 /** Zapier passes the hook's headers with varying prefixes and case ("Http-X-Pagerly-Event-Id"). */
 function eventIdHeader(bundle: Bundle): string | undefined {
-  const headers = (bundle.rawRequest as RawRequest | undefined)?.headers ?? {};
+  const headers = bundle.rawRequest?.headers ?? {};
   const match = Object.entries(headers).find(([name]) => name.toLowerCase().endsWith(EVENT_ID_HEADER));
   return match?.[1];
 }
