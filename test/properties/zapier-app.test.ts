@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import type { Bundle } from 'zapier-platform-core';
 import * as z from 'zod/mini';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { operations, type ActionOperation, type InputField, type SearchOperation } from '../../shared/operations/index.ts';
@@ -216,7 +217,12 @@ describe('regressions: bugs these properties found, now fixed', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...runnable.map((r) => `${r.kind}.${zapierName(r.operation).key}`)), notText, async (name, apiKey) => {
         const [kind, key] = name.split('.') as ['creates' | 'searches', string];
-        const failure = await appTester(performOf(kind, key), { inputData: { title: 'x', email: 'alex@example.com' }, authData: { apiKey } as never }).then(
+        const bundle: Partial<Bundle> = {
+          inputData: { title: 'x', email: 'alex@example.com' },
+          // @ts-expect-error core types authData as text: a key of another type is the malformed input under test.
+          authData: { apiKey },
+        };
+        const failure = await appTester(performOf(kind, key), bundle).then(
           () => undefined,
           (error: unknown) => error,
         );
