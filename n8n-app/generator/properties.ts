@@ -1,3 +1,4 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { TEAM_OPTIONS_METHOD } from '../names.ts';
@@ -7,20 +8,21 @@ import { n8nNodeName } from '../operation-names.ts';
 import { nodeOperationsOf, type NodeOperation } from '../runtime/operations.ts';
 import { description, sentenceCase, titleCase } from './wording.ts';
 
-/** n8n's `INodeProperties`, the fields this generator writes. */
-export interface NodeProperty {
-  displayName: string;
-  name: string;
-  type: 'string' | 'options';
-  default: string;
-  required?: boolean;
-  noDataExpression?: boolean;
-  description?: string;
-  placeholder?: string;
-  typeOptions?: { rows?: number; loadOptionsMethod?: string; password?: boolean };
-  options?: { name: string; value: string; description?: string; action?: string }[];
-  displayOptions?: { show: Record<string, string[]> };
-}
+/** A narrowing of n8n's type that must still be one: fails the type check if it ever drifts. */
+type Narrowed<T extends INodeProperties> = T;
+
+/**
+ * n8n's own `INodeProperties`, narrowed to what this generator writes: text or a list of
+ * options, a text default, plain choices (not nested collections) and show-only conditions.
+ */
+export type NodeProperty = Narrowed<
+  Omit<INodeProperties, 'type' | 'default' | 'options' | 'displayOptions'> & {
+    type: 'string' | 'options';
+    default: string;
+    options?: INodePropertyOptions[];
+    displayOptions?: { show: Record<string, string[]> };
+  }
+>;
 
 /** n8n's own wording for a dropdown filled from the service (its lint rules ask for it). */
 export const DYNAMIC_LABEL_SUFFIX = ' Name or ID';
