@@ -1,4 +1,4 @@
-import { ImlError } from '../../../make-app/interpreter/iml/index.ts';
+import { ImlError } from '../../../../make-app/interpreter/iml/index.ts';
 
 /** Runs `action`, which must throw an ImlError (anything else fails the test), and returns it. */
 export function imlErrorOf(action: () => unknown): ImlError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkExpression, evaluateExpression, renderTemplate, type ImlScope } from '../../../make-app/interpreter/iml/index.ts';
+import { checkExpression, evaluateExpression, renderTemplate, type ImlScope } from '../../../../make-app/interpreter/iml/index.ts';
 import { imlErrorOf } from './support.ts';
 
 // Everything outside the subset is refused with a message that names the construct, says

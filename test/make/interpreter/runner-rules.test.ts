@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { execute, withBase } from '../../make-app/interpreter/runner/execute.ts';
-import { withoutEmptyValues } from '../../make-app/interpreter/runner/empty-values.ts';
-import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
-import type { MakeApp } from '../../make-app/interpreter/runner/app-folder.ts';
-import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
-import { faultServer, json, type Behaviour } from '../support/fault-server.ts';
+import { execute, withBase } from '../../../make-app/interpreter/runner/execute.ts';
+import { withoutEmptyValues } from '../../../make-app/interpreter/runner/empty-values.ts';
+import { MakeError } from '../../../make-app/interpreter/runner/make-error.ts';
+import type { MakeApp } from '../../../make-app/interpreter/runner/app-folder.ts';
+import { makeRunner } from '../../../make-app/interpreter/runner/runner.ts';
+import { faultServer, json, type Behaviour } from '../../support/fault-server.ts';
 
 /**
  * Each rule the runner applies, held against the Make page it comes from, over real HTTP on

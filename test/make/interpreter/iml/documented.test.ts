@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { generateMakeApp } from '../../../make-app/generator/generate.ts';
-import type { Expr } from '../../../make-app/interpreter/iml/ast.ts';
-import { evaluateExpression, expressionsIn } from '../../../make-app/interpreter/iml/index.ts';
-import { parse } from '../../../make-app/interpreter/iml/parser.ts';
+import { generateMakeApp } from '../../../../make-app/generator/generate.ts';
+import type { Expr } from '../../../../make-app/interpreter/iml/ast.ts';
+import { evaluateExpression, expressionsIn } from '../../../../make-app/interpreter/iml/index.ts';
+import { parse } from '../../../../make-app/interpreter/iml/parser.ts';
 
 /**
  * Every IML function and operator the generated app uses, held to the page of Make's help that

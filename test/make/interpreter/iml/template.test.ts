@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkExpression, expressionsIn, renderTemplate, type ImlScope } from '../../../make-app/interpreter/iml/index.ts';
+import { checkExpression, expressionsIn, renderTemplate, type ImlScope } from '../../../../make-app/interpreter/iml/index.ts';
 import { imlErrorOf } from './support.ts';
 
 const scope: ImlScope = {

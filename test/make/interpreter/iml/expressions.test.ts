@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { evaluateExpression, ImlError, type ImlScope } from '../../../make-app/interpreter/iml/index.ts';
+import { evaluateExpression, ImlError, type ImlScope } from '../../../../make-app/interpreter/iml/index.ts';
 import { imlErrorOf } from './support.ts';
 
 const scope: ImlScope = {
