@@ -1,19 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
-import { offlineNock } from '../support/offline-nock.ts';
-import { unmatchedRequests } from './replay.ts';
+import { offlineWithNoStrayRequest } from './replay.ts';
 import { appTester, authData } from './support.ts';
 
 // perform only reads the delivered payload: with no interceptor and no network, any request would be counted.
-offlineNock();
-let unmatched: ReturnType<typeof unmatchedRequests>;
-beforeEach(() => {
-  unmatched = unmatchedRequests();
-});
-afterEach(() => {
-  unmatched.stop();
-  expect(unmatched.count).toBe(0);
-});
+offlineWithNoStrayRequest();
 
 type Item = Record<string, unknown>;
 interface Delivery {

@@ -1,5 +1,6 @@
-import { expect } from '@jest/globals';
+import { afterEach, beforeEach, expect } from '@jest/globals';
 import nock from 'nock';
+import { offlineNock, unmatchedRequests } from '../support/offline-nock.ts';
 import { readRecording } from '../recordings/recording-file.ts';
 import { KEY } from './support.ts';
 
@@ -48,3 +49,19 @@ export function expectAllUsed(scopes: readonly nock.Scope[]): void {
 }
 
 export { unmatchedRequests } from '../support/offline-nock.ts';
+
+/**
+ * No network for this file (offlineNock), and after each test no request that matched no
+ * interceptor: a call the app should not have made fails the test that made it.
+ */
+export function offlineWithNoStrayRequest(): void {
+  offlineNock();
+  let unmatched: ReturnType<typeof unmatchedRequests>;
+  beforeEach(() => {
+    unmatched = unmatchedRequests();
+  });
+  afterEach(() => {
+    unmatched.stop();
+    expect(unmatched.count).toBe(0);
+  });
+}

@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { authentication } from '../../zapier-app/authentication.ts';
 import { teamTrigger } from '../../zapier-app/triggers/team.ts';
-import { offlineNock } from '../support/offline-nock.ts';
-import { define, expectAllUsed, unmatchedRequests } from './replay.ts';
+import { define, expectAllUsed, offlineWithNoStrayRequest } from './replay.ts';
 import { appTester, authData, expectNoKey, failureOf, performOf } from './support.ts';
 
 // Answers the spec leaves open, read by the shared rules through zapier-platform-core: each one
 // as a real HTTP answer (nock), so core's own handling of status and content type is in play.
-offlineNock();
-let unmatched: ReturnType<typeof unmatchedRequests>;
-beforeEach(() => {
-  unmatched = unmatchedRequests();
-});
-afterEach(() => {
-  unmatched.stop();
-  expect(unmatched.count).toBe(0);
-});
+offlineWithNoStrayRequest();
 
 const BASE = 'https://api.pagerly.io';
 const answer = (method: string, path: string, status: number, body: string, headers: Record<string, string> = {}) =>

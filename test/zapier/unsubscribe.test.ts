@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
-import { offlineNock } from '../support/offline-nock.ts';
-import { define, expectAllUsed, unmatchedRequests } from './replay.ts';
+import { define, expectAllUsed, offlineWithNoStrayRequest } from './replay.ts';
 import { appTester, authData, failureOf } from './support.ts';
 
 // The reference documents no unsubscribe path: removal by id is a fast path, and an answer that
 // says the hook is not there (404, 405, 410) is the goal reached. Zapier's own rule is the net:
 // a hook URL that answers 410 is removed by the sender.
-offlineNock();
-let unmatched: ReturnType<typeof unmatchedRequests>;
-beforeEach(() => {
-  unmatched = unmatchedRequests();
-});
-afterEach(() => {
-  unmatched.stop();
-  expect(unmatched.count).toBe(0);
-});
+offlineWithNoStrayRequest();
 
 const unsubscribe = (status: number, body: string) => {
   const scopes = define([{ scope: 'https://api.pagerly.io', method: 'DELETE', path: '/o/zapier/subscribe/sub_0451', status, response: body }]);
