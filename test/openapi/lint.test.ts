@@ -17,6 +17,8 @@ type Loose = Record<string, any>;
 let folder: string;
 let redocly: { good: ToolRun; bad: ToolRun };
 let spectral: ToolRun;
+let configOnly: ToolRun;
+let unconfigured: ToolRun;
 
 /** The real document, and a copy with one operation's id and summary gone and an example that does not fit. */
 function write(): { good: string; bad: string } {
@@ -37,13 +39,17 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'pagerly-openapi-lint-'));
   const files = write();
   const lint = (file: string) => runTool(bins.redocly, ['lint', '--config', 'openapi/redocly.yaml', '--format=json', file]);
-  const [good, bad, both] = await Promise.all([
+  const [good, bad, both, config, none] = await Promise.all([
     lint(files.good),
     lint(files.bad),
     runTool(bins.spectral, ['lint', '--ruleset', 'openapi/.spectral.yaml', '--format', 'json', '--fail-severity', 'hint', files.good, files.bad]),
+    runTool(bins.redocly, ['lint', '--config', 'openapi/redocly.yaml', files.good], { quiet: false }),
+    runTool(bins.redocly, ['lint', files.good], { quiet: false }),
   ]);
   redocly = { good, bad };
   spectral = both;
+  configOnly = config;
+  unconfigured = none;
 }, 180_000);
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -68,6 +74,13 @@ describe('Redocly lint (recommended rules)', () => {
 
   it('reached no host but loopback', () => {
     expect(redocly.good.stderr + redocly.bad.stderr).not.toContain('NETWORK ATTEMPT');
+  });
+
+  // Redocly sends usage data unless told not to (https://redocly.com/docs/cli/usage-data/).
+  it('stays offline on its config alone, where without it it reaches for its telemetry host', () => {
+    expect(configOnly.stderr).not.toContain('NETWORK ATTEMPT');
+    expect(configOnly.code).toBe(0);
+    expect(unconfigured.stderr).toContain('NETWORK ATTEMPT');
   });
 });
 

@@ -13,12 +13,15 @@ export interface ToolRun {
 /**
  * A tool's CLI, run as its users run it, on this Node, from the checkout. Asynchronously: a
  * sandbox in this process must keep answering while it runs. Offline: the preload refuses any
- * host but loopback and says so on stderr; Redocly is told not to send telemetry or look for updates.
+ * host but loopback and says so on stderr; Redocly is told not to send telemetry or look for
+ * updates (`quiet: false` leaves that to its config, openapi/redocly.yaml).
  */
-export function runTool(bin: string, args: readonly string[]): Promise<ToolRun> {
+export function runTool(bin: string, args: readonly string[], { quiet = true } = {}): Promise<ToolRun> {
+  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...(quiet ? { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } : {}) };
+  if (!quiet) delete env['REDOCLY_TELEMETRY'];
   const child = spawn(process.execPath, ['--require', noNetwork, bin, ...args], {
     cwd: repo,
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
