@@ -24,7 +24,7 @@ const kinds = { action: 'action', search: 'search', hook: 'trigger (instant; n8n
 function callersOf(key: EndpointKey): string[] {
   const byOperation = operations.filter((op) => callsOf(op).includes(key)).map((op) => code(op.id));
   const byTrigger = surfaces
-    .filter(({ trigger }) => ('hook' in trigger ? [trigger.hook.subscribe, trigger.hook.unsubscribe] : trigger.poll).includes(key))
+    .filter(({ trigger }) => trigger && ('hook' in trigger ? [trigger.hook.subscribe, trigger.hook.unsubscribe] : trigger.poll).includes(key))
     .map((surface) => `${surface.name}'s on-call trigger`);
   return [...(key === connection.testEndpoint ? ['every connection test'] : []), ...byOperation, ...byTrigger];
 }
@@ -54,7 +54,8 @@ export const tables: readonly Table[] = [
     rows: () =>
       operations.map((op) => {
         // A trigger subscribes with the hook endpoint of the surface it runs on, or polls its reads.
-        const calls = op.kind === 'hook' ? surfaces.flatMap(({ trigger }) => ('hook' in trigger ? [trigger.hook.subscribe] : trigger.poll)) : callsOf(op);
+        const calls =
+          op.kind === 'hook' ? surfaces.flatMap(({ trigger }) => (!trigger ? [] : 'hook' in trigger ? [trigger.hook.subscribe] : trigger.poll)) : callsOf(op);
         const admin = calls.some((key) => endpoints[key].adminOnly);
         const paths = [...new Set(calls.map((key) => `${endpoints[key].method} ${endpoints[key].path}`))].map(code).join(', ');
         const names = surfaces.map((surface) => surface.nameOf(op).names.map(code).join(' / '));

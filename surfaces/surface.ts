@@ -35,8 +35,14 @@ export interface Surface {
    * How its on-call trigger learns of a change: the service calls a URL the trigger subscribed
    * with the platform's hook endpoints (`hook`), or the trigger reads these endpoints on the
    * platform's schedule and compares (`poll`), where the service documents no hook for it.
+   * Absent for a surface that describes the service rather than running against it.
    */
-  readonly trigger: TriggerCalls;
+  readonly trigger?: TriggerCalls;
+  /**
+   * Set for such a description (the OpenAPI document): it has no runtime for the hostile
+   * battery to drive; says where its agreement with the service is proven instead.
+   */
+  readonly describesOnly?: { readonly provenBy: string };
   /** The operation's public names and label here, from the surface's own name map. */
   nameOf(operation: Operation): ShownName;
   /** Everything the surface is made of, in memory; the same source gives the same files. */

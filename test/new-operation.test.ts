@@ -18,6 +18,7 @@ import { generateN8nPackage } from '../n8n-app/generator/generate.ts';
 import { actionNodeDescription } from '../n8n-app/generator/descriptions.ts';
 import type { NodeProperty } from '../n8n-app/generator/properties.ts';
 import { paths } from '../n8n-app/generator/package-files.ts';
+import { openApi } from '../openapi/generate.ts';
 import { surfaces } from '../surfaces/index.ts';
 import type { GeneratedFiles } from '../surfaces/surface.ts';
 
@@ -310,6 +311,32 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect(String(files.get(paths.actionSource))).toContain("value: 'find_escalations'");
       expect(String(files.get('README.md'))).toContain(`| Incident | Snooze Incident | ${snooze.description} |`);
       expect(String(files.get('README.md'))).toContain(`| Escalation | Find Escalations | ${findEscalations.description} |`);
+    });
+  });
+
+  describe('the OpenAPI document', () => {
+    type Loose = Record<string, any>;
+    const real = openApi({ operations, endpoints }) as Loose;
+    const grown = openApi({ operations: added, endpoints: catalog }) as Loose;
+
+    it('gains an operation per made-up endpoint: its id, summary, base, fields, schemas, not documented', () => {
+      const snoozeOp = grown['paths']['/o/incident/{id}/snooze'].post;
+      expect(snoozeOp).toMatchObject({ operationId: 'snoozeIncident', summary: 'Snooze an incident', 'x-documented': false });
+      expect(snoozeOp.description).toContain(`Snooze incident (\`snoozeIncident\`): ${snooze.description}`);
+      expect(snoozeOp.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+      expect(grown['components'].schemas.SnoozeIncidentRequest.properties).toEqual({ minutes: { type: 'string' } });
+      const escalations = grown['paths']['/o/escalations'].get;
+      expect(escalations).toMatchObject({ operationId: 'listEscalations', servers: [{ url: 'https://api.pagerly.io/pagerly' }], tags: ['Escalations'] });
+      expect(escalations.parameters).toEqual([expect.objectContaining({ name: 'teamname', in: 'query', required: false })]);
+    });
+
+    it('changes nothing else', () => {
+      const { '/o/incident/{id}/snooze': _snooze, '/o/escalations': _escalations, ...paths } = grown['paths'];
+      expect(paths).toEqual(real['paths']);
+      const { SnoozeIncidentRequest, SnoozeIncidentResponse, ListEscalationsResponse, ...schemas } = grown['components'].schemas;
+      expect(schemas).toEqual(real['components'].schemas);
+      expect(grown['tags']).toEqual([...real['tags'], expect.objectContaining({ name: 'Escalations' })]);
+      expect({ ...grown, paths: {}, tags: [], components: {} }).toEqual({ ...real, paths: {}, tags: [], components: {} });
     });
   });
 
