@@ -4,12 +4,15 @@ import cliPackage from 'zapier-platform-cli/package.json' with { type: 'json' };
 import { BUNDLE_FILES, bundleApp } from './bundle.ts';
 import { inspectZip, type ZipReport } from './inspect-zip.ts';
 import { buildZip, stageDir } from './paths.ts';
+import { readBuiltApp, reviewZapierApp, zapierReviewRules } from './review.ts';
 import { stageApp } from './stage.ts';
 import { zapierPlatform } from './zapier-cli.ts';
 
 export interface ZapierBuild {
   bundleBytes: number;
   mapBytes: number;
+  /** How many rules of the project's own review ran on the staged app (a finding fails the build). */
+  reviewRules: number;
   validation: string;
   /** The inputs were those of the last build: its validated zip was kept, not built again. */
   reused: boolean;
@@ -25,6 +28,11 @@ export interface ZapierBuild {
 export async function buildZapierApp(): Promise<ZapierBuild> {
   const kept = stageApp();
   const { bytes: bundleBytes, mapBytes } = await bundleApp();
+  // What a reviewer at Zapier would find, checked on the files that are zipped, before the CLI runs.
+  const findings = await reviewZapierApp(readBuiltApp(stageDir));
+  if (findings.length > 0) {
+    throw new Error(`The Zapier app fails the project's review:\n${findings.map((f) => `  ${f.rule}: ${f.problem} (${f.page})`).join('\n')}`);
+  }
   const inputs = inputsDigest();
   const stamp = `${buildZip}.inputs`;
   // The CLI's build (an npm install in a temp folder) is most of a build's time; the same
@@ -39,7 +47,7 @@ export async function buildZapierApp(): Promise<ZapierBuild> {
     zapierPlatform(['build', '--skip-validation']);
     writeFileSync(stamp, `${inputs}\n${validation}`);
   }
-  return { bundleBytes, mapBytes, validation, kept, reused, zip: inspectZip(buildZip, statSync(buildZip).size) };
+  return { bundleBytes, mapBytes, reviewRules: zapierReviewRules.length, validation, kept, reused, zip: inspectZip(buildZip, statSync(buildZip).size) };
 }
 
 /** What the zip is made of: the staged files and the CLI that packs them (the core's version is in package.json). */
