@@ -11,7 +11,14 @@ export const teamOperation = {
   sample: teamList.sample,
 };
 
-/** The hidden trigger behind every team dropdown (`team.name.name`), checked against core's Trigger type. */
+/**
+ * The hidden trigger behind every team dropdown (`team.name.name`), checked against core's Trigger
+ * type. A hidden trigger is what docs.zapier.com's "Dynamic dropdowns" page
+ * (https://docs.zapier.com/platform/build-cli/dynamic-dropdowns) documents; the CLI's own
+ * dynamic-dropdown template (zapier-platform-cli 19, src/generators/templates/dynamic-dropdown)
+ * calls it the "Legacy Pattern" beside a field's `choices.perform`, which the docs do not describe
+ * yet. Its key is public contract, and the main job and the bench call it.
+ */
 export const teamTrigger = defineTrigger({
   key: zapierNames.listTeams.key,
   noun: teamList.noun,
