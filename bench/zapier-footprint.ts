@@ -2,23 +2,24 @@
 // zapier-platform-core app's (bench/minimal-zapier-app.ts). Part of `npm run bench` once
 // `npm run build` has made dist/zapier/build/build.zip; on its own, `npm run bench:footprint`
 // prints the figures as JSON.
-// Both zips are copies of the last build's upload zip with index.js swapped: the app's index.js is
-// zapier-app/index.ts bundled afresh here (the current sources, not whatever the last build left),
+// Both zips are copies of the last build's upload zip with the app's own files swapped: the app's
+// (index.js, the loader, app.js and its map) are zapier-app/index.ts bundled afresh here (the current
+// sources, not whatever the last build left),
 // the minimal one is the minimal app, both with the options of zapier-app/packaging/bundle.ts. The
 // rest of the zip (node_modules: zapier-platform-core and its dependencies, package.json,
 // zapierwrapper.js, definition.json) comes from the last `npm run build` as it is, and both zips are
-// written by the same library, so they differ by index.js and nothing else. Cold start: a fresh Node
+// written by the same library, so they differ by those files and nothing else. Cold start: a fresh Node
 // process per sample, from process start to the first trigger's answer (require core, require
 // index.js, createAppHandler, one call against an in-process sandbox on 127.0.0.1), interleaved.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AdmZip from 'adm-zip';
 import { build } from 'esbuild';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
-import { bundleApp, ZAPIER_BUNDLE_OPTIONS } from '../zapier-app/packaging/bundle.ts';
+import { BUNDLE_FILES, bundleApp, ZAPIER_BUNDLE_OPTIONS } from '../zapier-app/packaging/bundle.ts';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { median, round } from './stats.ts';
 
@@ -82,19 +83,26 @@ export async function measureZapierFootprint(settings: FootprintSettings): Promi
   const work = mkdtempSync(join(tmpdir(), 'zapier-footprint-'));
   const sandbox = await createSandbox({ clock: { mode: 'fixed' }, rateLimit: false });
   try {
-    const bundles = { app: join(work, 'app-index.js'), minimal: join(work, 'minimal-index.js') };
+    const appDir = join(work, 'app-bundle');
+    const minimalIndex = join(work, 'minimal-index.js');
+    mkdirSync(appDir);
     await Promise.all([
-      // The build's own bundling of the current sources, into the temp folder.
-      bundleApp(bundles.app),
+      // The build's own bundling of the current sources (loader, app.js and its map), into the temp folder.
+      bundleApp(appDir),
       // The same options; the footer exports the minimal app itself, as bundleApp's does the app.
       build({
         entryPoints: [new URL('./minimal-zapier-app.ts', import.meta.url).pathname],
-        outfile: bundles.minimal,
+        outfile: minimalIndex,
         ...ZAPIER_BUNDLE_OPTIONS,
         external: [...ZAPIER_BUNDLE_OPTIONS.external],
         footer: { js: 'module.exports = module.exports.minimalApp;' },
       }),
     ]);
+    // What each zip holds of its own: the app's bundle files, or the minimal app as index.js alone.
+    const ownFiles = {
+      app: Object.values(BUNDLE_FILES).map((file) => ({ file, content: readFileSync(join(appDir, file)) })),
+      minimal: [{ file: 'index.js', content: readFileSync(minimalIndex) }],
+    };
 
     const names = ['app', 'minimal'] as const;
     const zips = { app: join(work, 'app.zip'), minimal: join(work, 'minimal.zip') };
@@ -102,13 +110,14 @@ export async function measureZapierFootprint(settings: FootprintSettings): Promi
     const zipBytes: Pair = { app: 0, minimal: 0 };
     const indexJsBytes: Pair = { app: 0, minimal: 0 };
     for (const name of names) {
-      // node_modules and the other files: those of the last `npm run build`.
+      // node_modules and the other files: those of the last `npm run build`, without its bundle files.
       const zip = new AdmZip(buildZip);
-      const index = readFileSync(bundles[name]);
-      zip.updateFile('index.js', index);
+      for (const file of Object.values(BUNDLE_FILES)) if (zip.getEntry(file)) zip.deleteFile(file);
+      for (const { file, content } of ownFiles[name]) zip.addFile(file, content);
       zip.writeZip(zips[name]);
       zipBytes[name] = readFileSync(zips[name]).length;
-      indexJsBytes[name] = index.length;
+      // The JavaScript the app loads: the loader and app.js (the map is read only if source maps are on).
+      indexJsBytes[name] = ownFiles[name].filter(({ file }) => file.endsWith('.js')).reduce((sum, { content }) => sum + content.length, 0);
       new AdmZip(zips[name]).extractAllTo(dirs[name], true);
     }
 

@@ -34,7 +34,7 @@ export const n8nNames = {
   updateDirectoryPhone: { resource: 'phoneNumber', operation: 'update_directory_phone', label: 'Update Phone Number' },
   changeDirectoryRole: { resource: 'role', operation: 'change_directory_role', label: 'Change Role' },
   removeDirectoryEntry: { resource: 'directoryEntry', operation: 'remove_directory_entry', label: 'Remove Directory Entry' },
-  getOnCallUsers: { resource: 'onCallUser', operation: 'find_on_call_users', label: 'Find Who Is On Call' },
+  getOnCallUsers: { resource: 'onCallUser', operation: 'find_on_call_users', label: 'Find Who Is on Call' },
   getDirectoryEntry: { resource: 'directoryEntry', operation: 'find_directory_entry', label: 'Find Directory Entry' },
 } as const satisfies Record<OperationId, N8nName>;
 

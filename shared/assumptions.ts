@@ -123,6 +123,12 @@ export const assumptions = [
     why: 'A connection label should say whose key it is without ever showing the key.',
   },
   {
+    id: 'dashboard',
+    topic: 'Where API keys are generated',
+    choice: 'The dashboard is at `https://app.pagerly.io`; its API keys menu is where an org admin generates a key.',
+    why: 'The spec names the dashboard and its menu item for API keys but not its address; a connection form should link to where the key is found.',
+  },
+  {
     id: 'subscribe',
     topic: 'Subscribing a hook',
     choice:

@@ -153,7 +153,7 @@ describe('a made-up operation added to a copy of the descriptions', () => {
         { key: 'escalation_count', label: 'Escalations: Count', type: 'number' },
       ]);
       expect(search.operation.sample).toEqual(findEscalations.sample);
-      expect(search.operation.inputFields.map((field: { key: string }) => field.key)).toEqual(['teamname']);
+      expect(search.operation.inputFields?.map((field: { key: string }) => field.key)).toEqual(['teamname']);
     });
 
     it('changes nothing else', () => {

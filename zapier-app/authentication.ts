@@ -3,6 +3,15 @@ import { connection } from '../shared/operations/connection.ts';
 import { connectionLabel } from './connection-label.ts';
 import { callPagerly } from './pagerly-client.ts';
 
+/**
+ * Zapier renders Markdown in help text: the place a help names (the dashboard) becomes a link to
+ * it. A help that no longer names it is a build error, not a help without its link.
+ */
+export function linkedHelp(help: string, place: { name: string; url: string }): string {
+  if (!help.includes(place.name)) throw new Error(`The help text does not name "${place.name}", so it cannot link to ${place.url}.`);
+  return help.replace(place.name, `[${place.name}](${place.url})`);
+}
+
 /** One API key, checked with GET /o/test/apikey. */
 export const authentication = {
   type: 'custom' as const,
@@ -12,7 +21,7 @@ export const authentication = {
       label: connection.apiKeyField.label,
       type: 'password' as const,
       required: true,
-      helpText: connection.apiKeyField.help,
+      helpText: linkedHelp(connection.apiKeyField.help, connection.dashboard),
     },
   ],
   test: (z: ZObject, bundle: Bundle) => callPagerly(z, bundle, connection.testEndpoint, {}),

@@ -1,4 +1,5 @@
-import zapier, { type App, type Create, type Search, type Trigger } from 'zapier-platform-core';
+import zapier, { defineApp } from 'zapier-platform-core';
+// In the bundle this is the app's own package.json, not the repository's (packaging/bundle.ts).
 import packageJson from '../package.json' with { type: 'json' };
 import { operations as allOperations } from '../shared/operations/index.ts';
 import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
@@ -24,7 +25,7 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
     const create = offered(pair.create, actions);
     return search && create ? [{ ...pair, search: zapierName(search).key, create: zapierName(create).key }] : [];
   });
-  return {
+  return defineApp({
     version: packageJson.version,
     platformVersion: zapier.version,
     authentication,
@@ -41,7 +42,7 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
         { key: pair.search, display: { label: pair.label, description: pair.description }, search: pair.search, create: pair.create },
       ]),
     ),
-  } satisfies App<Record<string, Trigger>, Record<string, Create>, Record<string, Search>>;
+  });
 }
 
 export default zapierApp();

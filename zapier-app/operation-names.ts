@@ -5,6 +5,12 @@ import { snakeCase, titleWords } from '../surfaces/id-words.ts';
 export interface ZapierName {
   readonly key: string;
   readonly label: string;
+  /**
+   * Zapier's own description where the shared one says more than Zapier shows: a trigger's is one
+   * short sentence, "Triggers when …" (publishing requirements, Triggers); the rest stays in the
+   * shared description, which Make and n8n show whole.
+   */
+  readonly description?: string;
 }
 
 /**
@@ -13,7 +19,7 @@ export interface ZapierName {
  */
 export const zapierNames = {
   listTeams: { key: 'team', label: 'Team' },
-  onCallChanged: { key: 'on_call_changed', label: 'On-Call Changed' },
+  onCallChanged: { key: 'on_call_changed', label: 'On-Call Changed', description: 'Triggers when the people on call for a team change.' },
   createIncident: { key: 'create_incident', label: 'Create Incident' },
   updateIncident: { key: 'update_incident', label: 'Update Incident' },
   createDirectoryEntry: { key: 'create_directory_entry', label: 'Create Directory Entry' },
@@ -21,9 +27,15 @@ export const zapierNames = {
   updateDirectoryPhone: { key: 'update_directory_phone', label: 'Update Phone Number' },
   changeDirectoryRole: { key: 'change_directory_role', label: 'Change Role' },
   removeDirectoryEntry: { key: 'remove_directory_entry', label: 'Remove Directory Entry' },
-  getOnCallUsers: { key: 'find_on_call_users', label: 'Find Who Is On Call' },
+  getOnCallUsers: { key: 'find_on_call_users', label: 'Find Who Is on Call' },
   getDirectoryEntry: { key: 'find_directory_entry', label: 'Find Directory Entry' },
 } as const satisfies Record<OperationId, ZapierName>;
+
+/** The description Zapier shows for an operation: its own wording if it has one, else the shared one. */
+export function zapierDescription(operation: Pick<Operation, 'id' | 'description'>): string {
+  const name: ZapierName = zapierName(operation);
+  return name.description ?? operation.description;
+}
 
 /**
  * An operation's Zapier names: its entry, or for a description outside the shipped list (which

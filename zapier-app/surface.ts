@@ -25,7 +25,8 @@ export const zapierSurface: Surface = {
     const { zip } = zapier;
     return [
       `Zapier app ${zip.loaded.version}: dist/zapier/build/build.zip`,
-      `  bundle index.js ${kb(zapier.bundleBytes)}; zip ${kb(zip.bytes)}, ${zip.files} files`,
+      `  bundle app.js ${kb(zapier.bundleBytes)} (source map ${kb(zapier.mapBytes)}); zip ${kb(zip.bytes)}, ${zip.files} files`,
+      `  review: ${zapier.reviewRules} rules of Zapier's publishing review and the bundle's own, no findings`,
       `  our files: ${zip.ownFiles.join(', ')}`,
       `  packages: ${zip.packages.length} (${zip.packages.join(', ')})`,
       `  loads: triggers ${zip.loaded.triggers.join(', ')}; creates ${zip.loaded.creates.join(', ')}; searches ${zip.loaded.searches.join(', ')}`,

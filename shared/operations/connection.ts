@@ -1,6 +1,8 @@
 /** The connection both platforms ask for: one API key. */
 export const connection = {
   label: 'Pagerly',
+  /** Where the key is found (assumption `dashboard`); the key's help names it, and a platform that renders links links it. */
+  dashboard: { name: 'Pagerly dashboard', url: 'https://app.pagerly.io' },
   apiKeyField: {
     key: 'apiKey',
     label: 'API Key',

@@ -28,10 +28,19 @@ export function keyOwner(
 }
 
 /**
- * A connection's label (Zapier's `connectionLabel`; Make's is the same rule in IML,
- * make-app/generator/connection.ts): the owner, else "<organization> API key", else the fixed word.
+ * What tells one connection from another, from the key check's answer: the owner, else
+ * "<organization> API key"; nothing when the answer names neither, since a fixed word would
+ * tell no two connections apart.
+ */
+export function ownerLabel(check: Record<string, unknown>, apiKey: string | undefined): string | undefined {
+  const { label, organization } = keyOwner(check, apiKey);
+  return label ?? (organization ? `${organization} API key` : undefined);
+}
+
+/**
+ * A connection's label where the platform needs some text (Make's is the same rule in IML,
+ * make-app/generator/connection.ts): the owner label, else the fixed word.
  */
 export function connectionLabelFor(check: Record<string, unknown>, apiKey: string | undefined): string {
-  const { label, organization } = keyOwner(check, apiKey);
-  return label ?? (organization ? `${organization} API key` : KEY_LABEL_FALLBACK);
+  return ownerLabel(check, apiKey) ?? KEY_LABEL_FALLBACK;
 }

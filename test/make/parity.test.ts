@@ -84,6 +84,9 @@ describe('parity of the Zapier app and the Make app', () => {
       const byTeam = operation.kind === 'search' ? operation.teamByTeam?.field : undefined;
       const expected = {
         ...zapier,
+        // Zapier words its trigger's description in a few words of its own (publishing requirements,
+        // 4.1 Triggers: zapier-app/operation-names.ts); Make shows the shared description whole.
+        ...(operation.kind === 'hook' ? { description: operation.description } : {}),
         fields: zapier.fields.map((field) =>
           field.key === byTeam ? { ...field, required: true, help: 'The team to look up. To ask every team, run this module once per team.' } : field,
         ),

@@ -168,8 +168,9 @@ describe('the Zapier app never shows the key', () => {
     const check = await run('authentication.test', { ...auth(), inputData: {} }, 1);
     expect(check).toMatchObject({ user: { name: 'Grace Hopper' } });
     expect(await run('authentication.connectionLabel', { ...auth(), inputData: check }, 0)).toBe('Grace Hopper (Acme)');
-    // The label when the check names nobody, or names the key itself: a fixed word, no character of the key.
-    expect(await run('authentication.connectionLabel', { ...auth(), inputData: {} }, 0)).toBe('Pagerly API key');
+    // The label when the check names nobody, or names the key itself: empty (Zapier shows its own
+    // app name and number, docs.zapier.com/platform/build/connection-label), no character of the key.
+    expect(await run('authentication.connectionLabel', { ...auth(), inputData: {} }, 0)).toBe('');
     const quoting = { user: { name: SECRET_KEY, email: `${SECRET_KEY.slice(0, 10)}@acme.example` }, organization: { name: 'Acme' } };
     expect(await run('authentication.connectionLabel', { ...auth(), inputData: quoting }, 0)).toBe('Acme API key');
     expect(await run('triggers.team.operation.perform', { ...auth(), inputData: {} }, 1)).toHaveLength(3);

@@ -2,29 +2,30 @@ import { describe, expect, it } from '@jest/globals';
 import { connectionLabel } from '../../zapier-app/connection-label.ts';
 import { offlineNock } from '../support/offline-nock.ts';
 import { expectAllUsed, recordedResponse, replay } from './replay.ts';
-import { App, appTester, authData, expectNoKey, failureOf, KEY } from './support.ts';
+import { appTester, authData, expectNoKey, failureOf, KEY } from './support.ts';
+import { authentication } from '../../zapier-app/authentication.ts';
 
 offlineNock();
 
 describe('authentication', () => {
   it('tests the key with GET /o/test/apikey and returns what the service answered', async () => {
     const scopes = replay('check-api-key');
-    const answer = await appTester(App.authentication.test, { authData });
+    const answer = await appTester(authentication.test, { authData });
     expectAllUsed(scopes);
     expect(answer).toEqual(recordedResponse('check-api-key'));
   });
 
   it("labels the connection with whose key it is, from the test's answer", async () => {
     const scopes = replay('check-api-key');
-    const answer = await appTester(App.authentication.test, { authData });
-    const label = await appTester(App.authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
+    const answer = await appTester(authentication.test, { authData });
+    const label = await appTester(authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
     expectAllUsed(scopes);
     expect(label).toBe('Grace Hopper (Acme)');
   });
 
   it("refuses an invalid key as an expired connection, with the service's words and without the key", async () => {
     const scopes = replay('check-api-key-invalid');
-    const failure = await failureOf(appTester(App.authentication.test, { authData }));
+    const failure = await failureOf(appTester(authentication.test, { authData }));
     expectAllUsed(scopes);
     expect(failure.name).toBe('ExpiredAuthError');
     expect(failure.text).toContain('API Key is not valid');
@@ -32,7 +33,7 @@ describe('authentication', () => {
   });
 
   it('refuses a missing key before sending anything', async () => {
-    const failure = await failureOf(appTester(App.authentication.test, { authData: { apiKey: '   ' } }));
+    const failure = await failureOf(appTester(authentication.test, { authData: { apiKey: '   ' } }));
     expect(failure.name).toBe('ExpiredAuthError');
     expect(failure.text).toMatch(/No API key was given/);
   });
@@ -47,17 +48,19 @@ describe('connection label', () => {
     expect(connectionLabel({ user: { ...user, name: '  Grace Hopper ' }, organization: { name: ' Acme ' } }, KEY)).toBe('Grace Hopper (Acme)');
   });
 
-  it('falls back to the e-mail, then to the organization, then to the service', () => {
+  it('falls back to the e-mail, then to the organization, then to nothing: Zapier then shows its own app name and number (#2, #3, …)', () => {
     expect(connectionLabel({ user: { email: 'grace@acme.example' }, organization }, KEY)).toBe('grace@acme.example (Acme)');
     expect(connectionLabel({ user: { name: '', email: 'grace@acme.example' } }, KEY)).toBe('grace@acme.example');
     expect(connectionLabel({ organization }, KEY)).toBe('Acme API key');
-    expect(connectionLabel({}, KEY)).toBe('Pagerly API key');
-    expect(connectionLabel({ user: null, organization: null }, undefined)).toBe('Pagerly API key');
+    // "Zapier always includes the app's name in each account label, so it is redundant to add any
+    // hard coded app name" (docs.zapier.com/platform/build/connection-label).
+    expect(connectionLabel({}, KEY)).toBe('');
+    expect(connectionLabel({ user: null, organization: null }, undefined)).toBe('');
   });
 
   it('never shows any piece of the key, and leaves out a name or organization that quotes it', () => {
     const quoting = { user: { name: `Key ${KEY}`, email: `${KEY.slice(0, 9)}@acme.example` }, organization: { name: KEY.slice(-8) } };
-    expect(connectionLabel(quoting, KEY)).toBe('Pagerly API key');
+    expect(connectionLabel(quoting, KEY)).toBe('');
     expect(connectionLabel({ ...quoting, organization }, KEY)).toBe('Acme API key');
     const answers: Record<string, unknown>[] = [{}, { organization }, { user: {} }, { user, organization }, { valid: true }];
     for (const key of [KEY, `  ${KEY}\n`, 'short-key1', 'abcdefghijkl']) {

@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { ADMIN_ONLY_NOTE } from '../../shared/operations/fields.ts';
 import { operations, type Operation } from '../../shared/operations/index.ts';
-import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
+import { onCallChangedOperation, onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
 import { teamTrigger } from '../../zapier-app/triggers/team.ts';
 import { zapierHookEndpoints } from '../../zapier-app/hook-endpoints.ts';
 import { zapierName } from '../../zapier-app/operation-names.ts';
 import { App } from './support.ts';
+import { authentication } from '../../zapier-app/authentication.ts';
 
 const { compileApp, validateApp } = createRequire(import.meta.url)('zapier-platform-core/src/tools/schema') as {
   compileApp(app: object): object;
@@ -70,7 +71,8 @@ describe('Zapier app definition', () => {
     expect(App.triggers.team).toBe(teamTrigger);
     expect(teamTrigger.display.hidden).toBe(true);
     expect(App.triggers.on_call_changed).toBe(onCallChangedTrigger);
-    const { operation } = onCallChangedTrigger;
+    expect(onCallChangedTrigger.operation).toBe(onCallChangedOperation);
+    const operation = onCallChangedOperation;
     expect(operation.type).toBe('hook');
     for (const method of [operation.performSubscribe, operation.performUnsubscribe, operation.perform, operation.performList]) {
       expect(typeof method).toBe('function');
@@ -79,11 +81,11 @@ describe('Zapier app definition', () => {
   });
 
   it('authenticates with one custom API key field, a password', () => {
-    expect(App.authentication.type).toBe('custom');
-    expect(App.authentication.fields).toEqual([expect.objectContaining({ key: 'apiKey', type: 'password', required: true })]);
-    expect(App.authentication.fields[0]?.label).toBe('API Key');
-    expect(typeof App.authentication.test).toBe('function');
-    expect(typeof App.authentication.connectionLabel).toBe('function');
+    expect(authentication.type).toBe('custom');
+    expect(authentication.fields).toEqual([expect.objectContaining({ key: 'apiKey', type: 'password', required: true })]);
+    expect(authentication.fields[0]?.label).toBe('API Key');
+    expect(typeof authentication.test).toBe('function');
+    expect(typeof authentication.connectionLabel).toBe('function');
   });
 
   it('says "org admin only" in the description of exactly the actions whose endpoint is admin only', () => {
@@ -96,7 +98,8 @@ describe('Zapier app definition', () => {
       .sort();
     expect(adminOnly).toEqual(['change_directory_role', 'create_directory_entry', 'remove_directory_entry', 'update_directory_entry']);
     for (const create of Object.values(App.creates)) {
-      const says = create.display.description.includes(ADMIN_ONLY_NOTE) && /org admin's key/.test(create.display.description);
+      const description = create.display.description ?? '';
+      const says = description.includes(ADMIN_ONLY_NOTE) && /org admin's key/.test(description);
       expect({ key: create.key, saysOrgAdminOnly: says }).toEqual({ key: create.key, saysOrgAdminOnly: adminOnly.includes(create.key) });
     }
   });
@@ -113,11 +116,11 @@ describe('Zapier app definition', () => {
     expect(severity?.choices?.map((c) => c.value)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5']);
     expect(severity?.helpText).toMatch(/type or map another value/);
     for (const key of ['create_directory_entry', 'update_directory_entry', 'change_directory_role']) {
-      const role = App.creates[key]?.operation.inputFields.find((f) => f.key === 'role');
+      const role = App.creates[key]?.operation.inputFields?.find((f) => f.key === 'role');
       expect(role?.choices?.map((c) => c.value)).toEqual(['admin', 'user']);
       for (const choice of role?.choices ?? []) expect(choice.label.trim()).not.toBe('');
     }
-    expect(App.creates.change_directory_role?.operation.inputFields.find((f) => f.key === 'role')?.required).toBe(true);
+    expect(App.creates.change_directory_role?.operation.inputFields?.find((f) => f.key === 'role')?.required).toBe(true);
   });
 
   describe.each(definitions.map((d) => [`${d.kind} ${d.definition.key}`, d] as const))('%s', (_name, { definition, source }) => {

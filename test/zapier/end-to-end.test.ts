@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
-import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
-import { App, appTester } from './support.ts';
+import { onCallChangedOperation } from '../../zapier-app/triggers/on-call-changed.ts';
+import { appTester } from './support.ts';
+import { authentication } from '../../zapier-app/authentication.ts';
 
 /**
  * The Zapier app over real HTTP on loopback: the sandbox as the service (fixed clock,
@@ -19,7 +20,7 @@ interface Received {
 
 const HOUR = 3_600_000;
 const authData = { apiKey: demoKeys.acmeAdmin };
-const { performSubscribe, performUnsubscribe, perform, performList } = onCallChangedTrigger.operation;
+const { performSubscribe, performUnsubscribe, perform, performList } = onCallChangedOperation;
 type Item = Record<string, unknown>;
 
 let sandbox: Sandbox;
@@ -79,8 +80,8 @@ describe('Zapier app against the sandbox', () => {
   const subscribeData: { platform?: { id: string }; all?: { id: string } } = {};
 
   it("connects with an org admin's key and labels the connection with the person and organization", async () => {
-    const answer = await appTester(App.authentication.test, { authData });
-    const label = await appTester(App.authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
+    const answer = await appTester(authentication.test, { authData });
+    const label = await appTester(authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
     expect(label).toBe('Grace Hopper (Acme)');
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { teamOperation } from '../../zapier-app/triggers/team.ts';
 import { offlineNock } from '../support/offline-nock.ts';
 import { expectAllUsed, replay, replaySteps, unmatchedRequests } from './replay.ts';
 import { appTester, authData, expectNoKey, failureOf, KEY, performOf, type ZapierFailure } from './support.ts';
@@ -10,7 +10,7 @@ offlineNock();
 describe('errors the service answers', () => {
   it("an invalid key marks the connection as expired, with the service's text", async () => {
     const scopes = replay('list-teams-invalid-key');
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expectAllUsed(scopes);
     expect(failure.name).toBe('ExpiredAuthError');
     expect(failure.text).toContain('"API Key is not valid"');
@@ -58,7 +58,7 @@ describe('errors the service answers', () => {
 
   it("a 429 asks Zapier to retry after the service's Retry-After", async () => {
     const scopes = replay('rate-limited');
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'ThrottledError', delay: 30 });
     expect(failure.text).toContain('try again in 30 s');
@@ -90,7 +90,7 @@ describe('errors the service answers', () => {
 
   it('truncated JSON is an invalid response, with the status and an excerpt', async () => {
     const scopes = replay('truncated-json');
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'invalid_response' });
     expect(failure.text).toContain('HTTP 200');
@@ -135,7 +135,7 @@ describe('the API key never appears in an error', () => {
 
   it.each([400, 403, 500])('not even when the service quotes it (HTTP %d)', async (status) => {
     const scope = quotingTheKey(status);
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expect(scope.isDone()).toBe(true);
     expect(failure.text).toContain('[redacted]');
     expectNoKey(failure);
@@ -153,7 +153,7 @@ describe('the API key never appears in an error', () => {
             .post('/o/incident')
             .reply(500, [{ Error: `API key ${KEY} is not valid for this org` }])
         : quotingTheKey(status);
-    const perform = status === 500 ? performOf('creates', 'create_incident') : teamTrigger.operation.perform;
+    const perform = status === 500 ? performOf('creates', 'create_incident') : teamOperation.perform;
     const failure = await failureOf(appTester(perform, { authData, inputData: { title: 'Disk full on db-1' } }));
     expect(scope.isDone()).toBe(true);
     expect(failure.name).toBe(name);
@@ -164,7 +164,7 @@ describe('the API key never appears in an error', () => {
 
   it('not even when the key was pasted with surrounding whitespace', async () => {
     const scope = quotingTheKey(400);
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData: { apiKey: `  ${KEY}\n` } }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData: { apiKey: `  ${KEY}\n` } }));
     expect(scope.isDone()).toBe(true);
     expect(failure.name).toBe('ExpiredAuthError');
     expectNoKey(failure);

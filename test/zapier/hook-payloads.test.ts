@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
+import { onCallChangedOperation } from '../../zapier-app/triggers/on-call-changed.ts';
 import { offlineWithNoStrayRequest } from './replay.ts';
 import { appTester, authData } from './support.ts';
 
@@ -29,7 +29,7 @@ const event = {
 
 /** Runs the trigger's perform as Zapier does when a hook arrives. */
 async function deliver({ cleanedRequest, rawRequest, teamname = '' }: Delivery): Promise<Item[]> {
-  return (await appTester(onCallChangedTrigger.operation.perform, {
+  return (await appTester(onCallChangedOperation.perform, {
     authData,
     inputData: { teamname },
     cleanedRequest,
@@ -67,11 +67,11 @@ describe('on_call_changed: a payload of the expected shape', () => {
 
   it("has every output field and the same keys as the trigger's sample", async () => {
     const item = only(await deliver({ cleanedRequest: event }));
-    for (const field of onCallChangedTrigger.operation.outputFields) {
+    for (const field of onCallChangedOperation.outputFields) {
       const topLevel = field.key.split(/\[\]|__/)[0]!;
       expect(Object.keys(item)).toContain(topLevel);
     }
-    expect(Object.keys(item).sort()).toEqual(Object.keys(onCallChangedTrigger.operation.sample).sort());
+    expect(Object.keys(item).sort()).toEqual(Object.keys(onCallChangedOperation.sample).sort());
   });
 
   it('joins several people in the order delivered, and counts nobody as 0 and ""', async () => {

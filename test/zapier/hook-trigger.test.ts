@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
+import { onCallChangedOperation } from '../../zapier-app/triggers/on-call-changed.ts';
 import { offlineNock } from '../support/offline-nock.ts';
 import { expectAllUsed, recordedResponse, replay, replaySteps, unmatchedRequests } from './replay.ts';
 import { appTester, authData, failureOf, KEY } from './support.ts';
 
 offlineNock();
 
-const { performSubscribe, performUnsubscribe, perform, performList } = onCallChangedTrigger.operation;
+const { performSubscribe, performUnsubscribe, perform, performList } = onCallChangedOperation;
 const HOOK_URL = 'https://hooks.example.com/pagerly/on-call';
 type Item = Record<string, unknown>;
 
@@ -77,7 +77,7 @@ describe('on_call_changed: subscribing and unsubscribing', () => {
 describe('on_call_changed: performList (test step and field mapping before any change)', () => {
   /** What a hook of the trigger would give, for comparing shapes. */
   const hookItem = async (): Promise<Item> => {
-    const items = (await appTester(perform, { authData, inputData: {}, cleanedRequest: onCallChangedTrigger.operation.sample })) as Item[];
+    const items = (await appTester(perform, { authData, inputData: {}, cleanedRequest: onCallChangedOperation.sample })) as Item[];
     return items[0]!;
   };
 
@@ -106,7 +106,7 @@ describe('on_call_changed: performList (test step and field mapping before any c
     });
     expect(Date.parse(item.occurred_at as string)).toBeGreaterThanOrEqual(before);
     expect(Object.keys(item).sort()).toEqual(Object.keys(await hookItem()).sort());
-    const outputKeys = new Set(onCallChangedTrigger.operation.outputFields.map((f) => f.key.split(/\[\]|__/)[0]!));
+    const outputKeys = new Set(onCallChangedOperation.outputFields.map((f) => f.key.split(/\[\]|__/)[0]!));
     for (const key of outputKeys) expect(Object.keys(item)).toContain(key);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { authentication } from '../../zapier-app/authentication.ts';
-import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { teamOperation } from '../../zapier-app/triggers/team.ts';
 import { define, expectAllUsed, offlineWithNoStrayRequest } from './replay.ts';
 import { appTester, authData, expectNoKey, failureOf, performOf } from './support.ts';
 
@@ -63,7 +63,7 @@ describe('Retry-After', () => {
       'content-type': 'application/json',
       'retry-after': 'Thu, 01 Jan 2099 00:00:00 GMT',
     });
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expectAllUsed(scopes);
     expect(failure.name).not.toBe('ThrottledError');
     expect(failure.text).toContain('try again after 2099-01-01 00:00 UTC');

@@ -21,9 +21,10 @@ type Kind = 'creates' | 'searches';
 
 /** A create's or search's perform, found by its public key (fails the test when the key is missing). */
 export function performOf(kind: Kind, key: string): Perform {
-  const definition = App[kind][key];
-  if (!definition) throw new Error(`The Zapier app has no ${kind}.${key}`);
-  return definition.operation.perform;
+  const perform = App[kind][key]?.operation.perform;
+  // Core's type also allows a request object; the app's creates and searches are all functions.
+  if (typeof perform !== 'function') throw new Error(`The Zapier app has no ${kind}.${key} with a perform function`);
+  return perform;
 }
 
 // ---------------------------------------------------------------------------------------------

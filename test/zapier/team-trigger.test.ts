@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { teamOperation } from '../../zapier-app/triggers/team.ts';
 import { offlineNock } from '../support/offline-nock.ts';
 import { expectAllUsed, recordedResponse, replay } from './replay.ts';
 import { appTester, authData } from './support.ts';
@@ -9,7 +9,7 @@ offlineNock();
 describe('team trigger (the Team dropdown)', () => {
   it("lists the organization's teams as the service answered them", async () => {
     const scopes = replay('list-teams');
-    const teams = await appTester(teamTrigger.operation.perform, { authData });
+    const teams = await appTester(teamOperation.perform, { authData });
     expectAllUsed(scopes);
     expect(teams).toEqual(recordedResponse('list-teams'));
     expect((teams as { name: string }[]).map((team) => team.name)).toEqual(['Platform', 'Payments', 'Mobile']);
@@ -17,7 +17,7 @@ describe('team trigger (the Team dropdown)', () => {
 
   it('gives an organization without teams an empty list, not an error', async () => {
     const scopes = replay('list-teams-empty');
-    const teams = await appTester(teamTrigger.operation.perform, { authData });
+    const teams = await appTester(teamOperation.perform, { authData });
     expectAllUsed(scopes);
     expect(teams).toEqual([]);
   });

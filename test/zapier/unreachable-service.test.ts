@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { teamTrigger } from '../../zapier-app/triggers/team.ts';
+import { teamOperation } from '../../zapier-app/triggers/team.ts';
 import { closedPort } from '../support/loopback-server.ts';
 import { appTester, authData, expectNoKey, failureOf } from './support.ts';
 
@@ -15,13 +15,13 @@ afterAll(() => {
 
 describe('a service that cannot be reached', () => {
   it('fails without showing the key', async () => {
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expect(failure.raw).toMatch(/ECONNREFUSED/);
     expectNoKey(failure);
   });
 
   it('asks Zapier to retry later, like a 5xx', async () => {
-    const failure = await failureOf(appTester(teamTrigger.operation.perform, { authData }));
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
     expect(failure.name).toBe('ThrottledError');
     expect(failure.delay).toBeGreaterThanOrEqual(60);
     expect(failure.text).toMatch(/could not be reached|could not reach|network/i);

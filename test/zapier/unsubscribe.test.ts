@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
+import { onCallChangedOperation } from '../../zapier-app/triggers/on-call-changed.ts';
 import { define, expectAllUsed, offlineWithNoStrayRequest } from './replay.ts';
 import { appTester, authData, failureOf } from './support.ts';
 
@@ -10,7 +10,7 @@ offlineWithNoStrayRequest();
 
 const unsubscribe = (status: number, body: string) => {
   const scopes = define([{ scope: 'https://api.pagerly.io', method: 'DELETE', path: '/o/zapier/subscribe/sub_0451', status, response: body }]);
-  return { scopes, run: appTester(onCallChangedTrigger.operation.performUnsubscribe, { authData, subscribeData: { id: 'sub_0451' } }) };
+  return { scopes, run: appTester(onCallChangedOperation.performUnsubscribe, { authData, subscribeData: { id: 'sub_0451' } }) };
 };
 
 describe('turning a Zap off removes its hook, or finds it already gone', () => {

@@ -1,4 +1,4 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type Bundle, defineCreate, type ZObject } from 'zapier-platform-core';
 import { actionResult } from '../../shared/operations/action-result.ts';
 import type { ActionOperation } from '../../shared/operations/types.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
@@ -7,9 +7,11 @@ import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';
 
 /** A Zapier create from a shared action description: call its endpoint, return its answer. */
 export const zapierCreate = (operation: ActionOperation) =>
-  operationEnvelope(operation, (z: ZObject, bundle: Bundle) =>
-    withZapierErrors(z, () => {
-      const pagerly = clientForBundle(z, bundle);
-      return actionResult(operation, endpointInput(operation.inputFields, bundle.inputData), pagerly);
-    }),
+  defineCreate(
+    operationEnvelope(operation, (z: ZObject, bundle: Bundle) =>
+      withZapierErrors(z, () => {
+        const pagerly = clientForBundle(z, bundle);
+        return actionResult(operation, endpointInput(operation.inputFields, bundle.inputData), pagerly);
+      }),
+    ),
   );

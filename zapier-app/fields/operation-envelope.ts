@@ -1,7 +1,7 @@
 import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { zapierInputField, type ZapierInputField } from './input-fields.ts';
 import { zapierOutputFields } from './output-fields.ts';
-import { zapierName } from '../operation-names.ts';
+import { zapierDescription, zapierName } from '../operation-names.ts';
 
 /**
  * A `copy` field is text shown above the inputs, nothing the user fills in: Zapier asks delete
@@ -22,7 +22,7 @@ export function operationEnvelope<P>(operation: ActionOperation | SearchOperatio
   return {
     key,
     noun: operation.noun,
-    display: { label, description: operation.description },
+    display: { label, description: zapierDescription(operation) },
     operation: {
       inputFields: [...irreversible, ...operation.inputFields.map(zapierInputField)],
       perform,

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import packageJson from '../../package.json' with { type: 'json' };
+import { appPackage } from './app-package.ts';
+import { BUNDLE_FILES } from './bundle.ts';
 import { linkFile, stageDir } from './paths.ts';
 import { linkUserEnv, readLink, rescueUserFiles } from './user-files.ts';
 
@@ -12,20 +13,18 @@ export function stageApp(): string[] {
   // Everything is written anew but build/, whose zip a build with the same inputs reuses.
   mkdirSync(stageDir, { recursive: true });
   for (const entry of readdirSync(stageDir)) if (entry !== 'build') rmSync(`${stageDir}${entry}`, { recursive: true, force: true });
-  const appPackage = {
-    name: 'pagerly-zapier',
-    version: packageJson.version,
-    description: 'Zapier integration for Pagerly on-call and incident management (built from the pagerly-connectors repository).',
-    private: true,
-    main: 'index.js',
-    engines: { node: '>=22' },
-    dependencies: { 'zapier-platform-core': packageJson.dependencies['zapier-platform-core'] },
-  };
-  writeFileSync(`${stageDir}package.json`, `${JSON.stringify(appPackage, null, 2)}\n`);
+  writeFileSync(`${stageDir}package.json`, `${JSON.stringify(appPackage(), null, 2)}\n`);
   // CLI 19.1.0's file detection misses these packages' require.mjs; the build's own check fails without them.
+  // It follows requires only, so the bundle's source map is named too.
   // The link to the registered Zapier app (id, key), once `zapier-platform register` made one and it was committed.
   const link = readLink(linkFile) ?? {};
-  const zapierAppRc = { ...link, includeInBuild: ['node_modules[\\\\/](async-function|async-generator-function|generator-function)[\\\\/]require\\.mjs$'] };
+  const zapierAppRc = {
+    ...link,
+    includeInBuild: [
+      'node_modules[\\\\/](async-function|async-generator-function|generator-function)[\\\\/]require\\.mjs$',
+      `(^|[\\\\/])${BUNDLE_FILES.map.replaceAll('.', '\\.')}$`,
+    ],
+  };
   writeFileSync(`${stageDir}.zapierapprc`, `${JSON.stringify(zapierAppRc, null, 2)}\n`);
   // source.zip is built from what git would keep; the staged bundle is the source Zapier stores.
   writeFileSync(`${stageDir}.gitignore`, 'build/\nnode_modules/\n.env\n');

@@ -1,4 +1,4 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import { NotFoundError } from '../../shared/errors.ts';
 import { hookAlreadyGone } from '../../shared/operations/hook-removal.ts';
 import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
@@ -9,7 +9,7 @@ import { zapierInputField } from '../fields/input-fields.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';
 import { zapierHookEndpoints } from '../hook-endpoints.ts';
-import { zapierNames } from '../operation-names.ts';
+import { zapierDescription, zapierNames } from '../operation-names.ts';
 
 /**
  * performList samples at most this many teams when no team is chosen, one request each: Zapier
@@ -41,60 +41,66 @@ function eventIdHeader(bundle: Bundle): string | undefined {
 
 const teamOf = (bundle: Bundle) => endpointInput(onCallChanged.inputFields, bundle.inputData).teamname as string | undefined;
 
-/** The instant trigger: a REST hook at /o/zapier/subscribe. */
-export const onCallChangedTrigger = {
+/**
+ * The REST hook at /o/zapier/subscribe, with its own literal type (tests and the main job call
+ * `performSubscribe` and the rest without narrowing core's union of trigger operations).
+ */
+export const onCallChangedOperation = {
+  type: 'hook' as const,
+  inputFields: onCallChanged.inputFields.map(zapierInputField),
+
+  performSubscribe: (z: ZObject, bundle: Bundle) => {
+    const teamname = teamOf(bundle);
+    return withZapierErrors(z, () =>
+      clientForBundle(z, bundle).call(zapierHookEndpoints.subscribe, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
+    );
+  },
+
+  performUnsubscribe: (z: ZObject, bundle: Bundle) =>
+    withZapierErrors(z, async () => {
+      const id = (bundle.subscribeData as { id?: unknown } | undefined)?.id;
+      // Nothing was stored at subscribe time: there is nothing this app could remove.
+      if (id === undefined || id === null || id === '') return { removed: false };
+      try {
+        return await clientForBundle(z, bundle).call(zapierHookEndpoints.unsubscribe, { id: String(id) });
+      } catch (error) {
+        // Already gone, or no removal there (404, 405, 410): the goal is reached; Zapier's own
+        // rule, a hook URL answering 410 is removed by the sender, covers the rest.
+        if (hookAlreadyGone(error)) return { id: String(id), removed: true };
+        throw error;
+      }
+    }),
+
+  perform: async (_z: ZObject, bundle: Bundle) => {
+    const item = onCallChangeItem(deliveredPayload(bundle), new Date(), eventIdHeader(bundle));
+    return isForTeam(item, teamOf(bundle)) ? [item] : [];
+  },
+
+  performList: (z: ZObject, bundle: Bundle) =>
+    withZapierErrors(z, async () => {
+      const pagerly = clientForBundle(z, bundle);
+      const teams = await pagerly.listTeams();
+      const teamname = teamOf(bundle);
+      const chosen = teamname ? findTeam(teams, teamname) : undefined;
+      if (teamname && !chosen) {
+        // The name as typed is quoted back with the key taken out (a key pasted into the wrong field).
+        throw new NotFoundError(pagerly.redact(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`));
+      }
+      const asked = bundle.meta?.limit;
+      const limit = !bundle.meta?.isLoadingSample && asked && asked > 0 && asked < SAMPLED_TEAMS ? asked : SAMPLED_TEAMS;
+      const sampled = chosen ? [chosen] : teams.slice(0, limit);
+      const now = new Date();
+      return Promise.all(sampled.map(async (team) => currentOnCallItem(team, await pagerly.listOnCallUsers({ teamname: team.name }), now)));
+    }),
+
+  outputFields: zapierOutputFields(onCallChanged.outputFields),
+  sample: onCallChanged.sample,
+};
+
+/** The instant trigger, checked against core's Trigger type. */
+export const onCallChangedTrigger = defineTrigger({
   key: zapierNames.onCallChanged.key,
   noun: onCallChanged.noun,
-  display: { label: zapierNames.onCallChanged.label, description: onCallChanged.description },
-  operation: {
-    type: 'hook' as const,
-    inputFields: onCallChanged.inputFields.map(zapierInputField),
-
-    performSubscribe: (z: ZObject, bundle: Bundle) => {
-      const teamname = teamOf(bundle);
-      return withZapierErrors(z, () =>
-        clientForBundle(z, bundle).call(zapierHookEndpoints.subscribe, { url: bundle.targetUrl ?? '', ...(teamname ? { teamname } : {}) }),
-      );
-    },
-
-    performUnsubscribe: (z: ZObject, bundle: Bundle) =>
-      withZapierErrors(z, async () => {
-        const id = (bundle.subscribeData as { id?: unknown } | undefined)?.id;
-        // Nothing was stored at subscribe time: there is nothing this app could remove.
-        if (id === undefined || id === null || id === '') return { removed: false };
-        try {
-          return await clientForBundle(z, bundle).call(zapierHookEndpoints.unsubscribe, { id: String(id) });
-        } catch (error) {
-          // Already gone, or no removal there (404, 405, 410): the goal is reached; Zapier's own
-          // rule, a hook URL answering 410 is removed by the sender, covers the rest.
-          if (hookAlreadyGone(error)) return { id: String(id), removed: true };
-          throw error;
-        }
-      }),
-
-    perform: async (_z: ZObject, bundle: Bundle) => {
-      const item = onCallChangeItem(deliveredPayload(bundle), new Date(), eventIdHeader(bundle));
-      return isForTeam(item, teamOf(bundle)) ? [item] : [];
-    },
-
-    performList: (z: ZObject, bundle: Bundle) =>
-      withZapierErrors(z, async () => {
-        const pagerly = clientForBundle(z, bundle);
-        const teams = await pagerly.listTeams();
-        const teamname = teamOf(bundle);
-        const chosen = teamname ? findTeam(teams, teamname) : undefined;
-        if (teamname && !chosen) {
-          // The name as typed is quoted back with the key taken out (a key pasted into the wrong field).
-          throw new NotFoundError(pagerly.redact(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`));
-        }
-        const asked = bundle.meta?.limit;
-        const limit = !bundle.meta?.isLoadingSample && asked && asked > 0 && asked < SAMPLED_TEAMS ? asked : SAMPLED_TEAMS;
-        const sampled = chosen ? [chosen] : teams.slice(0, limit);
-        const now = new Date();
-        return Promise.all(sampled.map(async (team) => currentOnCallItem(team, await pagerly.listOnCallUsers({ teamname: team.name }), now)));
-      }),
-
-    outputFields: zapierOutputFields(onCallChanged.outputFields),
-    sample: onCallChanged.sample,
-  },
-};
+  display: { label: zapierNames.onCallChanged.label, description: zapierDescription(onCallChanged) },
+  operation: onCallChangedOperation,
+});

@@ -1,17 +1,27 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { callPagerly } from '../pagerly-client.ts';
 import { zapierNames } from '../operation-names.ts';
 
-/** The hidden trigger behind every team dropdown (`team.name.name`). */
-export const teamTrigger = {
+/** What fills every team dropdown, with its own literal type (tests call `perform` directly). */
+export const teamOperation = {
+  perform: (z: ZObject, bundle: Bundle) => callPagerly(z, bundle, teamList.endpoint, {}),
+  outputFields: zapierOutputFields(teamList.outputFields),
+  sample: teamList.sample,
+};
+
+/**
+ * The hidden trigger behind every team dropdown (`team.name.name`), checked against core's Trigger
+ * type. A hidden trigger is what docs.zapier.com's "Dynamic dropdowns" page
+ * (https://docs.zapier.com/platform/build-cli/dynamic-dropdowns) documents; the CLI's own
+ * dynamic-dropdown template (zapier-platform-cli 19, src/generators/templates/dynamic-dropdown)
+ * calls it the "Legacy Pattern" beside a field's `choices.perform`, which the docs do not describe
+ * yet. Its key is public contract, and the main job and the bench call it.
+ */
+export const teamTrigger = defineTrigger({
   key: zapierNames.listTeams.key,
   noun: teamList.noun,
   display: { label: zapierNames.listTeams.label, description: teamList.description, hidden: true },
-  operation: {
-    perform: (z: ZObject, bundle: Bundle) => callPagerly(z, bundle, teamList.endpoint, {}),
-    outputFields: zapierOutputFields(teamList.outputFields),
-    sample: teamList.sample,
-  },
-};
+  operation: teamOperation,
+});
