@@ -39,9 +39,30 @@ export type JsonStandardSchema = z.ZodMiniObject & {
 type Target = NonNullable<Parameters<typeof z.toJSONSchema>[1]>['target'];
 const DIALECTS: Readonly<Record<string, Target>> = { 'draft-2020-12': 'draft-2020-12', 'draft-07': 'draft-07', 'openapi-3.0': 'openapi-3.0' };
 
+/**
+ * zod's JSON Schema in the spelling most clients read: a nullable field as `anyOf` with one
+ * `type` each (a client that maps schemas onto a one-type dialect, such as Gemini's, drops a
+ * type array), and "any other field" as `true` rather than `{}`. The Inspector's `--strict`
+ * check asks for both.
+ */
+function portable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(portable);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, inner]) => {
+    if (key === 'additionalProperties' && inner !== null && typeof inner === 'object' && Object.keys(inner).length === 0) return [key, true] as const;
+    return [key, portable(inner)] as const;
+  });
+  const { type, description, ...rest } = Object.fromEntries(entries) as Record<string, unknown>;
+  if (Array.isArray(type) && type.length > 1) {
+    const described = description === undefined ? {} : { description };
+    return { ...described, anyOf: type.map((one) => (one === 'null' ? { type: 'null' } : { ...rest, type: one })) };
+  }
+  return Object.fromEntries(entries);
+}
+
 export function withJsonSchema(schema: z.ZodMiniObject): JsonStandardSchema {
   const convert = (io: 'input' | 'output') => (options: { target: string }) =>
-    z.toJSONSchema(schema, { io, target: DIALECTS[options.target] ?? 'draft-2020-12' }) as Record<string, unknown>;
+    portable(z.toJSONSchema(schema, { io, target: DIALECTS[options.target] ?? 'draft-2020-12' })) as Record<string, unknown>;
   const standard = { ...schema['~standard'], jsonSchema: { input: convert('input'), output: convert('output') } };
   return Object.assign(Object.create(schema) as z.ZodMiniObject, { '~standard': standard });
 }
@@ -172,7 +193,7 @@ function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: 
 /** A sentence on what comes back, naming the keys a model reads. */
 function returnsSentence(operation: AnyOperation, resultKey: string | undefined): string {
   const keys = operation.outputFields.map((field) => field.key).join(', ');
-  if (!resultKey) return `Returns the ${operation.noun.toLowerCase()} as the service answered it (${keys}).`;
+  if (!resultKey) return `Returns the service's answer: ${keys}.`;
   const empty = operation.kind === 'search' && operation.results === 'single' ? ' (empty when none is found)' : ' (may be empty)';
   return `Returns {"${resultKey}": [...]}${empty}, each with ${keys}.`;
 }

@@ -86,7 +86,7 @@ describe('a call and its HTTP requests', () => {
       arrived = resolve;
     });
     let closedEarly = false;
-    const service = await loopbackServer((request, response) => {
+    const service = await loopbackServer((_request, response) => {
       arrived();
       // Never answers: the request ends only when the client goes away.
       response.on('close', () => {
