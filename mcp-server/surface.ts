@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import * as z from 'zod/mini';
 import type { GeneratedFiles, Surface } from '../surfaces/surface.ts';
 import { mcpName } from './operation-names.ts';
 import { toolDefinitions } from './tools.ts';
@@ -10,8 +9,9 @@ export function toolList(tools: ReturnType<typeof toolDefinitions>) {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: z.toJSONSchema(tool.inputSchema, { io: 'input', target: 'draft-2020-12' }),
-    outputSchema: z.toJSONSchema(tool.outputSchema, { io: 'output', target: 'draft-2020-12' }),
+    // The same conversion the SDK makes for tools/list, so the file is what a host is shown.
+    inputSchema: tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }),
+    outputSchema: tool.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }),
     annotations: tool.annotations,
     writeTool: tool.writes,
   }));
