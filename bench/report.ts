@@ -5,6 +5,7 @@ import type { FanOutFigures } from './fan-out.ts';
 import type { HttpLoadFigures } from './http-load.ts';
 import type { MachineFacts } from './machine.ts';
 import type { FootprintFigures } from './zapier-footprint.ts';
+import type { McpOverheadFigures } from './mcp-overhead.ts';
 import type { OverheadFigures } from './zapier-overhead.ts';
 
 const tty = Boolean(process.stdout.isTTY);
@@ -143,6 +144,22 @@ export function printOverhead(figures: OverheadFigures): void {
     `  core compiling once   ${times(figures.ratios.zapierCompiledOnceOverMinimal)} the minimal app (core's TODO in create-lambda-handler.js done, in this process only)`,
   );
   console.log(`  within ${d.aim}×           at most ${int(d.valuesWithinAim)} values in a definition, were the app's own code free`);
+}
+
+export function printMcpOverhead(figures: McpOverheadFigures): void {
+  const { runs, warmupRuns } = figures.settings;
+  console.log(bold(`\n5. MCP: ${figures.call}, ${runs} rounds after ${warmupRuns} warm-up rounds`));
+  console.log('   (one call at a time; which way goes first alternates every round)');
+  table(
+    ['way', 'median ms', 'p90 ms'],
+    [
+      ['pagerly mcp over stdio, tools/call (the SDK client)', ms(figures.mcp.medianMs), ms(figures.mcp.p90Ms)],
+      ['typed Node client, the same search in process', ms(figures.client.medianMs), ms(figures.client.p90Ms)],
+    ],
+    [false, true, true],
+  );
+  const verdict = figures.mcpOverClient <= figures.aim ? green('within') : red('over');
+  console.log(`  mcpOverClient         ${times(figures.mcpOverClient)} (the MCP call's median ÷ the client's; ${verdict} the aim of ${figures.aim}×)`);
 }
 
 export function printFootprint(figures: FootprintFigures): void {

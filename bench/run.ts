@@ -1,7 +1,8 @@
 // `npm run bench`: the sandbox under HTTP load next to bare Fastify, one on-call change fanned
 // out to 1,000 hooks (then again with 16 of them hanging), the per-request overhead of the Zapier app and the typed client over
 // plain got, and the Zapier app's upload zip and cold start next to a minimal core app's (needs one `npm run build` first;
-// skipped without it). Loopback only; every count and duration is bounded, so it stops by itself.
+// skipped without it), and an MCP tools/call of "who is on call" over stdio next to the typed client.
+// Loopback only; every count and duration is bounded, so it stops by itself.
 // Prints tables, writes bench/results/latest.json, exits 1 if any check failed.
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
 // BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16).
@@ -9,8 +10,19 @@ import { existsSync } from 'node:fs';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { measureFanOut, type FanOutFigures } from './fan-out.ts';
 import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
+import { measureMcpOverhead, type McpOverheadFigures } from './mcp-overhead.ts';
 import { machineFacts } from './machine.ts';
-import { printChecks, printFanOut, printFootprint, printFootprintSkipped, printHttpLoad, printMachine, printOverhead, writeResults } from './report.ts';
+import {
+  printChecks,
+  printFanOut,
+  printFootprint,
+  printFootprintSkipped,
+  printHttpLoad,
+  printMachine,
+  printMcpOverhead,
+  printOverhead,
+  writeResults,
+} from './report.ts';
 import { footprintSettings, measureZapierFootprint, type FootprintFigures } from './zapier-footprint.ts';
 import { measureZapierOverhead, type OverheadFigures } from './zapier-overhead.ts';
 
@@ -36,9 +48,10 @@ const fanOut = { subscriptions: 1_000, concurrency: fromEnv('BENCH_DELIVERY_CONC
 // for a whole time-out (5 s) while the other 984 wait.
 const fanOutHanging = { ...fanOut, hanging: 16 };
 const overhead = { runs: 300, warmupRuns: 30 };
+const mcpOverhead = { runs: 200, warmupRuns: 20 };
 
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
-const budgetMs = 3 * (load.seconds + load.warmupSeconds) * 1000 + fanOut.timeoutMs + 2 * fanOutHanging.timeoutMs + footprintSettings.timeoutMs + 60_000;
+const budgetMs = 3 * (load.seconds + load.warmupSeconds) * 1000 + fanOut.timeoutMs + 2 * fanOutHanging.timeoutMs + footprintSettings.timeoutMs + 90_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
   process.exit(3);
@@ -73,6 +86,7 @@ const zapier: OverheadFigures | null = await part('Request overhead', () => meas
 let footprint: FootprintFigures | null = null;
 if (existsSync(buildZip)) footprint = await part('Zip and cold start', () => measureZapierFootprint(footprintSettings), printFootprint);
 else printFootprintSkipped();
+const mcp: McpOverheadFigures | null = await part('MCP overhead', () => measureMcpOverhead(mcpOverhead), printMcpOverhead);
 
 const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
@@ -82,6 +96,7 @@ writeResults(RESULTS, {
   zapierOverMinimal: zapier?.ratios.zapierOverMinimal ?? null,
   zipOverMinimal: footprint?.zipOverMinimal ?? null,
   coldStartOverMinimal: footprint?.coldStartOverMinimal ?? null,
+  mcpOverClient: mcp?.mcpOverClient ?? null,
   seconds: Number(seconds.toFixed(1)),
   ok: problems.length === 0,
   problems,
@@ -91,6 +106,7 @@ writeResults(RESULTS, {
   fanOutWithHanging: hooksHanging,
   requestOverhead: zapier,
   footprint,
+  mcpOverhead: mcp,
 });
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;

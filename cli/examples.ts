@@ -19,6 +19,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'pagerly directory remove gone@acme.example',
     'pagerly directory remove me@acme.example --force   # your own entry: this key stops working',
   ],
+  mcp: [
+    'PAGERLY_API_KEY=... pagerly mcp                        # what an MCP host runs; see docs/mcp.md',
+    'PAGERLY_API_KEY=... pagerly mcp --enable-write-tools   # incidents and the directory too',
+  ],
   'directory sync': ['pagerly directory sync people.csv --dry-run   # see the plan first', 'pagerly directory sync people.csv --concurrency 8'],
 };
 

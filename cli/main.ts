@@ -5,6 +5,7 @@ import { InterruptedError, UsageError } from './cli-errors.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDirectory } from './commands/directory.ts';
 import { registerIncident } from './commands/incident.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerOnCall } from './commands/on-call.ts';
 import { registerTeams } from './commands/teams.ts';
 import { createContext, type Context } from './context.ts';
@@ -86,6 +87,7 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
   registerOnCall(program, ctx);
   registerIncident(program, ctx);
   registerDirectory(program, ctx);
+  registerMcp(program, ctx);
   // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
     if (command === program) continue;

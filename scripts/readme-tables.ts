@@ -5,6 +5,7 @@ import { callsOf } from '../shared/operations/calls.ts';
 import { connection } from '../shared/operations/connection.ts';
 import { operations } from '../shared/operations/index.ts';
 import { surfaces } from '../surfaces/index.ts';
+import { tools } from '../mcp-server/server.ts';
 
 /** Tables written from shared/ into the docs by `npm run docs`, so they cannot drift from the code. */
 interface Table {
@@ -46,6 +47,19 @@ export const tables: readonly Table[] = [
     file: 'docs/assumptions.md',
     header: ['Left open', 'What this project does', 'Why', 'Id'],
     rows: () => assumptions.map((a) => [a.topic, a.choice, a.why, code(a.id)]),
+  },
+  {
+    name: 'mcp-tools',
+    file: 'docs/mcp.md',
+    header: ['Tool', 'Title', 'Offered', 'Hints', 'Returns'],
+    rows: () =>
+      tools.map((tool) => {
+        const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+        const hints = [readOnlyHint && 'read-only', destructiveHint && 'destructive', idempotentHint && 'idempotent'].filter(Boolean).join(', ') || 'none';
+        const keys = tool.operation.outputFields.map((field) => field.key).join(', ');
+        const returns = tool.resultKey ? `${code(`{"${tool.resultKey}": [...]}`)}, each with ${keys}` : keys;
+        return [code(tool.name), tool.title, tool.writes ? 'with `--enable-write-tools`' : 'always', hints, returns];
+      }),
   },
   {
     name: 'operations',

@@ -18,6 +18,8 @@ export interface GotTransportOptions {
    * on stderr). Never given the request: its headers carry the key.
    */
   onRetry?: (retry: RetryNotice) => void;
+  /** Aborts the request in flight, and any wait before a retry (an MCP tool call its client cancelled). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface RetryNotice {
@@ -77,6 +79,7 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
           body: request.body,
           responseType: 'text',
           throwHttpErrors: false,
+          ...(options.signal ? { signal: options.signal } : {}),
           timeout: { request: timeoutMs },
           // A redirect elsewhere comes back as the 3xx it is; the API module makes it a RedirectError.
           followRedirect: (response) => isSameOriginRedirect(response.headers.location, response.url),

@@ -42,6 +42,7 @@ describe('help', () => {
       'directory role',
       'directory remove',
       'directory sync',
+      'mcp',
     ]);
     for (const path of tree) {
       const r = await run([...path, '--help']);

@@ -106,7 +106,10 @@ describe('the command line never shows the key', () => {
           .join(' '),
       ),
     );
-    const missing = leaves.filter((leaf) => ![...covered].some((c) => c === leaf || c.startsWith(`${leaf} `)));
+    // `mcp` serves JSON-RPC on the process's own stdin and stdout, so it cannot run in process
+    // here: test/mcp/stdio.test.ts runs the real process and holds its every output to the same rule.
+    const elsewhere = new Set(['mcp']);
+    const missing = leaves.filter((leaf) => !elsewhere.has(leaf) && ![...covered].some((c) => c === leaf || c.startsWith(`${leaf} `)));
     expect(leaves.length).toBeGreaterThanOrEqual(11);
     expect(missing).toEqual([]);
   });

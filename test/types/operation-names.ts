@@ -2,6 +2,7 @@
 // the type check if the line under it stops being an error. It proves that a platform's name map
 // cannot miss an operation, nor name one that does not exist.
 import type { MakeName } from '../../make-app/operation-names.ts';
+import { type McpName, mcpNames } from '../../mcp-server/operation-names.ts';
 import { makeNames } from '../../make-app/operation-names.ts';
 import type { N8nName } from '../../n8n-app/operation-names.ts';
 import { n8nNames } from '../../n8n-app/operation-names.ts';
@@ -31,3 +32,8 @@ n8nMissingOne satisfies Record<OperationId, N8nName>;
 zapierNames satisfies Record<OperationId, ZapierName>;
 makeNames satisfies Record<OperationId, MakeName>;
 n8nNames satisfies Record<OperationId, N8nName>;
+
+const { listTeams: _mcp, ...mcpMissingOne } = mcpNames;
+// @ts-expect-error: an MCP map without listTeams is not a Record<OperationId, McpName>.
+mcpMissingOne satisfies Record<OperationId, McpName>;
+mcpNames satisfies Record<OperationId, McpName>;

@@ -1,0 +1,92 @@
+// Part 5: "who is on call" in one team as an MCP tools/call over stdio to `pagerly mcp` (a real
+// process, the SDK's client), next to the same search through the typed client in this process
+// (the shared runSearch: the team list, then the team), against one sandbox. Run one call at a
+// time, alternating which goes first each round: this is per-call cost, not throughput.
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { createSandbox, demoKeys } from '../sandbox/index.ts';
+import { findOnCallUsers } from '../shared/operations/searches.ts';
+import { runSearch } from '../shared/operations/search-results.ts';
+import { createNodeClient } from '../shared/node-client.ts';
+import { median, percentile, round } from './stats.ts';
+
+/** The aim for the MCP call's median over the typed client's. */
+export const MCP_OVER_CLIENT_AIM = 1.2;
+
+const BIN = fileURLToPath(new URL('../bin/pagerly.js', import.meta.url));
+const TEAM = 'Payments';
+
+export interface McpOverheadSettings {
+  runs: number;
+  warmupRuns: number;
+}
+
+interface Timing {
+  medianMs: number;
+  p90Ms: number;
+}
+
+export interface McpOverheadFigures {
+  settings: McpOverheadSettings;
+  call: string;
+  mcp: Timing;
+  client: Timing;
+  /** The MCP call's median ÷ the typed client's. */
+  mcpOverClient: number;
+  aim: number;
+  problems: string[];
+}
+
+const timing = (samples: number[]): Timing => ({ medianMs: round(median(samples), 3), p90Ms: round(percentile(samples, 90), 3) });
+
+export async function measureMcpOverhead(settings: McpOverheadSettings): Promise<McpOverheadFigures> {
+  const problems: string[] = [];
+  const sandbox = await createSandbox();
+  const url = await sandbox.listen();
+  const apiKey = demoKeys.acmeAdmin;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp'],
+    env: { PATH: process.env.PATH ?? '', PAGERLY_API_KEY: apiKey, PAGERLY_BASE_URL: url },
+    stderr: 'ignore',
+  });
+  const mcp = new Client({ name: 'bench', version: '1.0.0' });
+  const client = createNodeClient({ apiKey, baseUrl: url });
+  try {
+    await mcp.connect(transport);
+    const ways = {
+      mcp: async () => {
+        const result = await mcp.callTool({ name: 'list_on_call_users', arguments: { teamname: TEAM } });
+        if (result.isError) throw new Error(`the MCP call failed: ${JSON.stringify(result.content)}`);
+        return (result.structuredContent as { on_call_users: unknown[] }).on_call_users;
+      },
+      client: () => runSearch(findOnCallUsers, client, { teamname: TEAM }),
+    };
+    const [viaMcp, viaClient] = [await ways.mcp(), await ways.client()];
+    if (JSON.stringify(viaMcp) !== JSON.stringify(viaClient)) problems.push('the MCP call and the typed client answered differently');
+    const samples = { mcp: [] as number[], client: [] as number[] };
+    for (let turn = 0; turn < settings.warmupRuns + settings.runs; turn++) {
+      const order = turn % 2 === 0 ? (['mcp', 'client'] as const) : (['client', 'mcp'] as const);
+      for (const way of order) {
+        const started = performance.now();
+        await ways[way]();
+        if (turn >= settings.warmupRuns) samples[way].push(performance.now() - started);
+      }
+    }
+    const figures = { mcp: timing(samples.mcp), client: timing(samples.client) };
+    const mcpOverClient = round(figures.mcp.medianMs / figures.client.medianMs, 2);
+    if (mcpOverClient > MCP_OVER_CLIENT_AIM) problems.push(`the MCP call took ${mcpOverClient}× the typed client's median (aim ≤ ${MCP_OVER_CLIENT_AIM}×)`);
+    return {
+      settings,
+      call: `list_on_call_users {teamname: "${TEAM}"} (GET allteams, then GET currentusers)`,
+      ...figures,
+      mcpOverClient,
+      aim: MCP_OVER_CLIENT_AIM,
+      problems,
+    };
+  } finally {
+    await mcp.close();
+    await sandbox.close();
+  }
+}

@@ -1,0 +1,251 @@
+import * as z from 'zod/mini';
+import type { Endpoint } from '../shared/catalog/endpoint.ts';
+import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
+import type { InputField, Operation, OutputField } from '../shared/operations/types.ts';
+import type { SurfaceSource } from '../surfaces/surface.ts';
+import { mcpName } from './operation-names.ts';
+
+/**
+ * The MCP tools, made from the operation descriptions and the catalog: one tool per action,
+ * search and list, nothing written per operation. What a tool does when called is
+ * mcp-server/run-tool.ts; how the server offers them is mcp-server/server.ts.
+ */
+
+type AnyOperation = Exclude<Operation, { kind: 'hook' }>;
+
+/** The MCP tool annotations this server sets (MCP spec, server/tools: ToolAnnotations). */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/**
+ * A zod/mini object as the SDK takes a tool's schema: a Standard Schema that also converts
+ * itself to JSON Schema (Standard JSON Schema, which zod's classic API adds to its schemas but
+ * zod/mini, the catalog's API, does not). Validation is zod's own; the conversion is zod's
+ * `toJSONSchema`, in the dialect and direction the SDK asks for.
+ */
+export type JsonStandardSchema = z.ZodMiniObject & {
+  readonly '~standard': z.ZodMiniObject['~standard'] & {
+    readonly jsonSchema: {
+      input(options: { target: string }): Record<string, unknown>;
+      output(options: { target: string }): Record<string, unknown>;
+    };
+  };
+};
+
+type Target = NonNullable<Parameters<typeof z.toJSONSchema>[1]>['target'];
+const DIALECTS: Readonly<Record<string, Target>> = { 'draft-2020-12': 'draft-2020-12', 'draft-07': 'draft-07', 'openapi-3.0': 'openapi-3.0' };
+
+/**
+ * zod's JSON Schema in the spelling most clients read: a nullable field as `anyOf` with one
+ * `type` each (a client that maps schemas onto a one-type dialect, such as Gemini's, drops a
+ * type array), and "any other field" as `true` rather than `{}`. The Inspector's `--strict`
+ * check asks for both.
+ */
+function portable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(portable);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, inner]) => {
+    if (key === 'additionalProperties' && inner !== null && typeof inner === 'object' && Object.keys(inner).length === 0) return [key, true] as const;
+    return [key, portable(inner)] as const;
+  });
+  const { type, description, ...rest } = Object.fromEntries(entries) as Record<string, unknown>;
+  if (Array.isArray(type) && type.length > 1) {
+    const described = description === undefined ? {} : { description };
+    return { ...described, anyOf: type.map((one) => (one === 'null' ? { type: 'null' } : { ...rest, type: one })) };
+  }
+  return Object.fromEntries(entries);
+}
+
+export function withJsonSchema(schema: z.ZodMiniObject): JsonStandardSchema {
+  const convert = (io: 'input' | 'output') => (options: { target: string }) =>
+    portable(z.toJSONSchema(schema, { io, target: DIALECTS[options.target] ?? 'draft-2020-12' })) as Record<string, unknown>;
+  const standard = { ...schema['~standard'], jsonSchema: { input: convert('input'), output: convert('output') } };
+  return Object.assign(Object.create(schema) as z.ZodMiniObject, { '~standard': standard });
+}
+
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly operation: AnyOperation;
+  /** Changes data in the service: offered only with --enable-write-tools. */
+  readonly writes: boolean;
+  /** The tool's arguments: each field's schema from its endpoint's shared input schema. */
+  readonly inputSchema: JsonStandardSchema;
+  /** Always an object (MCP's `outputSchema` must be): a list goes under `resultKey`. */
+  readonly outputSchema: JsonStandardSchema;
+  /** Where a list's items go in the result, e.g. `on_call_users`; undefined when the result is the record itself. */
+  readonly resultKey: string | undefined;
+  readonly annotations: ToolAnnotations;
+}
+
+/** `On-Call User` → `on_call_users`, `Directory Entry` → `directory_entries`: the key a list is wrapped in. */
+export function pluralKey(noun: string): string {
+  const words = noun
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  const last = words.pop() ?? 'result';
+  const plural = /[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(last) ? `${last}es` : `${last}s`;
+  return [...words, plural].join('_');
+}
+
+/**
+ * The hints a host reads to decide what to put before the user (MCP spec, server/tools,
+ * "Tool annotations"), from the catalog: a search or list only reads, and reading again changes
+ * nothing; a create adds and is not safe to repeat; an update, a replace (a create on an
+ * endpoint the catalog marks idempotent is a create-or-replace) or a removal may overwrite or
+ * delete what is there, and is safe to repeat exactly when the catalog says its endpoint is.
+ * Every tool reaches a service outside this process: open world.
+ */
+export function annotationsOf(operation: AnyOperation, endpoint: Endpoint): ToolAnnotations {
+  if (operation.kind !== 'action') return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+  const overwrites = operation.effect !== 'create' || endpoint.idempotent;
+  return { readOnlyHint: false, destructiveHint: overwrites, idempotentHint: overwrites && endpoint.idempotent, openWorldHint: true };
+}
+
+/** What a model reads about one argument: the field's help, its suggested or allowed values, an example. */
+function fieldDescription(field: InputField): string {
+  const parts = [field.help];
+  if (field.choices?.length) {
+    const values = field.choices.map((choice) => choice.value).join(', ');
+    parts.push(field.customValueAllowed ? `Suggested: ${values}. ${CUSTOM_VALUE_NOTE}` : `One of: ${values}.`);
+  }
+  if (field.dynamic === 'team') parts.push('A team name as list_teams gives it; letter case does not matter.');
+  if (field.example) parts.push(`Example: ${field.example}.`);
+  return parts.join(' ');
+}
+
+/** The shape of an object schema of the catalog; an endpoint with any other input has no fields to take. */
+function shapeOf(schema: z.ZodMiniType): Readonly<Record<string, z.ZodMiniType>> {
+  return schema instanceof z.ZodMiniObject ? (schema.shape as Record<string, z.ZodMiniType>) : {};
+}
+
+const unwrapOptional = (schema: z.ZodMiniType): z.ZodMiniType => (schema instanceof z.ZodMiniOptional ? (schema._zod.def.innerType as z.ZodMiniType) : schema);
+
+/**
+ * The tool's arguments: the operation's fields, each with its endpoint's own schema (so a tool
+ * refuses what the endpoint would), required as the operation says (an update's fields are
+ * optional where its endpoint requires them: the rest is kept from the record), and described
+ * for a model. A field the endpoint does not declare is text.
+ */
+export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
+  const shape = shapeOf(endpoint.input);
+  const fields = operation.inputFields.map((field) => {
+    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.describe(fieldDescription(field)));
+    return [field.key, field.required ? own : z.optional(own)] as const;
+  });
+  return z.object(Object.fromEntries(fields));
+}
+
+/**
+ * An output field's schema from its declared type (the one every platform's output list is made
+ * from), required and never null where the catalog's schema of the answer says so (a documented
+ * field), else optional and nullable: an assumed answer is passed on as it came. The catalog's own
+ * schemas cannot be used as they are: an id's read-as-text step (a transform) has no JSON Schema.
+ */
+function outputFieldSchema(field: OutputField, answer?: z.ZodMiniType): z.ZodMiniType {
+  const of = (): z.ZodMiniType => {
+    switch (field.type) {
+      case 'number':
+        return z.number();
+      case 'boolean':
+        return z.boolean();
+      case 'array':
+        return z.array(field.spec ? fieldsObject(field.spec) : z.unknown());
+      case 'object':
+        return field.spec ? fieldsObject(field.spec) : z.looseObject({});
+      default:
+        return z.string();
+    }
+  };
+  const documented = answer !== undefined && answer._zod.optout !== 'optional' && !z.safeParse(answer, null).success;
+  return (documented ? of() : z.optional(z.nullable(of()))).check(z.describe(field.label));
+}
+
+const fieldsObject = (fields: readonly OutputField[]): z.ZodMiniObject =>
+  z.looseObject(Object.fromEntries(fields.map((field) => [field.key, outputFieldSchema(field)])));
+
+/**
+ * One result as it goes out: each output field of the description (the endpoint's fields, the
+ * fields a search derives, the team it adds), typed as declared and required as the catalog's
+ * schema of the answer (an element of it, for a list) says. Unknown fields are kept, as the
+ * client keeps them.
+ */
+function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
+  const answer = endpoint.output instanceof z.ZodMiniArray ? (endpoint.output._zod.def.element as z.ZodMiniType) : endpoint.output;
+  const own = shapeOf(answer);
+  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, own[field.key])])));
+}
+
+/** Whether the tool's result is a list (wrapped under a key) or one record (an action's answer). */
+const isList = (operation: AnyOperation) => operation.kind !== 'action';
+
+function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: string | undefined): z.ZodMiniObject {
+  const item = itemSchemaOf(operation, endpoint);
+  return resultKey ? z.object({ [resultKey]: z.array(item) }) : item;
+}
+
+/** A sentence on what comes back, naming the keys a model reads. */
+function returnsSentence(operation: AnyOperation, resultKey: string | undefined): string {
+  const keys = operation.outputFields.map((field) => field.key).join(', ');
+  if (!resultKey) return `Returns the service's answer: ${keys}.`;
+  const empty = operation.kind === 'search' && operation.results === 'single' ? ' (empty when none is found)' : ' (may be empty)';
+  return `Returns {"${resultKey}": [...]}${empty}, each with ${keys}.`;
+}
+
+/**
+ * What a model reads to choose and call the tool: what it does (the description every platform
+ * shows), what it returns, who may use it, and for a write that it changes data.
+ */
+function descriptionOf(operation: AnyOperation, endpoints: readonly Endpoint[], resultKey: string | undefined): string {
+  const parts = [operation.description, returnsSentence(operation, resultKey)];
+  // The descriptions of admin-only operations say so to a no-code user; a model gets it plainly too.
+  if (endpoints.some((endpoint) => endpoint.adminOnly)) parts.push('Org admins only: with any other key the service refuses it (a permission error).');
+  if (operation.kind === 'action') parts.push('Changes data in Pagerly: confirm with the user before calling it.');
+  if (operation.kind === 'action' && operation.irreversible) parts.push(operation.irreversible);
+  return parts.join(' ');
+}
+
+/** The endpoints an operation calls, from a catalog given (a copy, in tests). */
+function endpointsCalled(operation: AnyOperation, catalog: SurfaceSource['endpoints']): Endpoint[] {
+  const keys: string[] = [operation.endpoint];
+  if (operation.kind === 'action' && operation.keepsOmitted) keys.push(operation.keepsOmitted.read);
+  return keys.map((key) => {
+    const endpoint = catalog[key];
+    if (!endpoint) throw new Error(`operation "${operation.id}" calls "${key}", which the catalog lacks`);
+    return endpoint;
+  });
+}
+
+/** Every tool, in the order of the operations; the hook has none (its entry in the name map says why). */
+export function toolDefinitions({ operations, endpoints }: SurfaceSource): ToolDefinition[] {
+  const tools: ToolDefinition[] = [];
+  for (const operation of operations) {
+    if (operation.kind === 'hook') continue;
+    const name = mcpName(operation);
+    if (!('tool' in name)) continue;
+    const called = endpointsCalled(operation, endpoints);
+    const endpoint = called[0]!;
+    const resultKey = isList(operation) ? pluralKey(operation.noun) : undefined;
+    tools.push({
+      name: name.tool,
+      title: name.title,
+      description: descriptionOf(operation, called, resultKey),
+      operation,
+      writes: operation.kind === 'action',
+      inputSchema: withJsonSchema(inputSchemaOf(operation, endpoint)),
+      outputSchema: withJsonSchema(outputSchemaOf(operation, endpoint, resultKey)),
+      resultKey,
+      annotations: annotationsOf(operation, endpoint),
+    });
+  }
+  const names = tools.map((tool) => tool.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice) throw new Error(`two operations are the MCP tool "${twice}": give one another name in mcp-server/operation-names.ts`);
+  return tools;
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { offeredTools } from '../../mcp-server/server.ts';
+import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support.ts';
+
+/**
+ * The host configurations docs/mcp.md tells people to paste, each parsed as the host reads it
+ * and started as the host starts it. Formats: Claude Desktop's `mcpServers`
+ * (https://modelcontextprotocol.io/quickstart/user), VS Code's `.vscode/mcp.json` with `servers`
+ * and a password `inputs` entry (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration),
+ * Cursor's `.cursor/mcp.json` with `mcpServers` and `${env:NAME}` (https://docs.cursor.com/context/model-context-protocol).
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
+const PLACEHOLDER = '/ABSOLUTE/PATH/TO/pagerly-connectors';
+const page = readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
+const snippets = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Config);
+
+interface ServerEntry {
+  type?: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+interface Config {
+  mcpServers?: Record<string, ServerEntry>;
+  servers?: Record<string, ServerEntry>;
+  inputs?: { type: string; id: string; password?: boolean }[];
+}
+
+const [claude, vscode, cursor] = snippets as [Config, Config, Config];
+
+/** A host's variable as written in its configuration: `${env:NAME}`, `${input:id}`. */
+const hostVariable = (name: string) => `\${${name}}`;
+
+/** The server entry as the host resolves it: its variables given values, this checkout for the placeholder. */
+function resolved(entry: ServerEntry, values: Record<string, string>): ServerEntry {
+  const fill = (text: string) => text.replace(PLACEHOLDER, ROOT).replace(/\$\{[^}]+\}/g, (variable) => values[variable] ?? variable);
+  return { ...entry, args: entry.args.map(fill), env: Object.fromEntries(Object.entries(entry.env).map(([name, value]) => [name, fill(value)])) };
+}
+
+let s: CliSandbox;
+beforeAll(async () => {
+  s = await startCliSandbox();
+});
+afterAll(() => s.close());
+
+describe('the host configurations in docs/mcp.md', () => {
+  it('are three JSON snippets: Claude Desktop, VS Code, Cursor', () => {
+    expect(snippets).toHaveLength(3);
+    expect(Object.keys(claude.mcpServers ?? {})).toEqual(['pagerly']);
+    expect(Object.keys(vscode.servers ?? {})).toEqual(['pagerly']);
+    expect(Object.keys(cursor.mcpServers ?? {})).toEqual(['pagerly']);
+  });
+
+  it('give the key only in the environment; VS Code asks for it through a password input, Cursor reads it from its own environment', () => {
+    const input = vscode.inputs?.[0];
+    expect(input).toMatchObject({ type: 'promptString', password: true });
+    expect(vscode.servers!.pagerly!.env).toEqual({ PAGERLY_API_KEY: hostVariable(`input:${input!.id}`) });
+    expect(vscode.servers!.pagerly!.type).toBe('stdio');
+    expect(cursor.mcpServers!.pagerly!.env).toEqual({ PAGERLY_API_KEY: hostVariable('env:PAGERLY_API_KEY') });
+    for (const entry of [claude.mcpServers!.pagerly!, vscode.servers!.pagerly!, cursor.mcpServers!.pagerly!]) {
+      expect(Object.keys(entry.env)).toEqual(['PAGERLY_API_KEY']);
+      expect(entry.args.slice(0, 2)).toEqual([`${PLACEHOLDER}/bin/pagerly.js`, 'mcp']);
+      expect(entry.args.join(' ')).not.toContain('--api-key');
+    }
+  });
+
+  const hosts: [string, () => ServerEntry][] = [
+    ['Claude Desktop', () => resolved(claude.mcpServers!.pagerly!, {})],
+    ['VS Code', () => resolved(vscode.servers!.pagerly!, { [hostVariable(`input:${vscode.inputs![0]!.id}`)]: KEYS.admin })],
+    ['Cursor', () => resolved(cursor.mcpServers!.pagerly!, { [hostVariable('env:PAGERLY_API_KEY')]: KEYS.admin })],
+  ];
+
+  it.each(hosts)('%s: the snippet starts the server, which lists its tools and answers a call', async (_host, entry) => {
+    const { command, args, env } = entry();
+    // Claude Desktop's snippet holds a placeholder for the key: the test's key stands in for it.
+    const key = env.PAGERLY_API_KEY === 'your-api-key' ? KEYS.admin : env.PAGERLY_API_KEY!;
+    const transport = new StdioClientTransport({
+      // `node` on the host's PATH: here the Node running the tests (the project's Node 22).
+      command: command === 'node' ? process.execPath : command,
+      args,
+      env: { PATH: process.env.PATH ?? '', ...env, PAGERLY_API_KEY: key, PAGERLY_BASE_URL: s.url },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'docs-snippet', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(offeredTools(args.includes('--enable-write-tools')).map((tool) => tool.name));
+      const result = await client.callTool({ name: 'list_teams', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.stringify(result)).not.toContain(KEY_MARK);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+/** The launcher `pagerly` as an MCP host starts it. */
+export const BIN = fileURLToPath(new URL('../../bin/pagerly.js', import.meta.url));
+
+/** A JSON-RPC 2.0 message (JSON-RPC 2.0 §4, §5): a request, a notification, a result or an error. */
+export function isJsonRpc(line: string): boolean {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  if (message === null || typeof message !== 'object' || (message as { jsonrpc?: unknown }).jsonrpc !== '2.0') return false;
+  const m = message as Record<string, unknown>;
+  return typeof m.method === 'string' || ('id' in m && ('result' in m || 'error' in m));
+}
+
+export interface Connected {
+  client: Client;
+  /** What the server wrote on stderr so far. */
+  stderr(): string;
+  /** Errors the client met reading stdout (a line that is not JSON-RPC is one). */
+  readonly transportErrors: Error[];
+  close(): Promise<void>;
+}
+
+/**
+ * `pagerly mcp [...args]` as a host starts it (stdio, the key in the environment), connected
+ * with the SDK's client; `nodeArgs` go before the launcher (a test plants a stray write with them).
+ */
+export async function connect(args: readonly string[], env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...nodeArgs, BIN, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'pagerly-test', version: '1.0.0' });
+  const transportErrors: Error[] = [];
+  client.onerror = (error) => transportErrors.push(error);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, transportErrors, close: () => client.close() };
+}
+
+/**
+ * The server's raw stdout for these requests, written one a line then stdin closed: what a
+ * host's parser reads, line by line, with nothing of the SDK's client in between.
+ */
+export function rawSession(args: readonly string[], env: Record<string, string>, requests: readonly object[], nodeArgs: readonly string[] = []) {
+  return new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, BIN, 'mcp', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    let answered = 0;
+    const expected = requests.filter((request) => 'id' in request).length;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      answered = stdout.split('\n').filter((line) => line.includes('"id"')).length;
+      // Every request answered: end the session as a host does, by closing stdin.
+      if (answered >= expected) child.stdin.end();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+    for (const request of requests) child.stdin.write(`${JSON.stringify(request)}\n`);
+  });
+}
+
+/** The opening of a 2025-era session, as hosts send it today. */
+export const INITIALIZE = [
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+  },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+] as const;
