@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -62,12 +62,13 @@ async function compile(folder: string, files: readonly string[]): Promise<void> 
 
 export async function buildN8nApp(folder = n8nPackageDir): Promise<{ folder: string; files: number; bytes: number; bundles: Record<string, number> }> {
   const generated = generateN8nPackage();
-  const written = writeMakeApp(generated, folder);
+  writeMakeApp(generated, folder);
   await bundleRuntime(folder);
   await compile(folder, [...generated.keys()]);
   const bundles = Object.fromEntries(
     [paths.distRuntimeJs, paths.actionJs, paths.triggerJs, paths.credentialJs].map((path) => [path, statSync(join(folder, path)).size]),
   );
-  const bytes = written.bytes + statSync(join(folder, paths.runtimeJs)).size + Object.values(bundles).reduce((sum, size) => sum + size, 0);
-  return { folder, files: written.files + 1 + Object.keys(bundles).length, bytes, bundles };
+  const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const bytes = all.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+  return { folder, files: all.length, bytes, bundles };
 }

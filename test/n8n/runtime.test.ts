@@ -192,11 +192,10 @@ describe("the Pagerly node's n8n idiom at run time", () => {
     const operation = nodeOperations.find((op) => op.inputFields.some((f) => f.type === 'phone' && f.required))!;
     const phone = operation.inputFields.find((f) => f.type === 'phone')!;
     const search = nodeOperations.find((op) => op.kind === 'search' && !returnsMany(op))!;
-    const good1 = parametersFor(search, 'Platform', { email: 'alan@acme.example' });
+    const found = parametersFor(search, 'Platform', { email: 'alan@acme.example' });
     const bad = parametersFor(operation, '', { [phone.key]: 'nope' });
-    const { context } = executeContext(good(), [good1, bad, good1], { continueOnFail: true });
+    const { context } = executeContext(good(), [found, bad, found], { continueOnFail: true });
     const [items] = await executePagerly(context, classes);
-    expect(items!.map((item) => item.pairedItem)).toEqual(items!.map((item) => item.pairedItem));
     expect(items!.find((item) => 'error' in item.json)!.pairedItem).toEqual({ item: 1 });
     expect(new Set(items!.map((item) => (item.pairedItem as { item: number }).item))).toEqual(new Set([0, 1, 2]));
   });
