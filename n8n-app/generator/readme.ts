@@ -15,22 +15,21 @@ import { description, n8nWords } from './wording.ts';
 export const TESTED_N8N_VERSIONS: readonly string[] = [N8N_VERSION];
 
 /**
- * A workflow a user can import (paste into the editor): the trigger on one team, then the
- * directory entry of each person who came on call, found by the e-mail the trigger gives.
+ * A workflow a user can import (paste into the editor; n8n then asks for the credential in
+ * each node): the trigger on one team, then the
+ * directory entry of each person who went on or off call, found by the e-mail the trigger gives.
  */
 export function exampleWorkflow(operations: readonly Operation[] = allOperations) {
   const hook = hookOperation(operations);
   const team = hook.inputFields.find((field) => field.dynamic === 'team');
   const lookup = nodeOperationsOf(operations).find((op) => op.kind === 'search' && op.results === 'single');
   const email = lookup?.inputFields.find((field) => field.required);
-  const credentials = { [CREDENTIAL.name]: { id: '', name: CREDENTIAL.displayName } };
   const trigger = {
     parameters: parametersOf(hook, team ? { [team.key]: 'Payments' } : {}),
     name: TRIGGER_NODE.displayName,
     type: `${PACKAGE_NAME}.${TRIGGER_NODE.name}`,
     typeVersion: 1,
     position: [0, 0],
-    credentials,
   };
   const nodes: Record<string, unknown>[] = [trigger];
   const connections: Record<string, unknown> = {};
@@ -42,11 +41,10 @@ export function exampleWorkflow(operations: readonly Operation[] = allOperations
       type: `${PACKAGE_NAME}.${ACTION_NODE.name}`,
       typeVersion: 1,
       position: [220, 0],
-      credentials,
     });
     connections[trigger.name] = { main: [[{ node: action, type: 'main', index: 0 }]] };
   }
-  return { name: 'Pagerly: who came on call', nodes, connections, settings: { executionOrder: 'v1' } };
+  return { name: 'Pagerly: on-call changes with directory entries', nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
 /** The package's README, as n8n's community-package listing and npm show it. */
@@ -107,7 +105,7 @@ ${rows.join('\n')}
 
 ## Trigger
 
-**${TRIGGER_NODE.displayName}** is a polling trigger: ${POLLING_TRIGGER_SUMMARY}
+**${TRIGGER_NODE.displayName}** is a polling trigger. ${POLLING_TRIGGER_SUMMARY}
 
 Polling, not instant: Pagerly documents no webhook n8n could subscribe to, so a change reaches
 the workflow at the next poll (up to one **Poll Times** interval late) rather than when it
@@ -119,8 +117,8 @@ comparison alone. **Filters → Team** watches one team instead of every team.
 ## Example workflow
 
 Copy this JSON and paste it into the n8n editor (or **Import from File**), then choose your
-${CREDENTIAL.displayName} credential in both nodes: when someone goes on call in Payments, it
-gets their directory entry (phone number and role).
+${CREDENTIAL.displayName} credential in both nodes: when someone goes on or off call in Payments,
+it gets that person's directory entry (phone number and role).
 
 \`\`\`json
 ${JSON.stringify(exampleWorkflow(operations), null, 2)}
