@@ -6,11 +6,17 @@ export const PACKAGE_NAME = 'n8n-nodes-pagerly';
 export const CREDENTIAL = { name: 'pagerlyApi', displayName: 'Pagerly API', className: 'PagerlyApi' } as const;
 export const ACTION_NODE = { name: 'pagerly', displayName: 'Pagerly', className: 'Pagerly' } as const;
 export const TRIGGER_NODE = { name: 'pagerlyTrigger', displayName: 'Pagerly Trigger', className: 'PagerlyTrigger' } as const;
-/** The `loadOptions` method behind every team dropdown. */
-export const TEAM_OPTIONS_METHOD = 'getTeams';
+/** The `listSearch` method behind every team resource locator ("From List"). */
+export const TEAM_SEARCH_METHOD = 'searchTeams';
 /** Credential fields besides the API key (whose key comes from the shared connection). */
 export const BASE_URL_FIELD = 'baseUrl';
 export const ROTATIONS_BASE_URL_FIELD = 'rotationsBaseUrl';
 /** Where the polling trigger keeps, in the workflow's static data, who was on call at its last poll. */
 export const POLL_STATE_KEY = 'onCallSnapshot';
-export const ICON_FILE = 'pagerly.svg';
+/** n8n draws the light icon on light themes and the dark one on dark themes. */
+export const ICON_FILES = { light: 'pagerly.svg', dark: 'pagerly.dark.svg' } as const;
+/**
+ * Where the package's source is published: npm provenance, which n8n requires of verified
+ * community nodes, names this repository, and n8n's scan reads the package's source there.
+ */
+export const REPOSITORY = { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/n8n' } as const;

@@ -1,41 +1,55 @@
 import type { Operation, OperationId } from '../shared/operations/types.ts';
-import { snakeCase, titleWords } from '../surfaces/id-words.ts';
-import { TEAM_OPTIONS_METHOD, TRIGGER_NODE } from './names.ts';
+import { sentenceWords, titleWords } from '../surfaces/id-words.ts';
+import { TEAM_SEARCH_METHOD, TRIGGER_NODE } from './names.ts';
 
-/** An action or search: an operation of the Pagerly node, chosen by resource and operation value. */
+/**
+ * An action or search: an operation of the Pagerly node, chosen by resource and operation value.
+ * n8n's UX guidelines (https://docs.n8n.io/integrations/creating-nodes/build/reference/ux-guidelines/):
+ * the operation's name does not repeat the resource shown above it ("Create"), its action, shown
+ * in the node panel, does ("Create an incident").
+ */
 export interface N8nNodeOperationName {
   readonly resource: string;
   readonly operation: string;
-  /** The operation's name in the node's dropdown (title case, as n8n's lint asks). */
+  /** The operation's name in the node's dropdown (title case, n8n's vocabulary). */
   readonly label: string;
+  /** The operation in the nodes panel (sentence case, with the resource). */
+  readonly action: string;
 }
 /** The hook: the trigger node, with its label as the node's subtitle. */
 export interface N8nTriggerName {
   readonly trigger: string;
   readonly label: string;
 }
-/** The dropdown source: the node's `loadOptions` method. */
-export interface N8nOptionsName {
-  readonly loadOptionsMethod: string;
+/** The team source: the node's `listSearch` method behind every team resource locator. */
+export interface N8nListSearchName {
+  readonly listSearchMethod: string;
 }
-export type N8nName = N8nNodeOperationName | N8nTriggerName | N8nOptionsName;
+export type N8nName = N8nNodeOperationName | N8nTriggerName | N8nListSearchName;
 
 /**
- * Public contract: resource and operation values are stored in every workflow that uses them,
- * so renaming one breaks users' workflows. `satisfies` makes a missing or extra operation a type error.
+ * Public contract once published: resource and operation values are stored in every workflow
+ * that uses them, so renaming one breaks users' workflows. `satisfies` makes a missing or extra
+ * operation a type error. Values are camelCase and the names n8n's CRUD vocabulary: Create, Get,
+ * Get Many (`getAll`), Update, Delete.
  */
 export const n8nNames = {
-  listTeams: { loadOptionsMethod: TEAM_OPTIONS_METHOD },
+  listTeams: { listSearchMethod: TEAM_SEARCH_METHOD },
   onCallChanged: { trigger: TRIGGER_NODE.name, label: 'On-Call Changed' },
-  createIncident: { resource: 'incident', operation: 'create_incident', label: 'Create Incident' },
-  updateIncident: { resource: 'incident', operation: 'update_incident', label: 'Update Incident' },
-  createDirectoryEntry: { resource: 'directoryEntry', operation: 'create_directory_entry', label: 'Create Directory Entry' },
-  updateDirectoryEntry: { resource: 'directoryEntry', operation: 'update_directory_entry', label: 'Update Directory Entry' },
-  updateDirectoryPhone: { resource: 'phoneNumber', operation: 'update_directory_phone', label: 'Update Phone Number' },
-  changeDirectoryRole: { resource: 'role', operation: 'change_directory_role', label: 'Change Role' },
-  removeDirectoryEntry: { resource: 'directoryEntry', operation: 'remove_directory_entry', label: 'Remove Directory Entry' },
-  getOnCallUsers: { resource: 'onCallUser', operation: 'find_on_call_users', label: 'Find Who Is on Call' },
-  getDirectoryEntry: { resource: 'directoryEntry', operation: 'find_directory_entry', label: 'Find Directory Entry' },
+  createIncident: { resource: 'incident', operation: 'create', label: 'Create', action: 'Create an incident' },
+  updateIncident: { resource: 'incident', operation: 'update', label: 'Update', action: 'Update an incident' },
+  createDirectoryEntry: { resource: 'directoryEntry', operation: 'create', label: 'Create', action: 'Create a directory entry' },
+  updateDirectoryEntry: { resource: 'directoryEntry', operation: 'update', label: 'Update', action: 'Update a directory entry' },
+  updateDirectoryPhone: {
+    resource: 'directoryEntry',
+    operation: 'updatePhoneNumber',
+    label: 'Update Phone Number',
+    action: 'Update the phone number of a directory entry',
+  },
+  changeDirectoryRole: { resource: 'directoryEntry', operation: 'updateRole', label: 'Update Role', action: 'Update the role of a directory entry' },
+  removeDirectoryEntry: { resource: 'directoryEntry', operation: 'delete', label: 'Delete', action: 'Delete a directory entry' },
+  getOnCallUsers: { resource: 'onCallUser', operation: 'getAll', label: 'Get Many', action: 'Get many users on call' },
+  getDirectoryEntry: { resource: 'directoryEntry', operation: 'get', label: 'Get', action: 'Get a directory entry' },
 } as const satisfies Record<OperationId, N8nName>;
 
 /** A noun as a parameter value: `On-Call User` → `onCallUser`. */
@@ -48,14 +62,22 @@ export const resourceValue = (noun: string) =>
 
 /**
  * An operation's n8n names: its entry, or for a description outside the shipped list (which the
- * type check lets through without one) the convention: resource from the noun, snake_case
- * operation value, title-case label.
+ * type check lets through without one) the convention: resource from the noun, the id as the
+ * camelCase operation value, its words without the noun's as the label, the id in sentence
+ * case as the action.
  */
 export function n8nName(operation: Pick<Operation, 'id' | 'kind' | 'noun'>): N8nName {
   if (Object.hasOwn(n8nNames, operation.id)) return n8nNames[operation.id];
-  if (operation.kind === 'list') return { loadOptionsMethod: TEAM_OPTIONS_METHOD };
+  if (operation.kind === 'list') return { listSearchMethod: TEAM_SEARCH_METHOD };
   if (operation.kind === 'hook') return { trigger: TRIGGER_NODE.name, label: titleWords(operation.id) };
-  return { resource: resourceValue(operation.noun), operation: snakeCase(operation.id), label: titleWords(operation.id) };
+  // The name does not repeat the resource ("Snooze" under Incident); the action does.
+  const nounWords = operation.noun
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const words = titleWords(operation.id).split(' ');
+  const own = words.filter((word) => !nounWords.some((noun) => word.toLowerCase().startsWith(noun)));
+  return { resource: resourceValue(operation.noun), operation: operation.id, label: (own.length ? own : words).join(' '), action: sentenceWords(operation.id) };
 }
 
 /** The node's names of an action or search (whose entry is always a node operation's). */

@@ -5,12 +5,9 @@ import { n8nName } from './operation-names.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** From a node source (nodes/X/) of the package to n8n-app/runtime/index.ts, in a checkout's dist/n8n/. */
-export const RUNTIME_IMPORT = '../../../../n8n-app/runtime/index.ts';
-
 /**
- * The n8n community-node package. Its nodes run n8n-app/runtime/, which calls the real
- * catalog, so a catalog copy changes nothing here.
+ * The n8n community-node package. Its nodes run n8n-app/runtime/ (bundled into the package),
+ * which calls the real catalog, so a catalog copy changes nothing here.
  */
 export const n8nSurface: Surface = {
   name: 'n8n',
@@ -19,11 +16,11 @@ export const n8nSurface: Surface = {
   trigger: { poll: ON_CALL_BY_TEAM_ENDPOINTS },
   nameOf: (operation) => {
     const name = n8nName(operation);
-    if ('resource' in name) return { names: [name.resource, name.operation], label: name.label };
+    if ('resource' in name) return { names: [name.resource, name.operation], label: name.action };
     if ('trigger' in name) return { names: [name.trigger], label: name.label };
-    return { names: [name.loadOptionsMethod] };
+    return { names: [name.listSearchMethod] };
   },
-  generate: ({ operations }) => generateN8nPackage(RUNTIME_IMPORT, operations),
+  generate: ({ operations }) => generateN8nPackage(operations),
   async build() {
     const { buildN8nApp } = await import('./build-n8n-app.ts');
     const n8n = await buildN8nApp();

@@ -287,30 +287,31 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect(operationsOf(properties, 'incident')).toEqual(
         [
           ...operationsOf(realProperties, 'incident')!,
-          { name: 'Snooze Incident', value: 'snooze_incident', description: "Silences an incident's pages for a while", action: 'Snooze incident' },
+          { name: 'Snooze', value: 'snoozeIncident', description: "Silences an incident's pages for a while", action: 'Snooze incident' },
         ].sort((a, b) => a.name.localeCompare(b.name)),
       );
       expect(operationsOf(properties, 'escalation')).toEqual([
-        { name: 'Find Escalations', value: 'find_escalations', description: 'Finds the open escalations', action: 'Find escalations' },
+        { name: 'Find', value: 'findEscalations', description: 'Finds the open escalations', action: 'Find escalations' },
       ]);
-      expect(fieldsOf(properties, 'incident', 'snooze_incident')).toEqual(['id', 'minutes']);
-      expect(fieldsOf(properties, 'escalation', 'find_escalations')).toEqual(['teamname']);
+      // n8n's layout: required fields, Return All and Limit on a list, then the optional fields' collection.
+      expect(fieldsOf(properties, 'incident', 'snoozeIncident')).toEqual(['id', 'updateFields']);
+      expect(fieldsOf(properties, 'escalation', 'findEscalations')).toEqual(['returnAll', 'limit', 'filters']);
     });
 
     it('changes no other parameter', () => {
       const isNew = (p: NodeProperty) =>
-        p.name === 'resource' || p.displayOptions?.show.resource?.includes('escalation') || p.displayOptions?.show.operation?.includes('snooze_incident');
+        p.name === 'resource' || p.displayOptions?.show.resource?.includes('escalation') || p.displayOptions?.show.operation?.includes('snoozeIncident');
       const incidentOperations = (p: NodeProperty) => p.name === 'operation' && p.displayOptions?.show.resource?.[0] === 'incident';
       const others = (list: NodeProperty[]) => list.filter((p) => !isNew(p) && !incidentOperations(p));
       expect(others(properties)).toEqual(others(realProperties));
     });
 
     it("writes both into the node's source and the package's README", () => {
-      const files = generateN8nPackage('../../runtime/index.ts', added);
-      expect(String(files.get(paths.actionSource))).toContain("value: 'snooze_incident'");
-      expect(String(files.get(paths.actionSource))).toContain("value: 'find_escalations'");
-      expect(String(files.get('README.md'))).toContain(`| Incident | Snooze Incident | ${snooze.description} |`);
-      expect(String(files.get('README.md'))).toContain(`| Escalation | Find Escalations | ${findEscalations.description} |`);
+      const files = generateN8nPackage(added);
+      expect(String(files.get(paths.actionSource))).toContain("value: 'snoozeIncident'");
+      expect(String(files.get(paths.actionSource))).toContain("value: 'findEscalations'");
+      expect(String(files.get('README.md'))).toContain(`| Incident | Snooze | Snooze incident | ${snooze.description.replace(/\.$/, '')}`);
+      expect(String(files.get('README.md'))).toContain(`| Escalation | Find | Find escalations | ${findEscalations.description.replace(/\.$/, '')}`);
     });
   });
 

@@ -7,7 +7,9 @@ import { nodeOperations } from '../runtime/operations.ts';
 import { n8nNodeName } from '../operation-names.ts';
 import { buildN8nApp } from '../build-n8n-app.ts';
 import { cacheDir, ensureEngine, N8N_VERSION } from '../engine/cache.ts';
-import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_OPTIONS_METHOD, ACTION_NODE, TRIGGER_NODE } from '../names.ts';
+import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_SEARCH_METHOD, ACTION_NODE, TRIGGER_NODE } from '../names.ts';
+import { parameterPath } from '../parameters.ts';
+import { outputKeys } from '../runtime/execute.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { REDIRECT_STATUSES } from '../../shared/http/redirect.ts';
 import { freePort, N8nInstance } from './n8n-process.ts';
@@ -70,15 +72,18 @@ const apiKey = demoKeys.acmeAdmin;
 const credentialData = (key: string, base = sandboxUrl) => ({ [connection.apiKeyField.key]: key, [BASE_URL_FIELD]: base, [ROTATIONS_BASE_URL_FIELD]: '' });
 const saveCredential = (name: string, base: string) =>
   rest.request<CredentialRef>('POST', '/credentials', { name, type: CREDENTIAL.name, data: credentialData(apiKey, base) });
-const teamOptions = (saved: CredentialRef) => {
+/** The team resource locator's "From List", as the editor asks n8n for it. */
+const teamOptions = async (saved: CredentialRef) => {
   const teamField = nodeOperations.flatMap((op) => op.inputFields.map((field) => ({ op, field }))).find(({ field }) => field.dynamic === 'team')!;
-  return rest.request<{ name: string; value: string }[]>('POST', '/dynamic-node-parameters/options', {
+  const { resource, operation } = n8nNodeName(teamField.op);
+  const answer = await rest.request<{ results: { name: string; value: string }[] }>('POST', '/dynamic-node-parameters/resource-locator-results', {
     nodeTypeAndVersion: { name: nodeType(ACTION_NODE.name), version: 1 },
-    methodName: TEAM_OPTIONS_METHOD,
-    path: `parameters.${teamField.field.key}`,
-    currentNodeParameters: { operation: n8nNodeName(teamField.op).operation },
+    methodName: TEAM_SEARCH_METHOD,
+    path: `parameters.${parameterPath(teamField.op, teamField.field).join('.')}`,
+    currentNodeParameters: { resource, operation },
     credentials: { [CREDENTIAL.name]: { id: saved.id, name: saved.name } },
   });
+  return answer.results;
 };
 /** The failure a promise ends in, or an error saying it succeeded. */
 const failureOf = (work: Promise<unknown>) =>
@@ -139,7 +144,7 @@ try {
     return `${result.status}: ${result.message}`;
   });
 
-  await check('team dropdown (loadOptions) lists the teams', async () => {
+  await check('team resource locator (listSearch) lists the teams', async () => {
     expect(credential !== undefined, 'no saved credential');
     const options = await teamOptions(credential!);
     const expected = (await createNodeClient({ apiKey, baseUrl: sandboxUrl }).listTeams()).map((team) => team.name);
@@ -181,7 +186,7 @@ try {
     return `${said.join(', ')}; nothing reached ${elsewhereHost}`;
   });
 
-  await check('team dropdown refuses a 307 elsewhere, naming its host', async () => {
+  await check('team resource locator refuses a 307 elsewhere, naming its host', async () => {
     const error = await failureOf(teamOptions(redirecting.find((r) => r.label === '307')!.credential));
     expect(error.message.includes(elsewhereHost), `the error does not name ${elsewhereHost}: ${error.message.slice(0, 300)}`);
     expect(!error.message.includes(apiKey), 'the error repeats the key');
@@ -189,7 +194,7 @@ try {
     return `refused, names ${elsewhereHost}`;
   });
 
-  await check('team dropdown follows a redirect to the same origin', async () => {
+  await check('team resource locator follows a redirect to the same origin', async () => {
     const options = await teamOptions(await saveCredential('Pagerly (moved)', hostile.sameOrigin));
     expect(options.length > 0 && JSON.stringify(options.map((o) => o.value)) === JSON.stringify(teams), `dropdown ${JSON.stringify(options)}`);
     return options.map((o) => o.name).join(', ');
@@ -311,10 +316,10 @@ try {
       const error = runs![0]!.error;
       expect(!error, `${n8nNodeName(operation).operation}: ${error?.message}`);
       const items = (runs![0]!.data?.main?.[0] ?? []).map((item) => item.json).filter((json) => Object.keys(json).length > 0);
-      const missing = operation.kind === 'action' ? operation.outputFields.map((f) => f.key).filter((key) => !(key in (items[0] ?? {}))) : [];
+      const missing = operation.kind === 'action' ? outputKeys(operation).filter((key) => !(key in (items[0] ?? {}))) : [];
       expect(operation.kind === 'search' || items.length === 1, `${n8nNodeName(operation).operation}: ${items.length} items`);
       expect(missing.length === 0, `${n8nNodeName(operation).operation}: output lacks ${missing.join(', ')}`);
-      lines.push(`${n8nNodeName(operation).operation} → ${items.length} item(s)${items[0]?.id ? ` (${items[0].id})` : ''}`);
+      lines.push(`${n8nNodeName(operation).resource}:${n8nNodeName(operation).operation} → ${items.length} item(s)${items[0]?.id ? ` (${items[0].id})` : ''}`);
     }
     return `${lines.length} operations ran\n${lines.map((l) => `    ${l}`).join('\n')}`;
   });

@@ -1,6 +1,7 @@
 import type { InputField } from '../../shared/operations/types.ts';
 import { ACTION_NODE, CREDENTIAL, TRIGGER_NODE } from '../names.ts';
 import { n8nNodeName } from '../operation-names.ts';
+import { parametersOf } from '../parameters.ts';
 import { hookOperation, nodeOperations, type NodeOperation } from '../runtime/operations.ts';
 
 /** n8n names nodes loaded from a custom extension folder `CUSTOM.<name>`. */
@@ -13,7 +14,7 @@ export interface CredentialRef {
 
 /**
  * A value for each required field, from the shared description alone: its example, else its
- * first choice, else (a team dropdown) the first team the dropdown offered. Optional fields
+ * first choice, else (a team) the first team the resource locator offered. Optional fields
  * stay empty, so every operation also proves it leaves them out.
  */
 function valueFor(field: InputField, firstTeam: string): string {
@@ -22,17 +23,18 @@ function valueFor(field: InputField, firstTeam: string): string {
   return field.example ?? field.choices?.[0]?.value ?? '';
 }
 
-/** The Pagerly node's parameters for one operation, required fields filled from the description. */
-export function parametersFor(operation: NodeOperation, firstTeam: string): Record<string, string> {
-  return {
-    resource: n8nNodeName(operation).resource,
-    operation: n8nNodeName(operation).operation,
-    ...Object.fromEntries(operation.inputFields.map((field) => [field.key, valueFor(field, firstTeam)])),
-  };
+/**
+ * The Pagerly node's parameters for one operation, as n8n stores them: resource, operation,
+ * required fields filled from the description (or `values`), optional ones in their collection.
+ */
+export function parametersFor(operation: NodeOperation, firstTeam: string, values: Readonly<Record<string, string>> = {}): Record<string, unknown> {
+  const { resource, operation: value } = n8nNodeName(operation);
+  const filled = Object.fromEntries(operation.inputFields.map((field) => [field.key, values[field.key] ?? valueFor(field, firstTeam)]));
+  return { resource, operation: value, ...parametersOf(operation, filled) };
 }
 
-/** The node's label in the workflow: its operation's label, unique within the workflow. */
-export const nodeName = (operation: NodeOperation) => n8nNodeName(operation).label;
+/** The node's name in the workflow: its operation's action, unique within the workflow. */
+export const nodeName = (operation: NodeOperation) => n8nNodeName(operation).action;
 
 /**
  * Every action and search of the Pagerly node, one after the other behind a manual trigger.
@@ -75,7 +77,10 @@ export function triggerWorkflow(credential: CredentialRef, teamname: string, pol
     type: nodeType(TRIGGER_NODE.name),
     typeVersion: 1,
     position: [0, 0],
-    parameters: { pollTimes: poll, ...Object.fromEntries(hook.inputFields.map((field) => [field.key, field.dynamic === 'team' ? teamname : ''])) },
+    parameters: {
+      pollTimes: poll,
+      ...parametersOf(hook, Object.fromEntries(hook.inputFields.map((field) => [field.key, field.dynamic === 'team' ? teamname : '']))),
+    },
     credentials: { [CREDENTIAL.name]: credential },
   };
   return { name: 'Pagerly: on-call changes', nodes: [node], connections: {}, settings: { executionOrder: 'v1' } };

@@ -3,12 +3,13 @@ import { connection } from '../../shared/operations/connection.ts';
 import { REDIRECT_STATUSES, unfollowedRedirectMessage } from '../../shared/http/redirect.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
-import { ACTION_NODE, BASE_URL_FIELD, CREDENTIAL, ICON_FILE, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
+import { ACTION_NODE, BASE_URL_FIELD, CREDENTIAL, ICON_FILES, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
-import { n8nNodeName, n8nTriggerName } from '../operation-names.ts';
-import { hookOperation, nodeOperationsOf } from '../runtime/operations.ts';
-import { actionNodeProperties, nodeProperty } from './properties.ts';
+import { n8nTriggerName } from '../operation-names.ts';
+import { hookOperation } from '../runtime/operations.ts';
+import { actionNodeProperties, operationProperties, stepNames } from './properties.ts';
+import { n8nWords } from './wording.ts';
 import { code } from './ts-literal.ts';
 
 /** What n8n's credential test says when the service refuses the key. */
@@ -20,20 +21,22 @@ export const DOCUMENTATION_URL = 'https://api.pagerly.io/docs';
 
 const MAIN = code('NodeConnectionTypes.Main');
 const credentials = [{ name: CREDENTIAL.name, required: true }];
-const icon = `file:${ICON_FILE}`;
+/** A node's icon: n8n's light and dark variants, beside the node's source. */
+const icon = { light: `file:${ICON_FILES.light}`, dark: `file:${ICON_FILES.dark}` };
 
 /** `INodeTypeDescription` of the Pagerly node: every action and search of the shared descriptions. */
 export function actionNodeDescription(operations: readonly Operation[] = allOperations) {
-  const labels = nodeOperationsOf(operations).map((op) => n8nNodeName(op).label.toLowerCase());
   return {
     displayName: ACTION_NODE.displayName,
     name: ACTION_NODE.name,
     icon,
     group: ['transform'],
     version: 1,
-    subtitle: '={{$parameter["operation"]}}',
-    description: `On-call and incidents in Pagerly: ${labels.join(', ')}.`,
+    // n8n's own nodes' subtitle: the operation and the resource it acts on.
+    subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+    description: 'Consume the Pagerly API: incidents, the on-call directory and who is on call',
     defaults: { name: ACTION_NODE.displayName },
+    // An AI Agent node can call it as a tool (n8n's node-usable-as-tool rule).
     usableAsTool: true,
     inputs: [MAIN],
     outputs: [MAIN],
@@ -69,7 +72,7 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     inputs: [],
     outputs: [MAIN],
     credentials,
-    properties: hook.inputFields.map((field) => nodeProperty(field)),
+    properties: operationProperties(hook, (text) => n8nWords(text, stepNames(operations))),
   };
 }
 
@@ -79,7 +82,7 @@ export function credentialDescription() {
   return {
     name: CREDENTIAL.name,
     displayName: CREDENTIAL.displayName,
-    icon: `file:${ICON_FILE}`,
+    icon,
     documentationUrl: DOCUMENTATION_URL,
     properties: [
       {
@@ -103,8 +106,8 @@ export function credentialDescription() {
         name: ROTATIONS_BASE_URL_FIELD,
         type: 'string',
         default: '',
-        placeholder: `${DEFAULT_BASE_URL}${ROTATIONS_SEGMENT}`,
-        description: `Where teams and who is on call are looked up. Leave empty for the Base URL followed by ${ROTATIONS_SEGMENT}.`,
+        placeholder: `e.g. ${DEFAULT_BASE_URL}${ROTATIONS_SEGMENT}`,
+        description: `Where teams and who is on call are looked up. If not set, the Base URL followed by ${ROTATIONS_SEGMENT}.`,
       },
     ],
     authenticate: { type: 'generic', properties: { headers: { [API_KEY_HEADER]: `={{$credentials.${connection.apiKeyField.key}}}` } } },

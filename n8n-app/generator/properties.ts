@@ -1,39 +1,46 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
-import type { InputField } from '../../shared/operations/types.ts';
-import { TEAM_OPTIONS_METHOD } from '../names.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
-import type { Operation } from '../../shared/operations/types.ts';
+import type { InputField, Operation } from '../../shared/operations/types.ts';
+import { titleWords } from '../../surfaces/id-words.ts';
+import { TEAM_SEARCH_METHOD } from '../names.ts';
 import { n8nNodeName } from '../operation-names.ts';
+import { collectionOf, DEFAULT_LIMIT, LIMIT, LOCATOR_MODES, locatorValue, RETURN_ALL, returnsMany } from '../parameters.ts';
 import { nodeOperationsOf, type NodeOperation } from '../runtime/operations.ts';
-import { description, sentenceCase, titleCase } from './wording.ts';
+import { description, n8nWords, titleCase } from './wording.ts';
 
 /** A narrowing of n8n's type that must still be one: fails the type check if it ever drifts. */
 type Narrowed<T extends INodeProperties> = T;
 
 /**
- * n8n's own `INodeProperties`, narrowed to what this generator writes: text or a list of
- * options, a text default, plain choices (not nested collections) and show-only conditions.
+ * n8n's own `INodeProperties`, narrowed to what this generator writes: show-only conditions on
+ * resource, operation and Return All, and options that are choices or a collection's parameters.
  */
 export type NodeProperty = Narrowed<
-  Omit<INodeProperties, 'type' | 'default' | 'options' | 'displayOptions'> & {
-    type: 'string' | 'options';
-    default: string;
-    options?: INodePropertyOptions[];
-    displayOptions?: { show: Record<string, string[]> };
+  Omit<INodeProperties, 'displayOptions' | 'options'> & {
+    displayOptions?: { show: Record<string, Array<string | boolean>> };
+    options?: Array<INodePropertyOptions | INodeProperties>;
   }
 >;
 
-/** n8n's own wording for a dropdown filled from the service (its lint rules ask for it). */
-export const DYNAMIC_LABEL_SUFFIX = ' Name or ID';
-export const DYNAMIC_HELP_SUFFIX = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
-/** An optional dropdown needs a value meaning "nothing chosen": the field is then left out. */
-export const UNSET_CHOICE = { name: 'Leave Empty', value: '' } as const;
+/** A team's name as the placeholder of the resource locator's "By Name" mode. */
+export const TEAM_NAME_PLACEHOLDER = 'e.g. Platform';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
+const byDisplayName = <T extends { displayName: string }>(a: T, b: T) => a.displayName.localeCompare(b.displayName);
 
-/** One shared input field as an n8n parameter. */
-export function nodeProperty(field: InputField, show?: Record<string, string[]>): NodeProperty {
+/** How the shared texts name each operation ("the Create Incident step") → its action in n8n. */
+export function stepNames(operations: readonly Operation[] = allOperations): Record<string, string> {
+  return Object.fromEntries(nodeOperationsOf(operations).map((op) => [titleWords(op.id), n8nNodeName(op).action]));
+}
+
+/** One shared input field as an n8n parameter (`show` for a top-level one; none inside a collection). */
+export function nodeProperty(field: InputField, words: (text: string) => string, show?: Record<string, string[]>): NodeProperty {
+  // A help text that was only "leave empty" advice says nothing in a collection: no description.
+  const help = (text: string) => {
+    const said = description(words(text));
+    return said ? { description: said } : {};
+  };
   const common = {
     displayName: titleCase(field.label),
     name: field.key,
@@ -42,31 +49,75 @@ export function nodeProperty(field: InputField, show?: Record<string, string[]>)
     ...(show ? { displayOptions: { show } } : {}),
   };
   if (field.dynamic === 'team') {
+    // n8n's UX guidelines: a resource locator wherever one item is picked, "From List" first.
     return {
       ...common,
-      displayName: `${titleCase(field.label)}${DYNAMIC_LABEL_SUFFIX}`,
-      type: 'options',
-      typeOptions: { loadOptionsMethod: TEAM_OPTIONS_METHOD },
-      description: `${field.help} ${DYNAMIC_HELP_SUFFIX}`,
+      type: 'resourceLocator',
+      default: locatorValue(''),
+      ...help(field.help),
+      modes: [
+        { displayName: 'From List', name: LOCATOR_MODES.list, type: 'list', typeOptions: { searchListMethod: TEAM_SEARCH_METHOD, searchable: true } },
+        { displayName: 'By Name', name: LOCATOR_MODES.name, type: 'string', placeholder: TEAM_NAME_PLACEHOLDER },
+      ],
     };
   }
   if (field.choices) {
-    const choices = field.choices.map((choice) => ({ name: titleCase(choice.label), value: choice.value }));
+    const choices = field.choices.map((choice) => ({ name: titleCase(choice.label), value: choice.value })).sort(byName);
     return {
       ...common,
       type: 'options',
-      options: [...choices, ...(field.required ? [] : [UNSET_CHOICE])].sort(byName),
-      ...(field.required ? { default: choices[0]!.value } : {}),
-      description: description(field.customValueAllowed ? `${field.help} ${CUSTOM_VALUE_NOTE}` : field.help),
+      options: choices,
+      default: field.choices[0]!.value,
+      ...help(field.customValueAllowed ? `${field.help} ${CUSTOM_VALUE_NOTE}` : field.help),
     };
   }
   return {
     ...common,
     type: 'string',
-    description: description(field.help),
-    ...(field.example ? { placeholder: field.example } : {}),
+    ...help(field.help),
+    // n8n's UX guidelines: placeholders start with "e.g.".
+    ...(field.example ? { placeholder: `e.g. ${field.example}` } : {}),
     ...(field.type === 'text' ? { typeOptions: { rows: 4 } } : {}),
   };
+}
+
+/**
+ * An operation's parameters: its required fields, n8n's Return All and Limit on a search that
+ * finds a list, then its optional fields in one collection (sorted by name, as n8n's lint asks).
+ */
+export function operationProperties(operation: NodeOperation | Operation, words: (text: string) => string, show?: Record<string, string[]>): NodeProperty[] {
+  const withShow = show ? { displayOptions: { show } } : {};
+  const required = operation.inputFields.filter((field) => field.required).map((field) => nodeProperty(field, words, show));
+  const many: NodeProperty[] = returnsMany(operation)
+    ? [
+        {
+          displayName: 'Return All',
+          name: RETURN_ALL,
+          type: 'boolean',
+          default: false,
+          description: 'Whether to return all results or only up to a given limit',
+          ...withShow,
+        },
+        {
+          displayName: 'Limit',
+          name: LIMIT,
+          type: 'number',
+          typeOptions: { minValue: 1 },
+          default: DEFAULT_LIMIT,
+          description: 'Max number of results to return',
+          ...(show ? { displayOptions: { show: { ...show, [RETURN_ALL]: [false] } } } : { displayOptions: { show: { [RETURN_ALL]: [false] } } }),
+        },
+      ]
+    : [];
+  const optional = operation.inputFields.filter((field) => !field.required);
+  if (optional.length === 0) return [...required, ...many];
+  const collection = collectionOf(operation);
+  const options = optional.map((field) => nodeProperty(field, words) as INodeProperties).sort(byDisplayName);
+  return [
+    ...required,
+    ...many,
+    { displayName: collection.displayName, name: collection.name, type: 'collection', placeholder: collection.placeholder, default: {}, options, ...withShow },
+  ];
 }
 
 /** Resources in the order the shared descriptions first name them; each with its operations. */
@@ -84,6 +135,8 @@ export function resources(operations: readonly Operation[] = allOperations): { v
 /** Every parameter of the Pagerly node: resource, operation per resource, each operation's fields. */
 export function actionNodeProperties(operations: readonly Operation[] = allOperations): NodeProperty[] {
   const groups = resources(operations);
+  const steps = stepNames(operations);
+  const words = (text: string) => n8nWords(text, steps);
   const resource: NodeProperty = {
     displayName: 'Resource',
     name: 'resource',
@@ -101,15 +154,15 @@ export function actionNodeProperties(operations: readonly Operation[] = allOpera
       displayOptions: { show: { resource: [group.value] } },
       options: group.operations
         .map((op) => {
-          const { operation, label } = n8nNodeName(op);
-          return { name: label, value: operation, description: description(op.description), action: sentenceCase(label) };
+          const { operation, label, action } = n8nNodeName(op);
+          return { name: label, value: operation, description: description(words(op.description)), action };
         })
         .sort(byName),
       default: n8nNodeName(group.operations[0]!).operation,
     }),
   );
   const fields = groups.flatMap((group) =>
-    group.operations.flatMap((op) => op.inputFields.map((field) => nodeProperty(field, { resource: [group.value], operation: [n8nNodeName(op).operation] }))),
+    group.operations.flatMap((op) => operationProperties(op, words, { resource: [group.value], operation: [n8nNodeName(op).operation] })),
   );
   return [resource, ...operationsOf, ...fields];
 }

@@ -31,3 +31,23 @@ export function description(text: string): string {
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z<])/).length;
   return sentences === 1 ? text.replace(/\.$/, '') : text;
 }
+
+/**
+ * The shared texts in n8n's terms, for n8n only (the other platforms keep the shared words):
+ * n8n runs nodes, not steps; an optional field sits in a collection, where a field not added
+ * is not set, so "leave empty" advice becomes "if not set" and "leave empty to keep" goes (an
+ * Update Fields entry not added is kept); and the delete operation outputs `{deleted: true}`,
+ * so the shared sentence on its output field goes. `stepNames` maps an operation's title as
+ * the shared texts name it (Create Incident) to the n8n node's action (Create an incident).
+ */
+export function n8nWords(text: string, stepNames: Readonly<Record<string, string>> = {}): string {
+  return text
+    .replace(/ ?Leave empty to keep [^.]*\./g, '')
+    .replace(/\bLeft empty, /g, 'If not set, ')
+    .replace(/\bLeave empty for /g, 'If not set, ')
+    .replace(/\bFields left empty\b/g, 'Fields not set')
+    .replace(/: the step succeeds with [^.]*\./g, '.')
+    .replace(/\bthe ((?:[A-Z][\w-]*)(?: [A-Z][\w-]*)*) step\b/g, (whole, title: string) => (stepNames[title] ? `the "${stepNames[title]}" node` : whole))
+    .replace(/\bthe step\b/g, 'the node')
+    .trim();
+}

@@ -1,27 +1,62 @@
 import { actionResult } from '../../shared/operations/action-result.ts';
-import { runSearch } from '../../shared/operations/search-results.ts';
-import type { InputField } from '../../shared/operations/types.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
+import { runSearch } from '../../shared/operations/search-results.ts';
+import type { Operation } from '../../shared/operations/types.ts';
+import { DEFAULT_LIMIT, fieldValue, LIMIT, parameterPath, RETURN_ALL, returnsMany } from '../parameters.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
 import type { DataObject, ExecutionItem, N8nErrorClasses, N8nExecuteContext } from './n8n-api.ts';
 import { nodeOperation, type NodeOperation } from './operations.ts';
 
-/** The endpoint input from the node's parameters: only the declared fields, an empty one left out. */
-function inputOf(context: N8nExecuteContext, fields: readonly InputField[], itemIndex: number): Record<string, unknown> {
-  return endpointInput(fields, Object.fromEntries(fields.map((field) => [field.key, context.getNodeParameter(field.key, itemIndex, '')])));
+/**
+ * What a delete outputs in n8n: one item `{deleted: true}` (n8n's UX guidelines, "Deleting
+ * operations output": https://docs.n8n.io/integrations/creating-nodes/build/reference/ux-guidelines/),
+ * also when the entry was already gone, which the shared description counts as done.
+ */
+export const DELETED = { deleted: true } as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The node's parameters of one operation as plain field values: a required field is its own
+ * parameter, an optional one a key of the operation's collection (absent when not added), and a
+ * team's resource locator gives its value.
+ */
+export function fieldValues(context: Pick<N8nExecuteContext, 'getNodeParameter'>, operation: Operation, itemIndex: number): Record<string, unknown> {
+  const collections = new Map<string, Record<string, unknown>>();
+  const values: Record<string, unknown> = {};
+  for (const field of operation.inputFields) {
+    const [name, key] = parameterPath(operation, field);
+    if (key === undefined) {
+      values[field.key] = fieldValue(context.getNodeParameter(name!, itemIndex, ''));
+      continue;
+    }
+    if (!collections.has(name!)) {
+      const collection = context.getNodeParameter(name!, itemIndex, {});
+      collections.set(name!, isObject(collection) ? collection : {});
+    }
+    values[field.key] = fieldValue(collections.get(name!)![key]);
+  }
+  return values;
 }
 
 async function run(context: N8nExecuteContext, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
-  const input = inputOf(context, operation.inputFields, itemIndex);
+  const input = endpointInput(operation.inputFields, fieldValues(context, operation, itemIndex));
   const pagerly = await pagerlyFor(context, itemIndex);
-  if (operation.kind === 'search') return (await runSearch(operation, pagerly, input)) as DataObject[];
-  return [(await actionResult(operation, input, pagerly)) as DataObject];
+  if (operation.kind === 'search') {
+    const results = (await runSearch(operation, pagerly, input)) as DataObject[];
+    if (!returnsMany(operation) || context.getNodeParameter(RETURN_ALL, itemIndex, false) === true) return results;
+    const limit = Number(context.getNodeParameter(LIMIT, itemIndex, DEFAULT_LIMIT));
+    return results.slice(0, Number.isFinite(limit) && limit > 0 ? limit : DEFAULT_LIMIT);
+  }
+  const result = (await actionResult(operation, input, pagerly)) as DataObject;
+  return [operation.effect === 'delete' ? { ...DELETED } : result];
 }
 
 /**
  * The Pagerly node's `execute`: each input item runs the chosen operation once; a search gives
- * one item per result. With "Continue On Fail" a failed item becomes `{error}` and the others go on.
+ * one item per result, each paired with the input item it came from. With "Continue On Fail"
+ * (n8n's `continueOnFail()`) a failed item becomes `{error}`, paired too, and the others go on.
  */
 export async function executePagerly(context: N8nExecuteContext, classes: N8nErrorClasses): Promise<ExecutionItem[][]> {
   const output: ExecutionItem[] = [];
@@ -38,3 +73,7 @@ export async function executePagerly(context: N8nExecuteContext, classes: N8nErr
   }
   return [output];
 }
+
+/** The keys an action's item holds in n8n: `deleted` for a delete, else the shared output fields. */
+export const outputKeys = (operation: Operation): string[] =>
+  operation.kind === 'action' && operation.effect === 'delete' ? Object.keys(DELETED) : operation.outputFields.map((field) => field.key);

@@ -5,7 +5,7 @@ import type {
   ILoadOptionsFunctions,
   IN8nHttpFullResponse,
   INodeExecutionData,
-  INodePropertyOptions,
+  INodeListSearchResult,
   IPollFunctions,
   NodeApiError,
   NodeOperationError,
@@ -22,7 +22,7 @@ export type DataObject = IDataObject;
 export type N8nHttpRequest = IHttpRequestOptions;
 export type N8nFullResponse = IN8nHttpFullResponse;
 export type ExecutionItem = INodeExecutionData;
-export type DropdownOption = INodePropertyOptions;
+export type ListSearchResult = INodeListSearchResult;
 
 /** The one request helper every context offers: it adds the credential's `authenticate` block. */
 type WithRequests = { readonly helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'> };

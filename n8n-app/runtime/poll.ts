@@ -1,15 +1,22 @@
 import { everyoneOnCall, onCallByTeam, type TeamOnCall } from '../../shared/on-call/by-team.ts';
 import { changesBetween, nextSnapshot, type OnCallChange } from '../../shared/on-call/changes.ts';
+import { fieldValue, parameterPath } from '../parameters.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
 import type { DataObject, ExecutionItem, N8nErrorClasses, N8nPollContext } from './n8n-api.ts';
 import { hookOperation } from './operations.ts';
 import { storedSnapshot, storeSnapshot } from './poll-state.ts';
 
-/** The Team parameter (the hook's optional team field): a name, or null for every team. */
+/** The Team parameter (the hook's optional team field, a resource locator): a name, or null for every team. */
 function watchedTeam(context: N8nPollContext): string | null {
-  const field = hookOperation().inputFields.find((f) => f.dynamic === 'team');
-  const value = field ? context.getNodeParameter(field.key, '') : '';
+  const hook = hookOperation();
+  const field = hook.inputFields.find((f) => f.dynamic === 'team');
+  if (!field) return null;
+  const [name, key] = parameterPath(hook, field);
+  const parameter = context.getNodeParameter(name!, key === undefined ? '' : {});
+  const value = fieldValue(
+    key === undefined ? parameter : parameter !== null && typeof parameter === 'object' ? (parameter as Record<string, unknown>)[key] : undefined,
+  );
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 

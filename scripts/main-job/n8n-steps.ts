@@ -54,7 +54,8 @@ export function n8nSteps(sandboxUrl: string): Step[] | undefined {
     ...nodeOperations.map(
       (operation): Step => ({
         platform: 'n8n',
-        operation: n8nNodeName(operation).operation,
+        // Operation values repeat across resources (create, update): the pair names one.
+        operation: `${n8nNodeName(operation).resource}:${n8nNodeName(operation).operation}`,
         calls: call(operation.endpoint),
         run: async () => {
           if (!run) throw new Error('skipped: n8n did not start');

@@ -166,7 +166,7 @@ export const rows: readonly Row[] = [
       },
       n8n: {
         expect: { ok: true, value: { count: 1, holds: ['Platform'] } },
-        why: "n8n's team list is the dropdown's loadOptions: its options are {name, value}, n8n's shape for an option, with no room for other fields",
+        why: "n8n's team list is the resource locator's listSearch: its results are {name, value}, n8n's shape for a list result, with no room for other fields",
       },
     },
   },

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchOnCall } from '../../cli/watch/watch-on-call.ts';
 import { triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
+import { parametersOf } from '../../n8n-app/parameters.ts';
 import { pollOnCallChanges } from '../../n8n-app/runtime/index.ts';
+import { hookOperation } from '../../n8n-app/runtime/operations.ts';
 import type { ExecutionItem } from '../../n8n-app/runtime/n8n-api.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
@@ -28,9 +30,12 @@ afterEach(async () => {
   await sandbox.close();
 });
 
-/** One scheduled poll of an active workflow whose static data is `staticData`. */
-async function poll(staticData: IDataObject, parameters: Record<string, unknown> = {}, mode: 'trigger' | 'manual' = 'trigger') {
-  const { context, sent } = pollContext(good(), parameters, { staticData, mode });
+/**
+ * One scheduled poll of an active workflow whose static data is `staticData`; `fields` are the
+ * trigger's field values, stored as n8n stores them (the team in Filters, a resource locator).
+ */
+async function poll(staticData: IDataObject, fields: Record<string, string> = {}, mode: 'trigger' | 'manual' = 'trigger') {
+  const { context, sent } = pollContext(good(), parametersOf(hookOperation(), fields), { staticData, mode });
   const result = await pollOnCallChanges(context, classes, now);
   return { result, sent };
 }
@@ -142,17 +147,11 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
     await poll(staticData, { teamname: 'Payments' });
     const before = JSON.stringify(staticData);
     await sandbox.clock.advance(12 * HOUR);
-    const { context, sent } = pollContext(
-      good(),
-      { teamname: 'Payments' },
-      {
-        staticData,
-        answer: (options) =>
-          options.url.endsWith('/o/currentusers')
-            ? { statusCode: 500, headers: { 'content-type': 'application/json' }, body: '[{"Error":"down"}]' }
-            : undefined,
-      },
-    );
+    const { context, sent } = pollContext(good(), parametersOf(hookOperation(), { teamname: 'Payments' }), {
+      staticData,
+      answer: (options) =>
+        options.url.endsWith('/o/currentusers') ? { statusCode: 500, headers: { 'content-type': 'application/json' }, body: '[{"Error":"down"}]' } : undefined,
+    });
     expect(await pollOnCallChanges(context, classes, now)).toBeNull();
     expect(sent.length).toBeGreaterThan(0);
     expect(JSON.stringify(staticData)).toBe(before);
@@ -193,6 +192,8 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
     expect('webhooks' in description).toBe(false);
     expect(description.description).toMatch(/1 \+ the number of teams watched requests/);
     expect(description.description).toMatch(/Poll Times sets how often; n8n's default is every minute/);
-    expect(description.properties.map((p) => p.name)).toEqual(['teamname']);
+    // The optional team sits in a Filters collection, as in n8n's own polling triggers (Gmail Trigger).
+    expect(description.properties.map((p) => [p.name, p.type])).toEqual([['filters', 'collection']]);
+    expect(description.properties[0]!.options!.map((o) => ('type' in o ? [o.name, o.type] : []))).toEqual([['teamname', 'resourceLocator']]);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
-import { executePagerly, loadTeams } from '../../n8n-app/runtime/index.ts';
+import { executePagerly, searchTeams } from '../../n8n-app/runtime/index.ts';
+import { DELETED, outputKeys } from '../../n8n-app/runtime/execute.ts';
+import { collectionOf, LIMIT, locatorValue, parametersOf, RETURN_ALL, returnsMany } from '../../n8n-app/parameters.ts';
 import { n8nNodeName } from '../../n8n-app/operation-names.ts';
 import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
@@ -46,7 +48,7 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
       if (teamByTeam) expect(sent.map((request) => new URL(request.url).searchParams.get('teamname')).slice(1)).toEqual(['Platform', 'Payments', 'Mobile']);
       if (operation.kind === 'action') {
         expect(items).toHaveLength(1);
-        expect(Object.keys(items![0]!.json)).toEqual(expect.arrayContaining(operation.outputFields.map((f) => f.key)));
+        expect(Object.keys(items![0]!.json)).toEqual(expect.arrayContaining(outputKeys(operation)));
         expect(items![0]!.pairedItem).toEqual({ item: 0 });
       }
     }
@@ -127,9 +129,74 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(error.message).toMatch(/pick them again/);
   });
 
-  it("the team dropdown lists the organization's teams by name", async () => {
+  it("the team resource locator lists the organization's teams by name, narrowed by what is typed", async () => {
     const { context } = executeContext(good(), []);
     const teams = [...sandbox.world.teams.values()].filter((team) => team.orgId === 'org_acme').map((team) => team.name);
-    expect((await loadTeams(context, classes)).map((o) => o.name).sort()).toEqual(teams.sort());
+    const all = await searchTeams(context, classes);
+    expect(all.results.map((o) => o.name).sort()).toEqual(teams.sort());
+    expect(all.results.every((o) => o.value === o.name)).toBe(true);
+    expect((await searchTeams(context, classes, 'PAY')).results.map((o) => o.name)).toEqual(teams.filter((name) => /pay/i.test(name)));
+  });
+});
+
+// n8n's UX guidelines, "Deleting operations output" and "Get Many":
+// https://docs.n8n.io/integrations/creating-nodes/build/reference/ux-guidelines/
+describe("the Pagerly node's n8n idiom at run time", () => {
+  const byEffect = (effect: string) => nodeOperations.find((op) => op.kind === 'action' && op.effect === effect)!;
+
+  it('a delete outputs one item {"deleted": true}, also for someone already removed', async () => {
+    const remove = byEffect('delete');
+    const email = remove.inputFields.find((f) => f.required)!;
+    const create = nodeOperations.find((op) => op.kind === 'action' && op.effect === 'create' && op.inputFields.some((f) => f.key === email.key))!;
+    const person = 'leaving@acme.example';
+    await executePagerly(executeContext(good(), [parametersFor(create, 'Platform', { [email.key]: person })]).context, classes);
+    const first = await executePagerly(executeContext(good(), [parametersFor(remove, 'Platform', { [email.key]: person })]).context, classes);
+    expect(first).toEqual([[{ json: DELETED, pairedItem: { item: 0 } }]]);
+    const again = await executePagerly(executeContext(good(), [parametersFor(remove, 'Platform', { [email.key]: person })]).context, classes);
+    expect(again).toEqual([[{ json: { deleted: true }, pairedItem: { item: 0 } }]]);
+  });
+
+  it('Get Many returns up to Limit items, or every one with Return All', async () => {
+    const many = nodeOperations.find(returnsMany)!;
+    const run = async (extra: Record<string, unknown>) =>
+      (await executePagerly(executeContext(good(), [{ ...parametersFor(many, 'Platform'), ...extra }]).context, classes))[0]!.length;
+    const all = await run({ [RETURN_ALL]: true });
+    expect(all).toBeGreaterThan(1);
+    expect(await run({ [RETURN_ALL]: false, [LIMIT]: 1 })).toBe(1);
+    expect(await run({ [RETURN_ALL]: false, [LIMIT]: all + 5 })).toBe(all);
+  });
+
+  it('reads optional fields from their collection and a team from its resource locator, in either mode', async () => {
+    const create = nodeOperations.find((op) => op.kind === 'action' && op.effect === 'create' && op.inputFields.some((f) => f.dynamic === 'team'))!;
+    const team = create.inputFields.find((f) => f.dynamic === 'team')!;
+    for (const mode of ['list', 'name']) {
+      const parameters = { ...parametersFor(create, 'Platform'), [collectionOf(create).name]: { [team.key]: locatorValue('Payments', mode) } };
+      const { context, sent } = executeContext(good(), [parameters]);
+      const [items] = await executePagerly(context, classes);
+      expect(JSON.parse(sent[0]!.body!)).toMatchObject({ [team.key]: 'Payments' });
+      expect(items![0]!.json).toMatchObject({ [team.key]: 'Payments' });
+    }
+    // A field not added to the collection is not sent.
+    const { context, sent } = executeContext(good(), [
+      {
+        ...parametersOf(create, Object.fromEntries(create.inputFields.filter((f) => f.required).map((f) => [f.key, f.example ?? 'x']))),
+        resource: 'incident',
+        operation: 'create',
+      },
+    ]);
+    await executePagerly(context, classes);
+    expect(Object.keys(JSON.parse(sent[0]!.body!))).not.toContain(team.key);
+  });
+
+  it('with "Continue On Fail" every failed item keeps its pairing, and the items around it still run', async () => {
+    const operation = nodeOperations.find((op) => op.inputFields.some((f) => f.type === 'phone' && f.required))!;
+    const phone = operation.inputFields.find((f) => f.type === 'phone')!;
+    const search = nodeOperations.find((op) => op.kind === 'search' && !returnsMany(op))!;
+    const found = parametersFor(search, 'Platform', { email: 'alan@acme.example' });
+    const bad = parametersFor(operation, '', { [phone.key]: 'nope' });
+    const { context } = executeContext(good(), [found, bad, found], { continueOnFail: true });
+    const [items] = await executePagerly(context, classes);
+    expect(items!.find((item) => 'error' in item.json)!.pairedItem).toEqual({ item: 1 });
+    expect(new Set(items!.map((item) => (item.pairedItem as { item: number }).item))).toEqual(new Set([0, 1, 2]));
   });
 });

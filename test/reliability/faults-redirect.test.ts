@@ -8,7 +8,7 @@ import { createNodeClient } from '../../shared/node-client.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { run } from '../cli/support.ts';
 import { faultServer, json, type Behaviour, type FaultServer } from '../support/fault-server.ts';
-import { executePagerly, loadTeams, pollOnCallChanges } from '../../n8n-app/runtime/index.ts';
+import { executePagerly, pollOnCallChanges, searchTeams } from '../../n8n-app/runtime/index.ts';
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
 import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { classes, credentialFor, executeContext, pollContext } from '../n8n/support.ts';
@@ -196,7 +196,7 @@ describe('n8n node (its runtime on n8n-style request helpers): a redirect to ano
     const other = await elsewhere();
     const service = await redirecting(status, stolenPath(other));
     const { context: execute } = executeContext(credentialFor(KEY, service.url), [{}]);
-    const dropdown = await rejection<Error>(loadTeams(execute, classes));
+    const dropdown = await rejection<Error>(searchTeams(execute, classes));
     expect(dropdown.message).toContain(hostOf(other.url));
     for (const mode of ['trigger', 'manual'] as const) {
       const { context: poller, staticData } = pollContext(credentialFor(KEY, service.url), { teamname: '' }, { mode });

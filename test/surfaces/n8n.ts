@@ -1,5 +1,5 @@
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
-import { executePagerly, loadTeams } from '../../n8n-app/runtime/index.ts';
+import { executePagerly, searchTeams } from '../../n8n-app/runtime/index.ts';
 import { nodeOperations, type NodeOperation } from '../../n8n-app/runtime/operations.ts';
 import type { PagerlyErrorCode } from '../../shared/errors.ts';
 import { classes, credentialFor, executeContext, NodeApiError, NodeOperationError } from '../n8n/support.ts';
@@ -49,13 +49,13 @@ async function items(target: Target, parameters: Record<string, unknown>): Promi
 export const n8nDriver: SurfaceDriver = {
   name: 'n8n',
   surface: 'n8n',
-  read: (target) => settle(() => loadTeams(context(target, {}), classes), n8nError),
+  read: (target) => settle(async () => (await searchTeams(context(target, {}), classes)).results, n8nError),
   write: (target) => settle(() => executePagerly(context(target, parametersFor(createIncident, 'Platform')), classes), n8nError),
   checkKey: {
     gap: "the credential test is declarative (the generated credential's `test` block): n8n's engine sends it and reads the status, with no code of the node in between; `npm run n8n:e2e` runs the redirect cases on it in the real engine",
   },
-  onCall: (target) => settle(() => items(target, { ...parametersFor(onCallSearch, INPUT.team), teamname: INPUT.team }), n8nError),
-  directoryEntry: (target) => settle(() => items(target, { ...parametersFor(directorySearch, INPUT.team), email: INPUT.email }), n8nError),
+  onCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: INPUT.team })), n8nError),
+  directoryEntry: (target) => settle(() => items(target, parametersFor(directorySearch, INPUT.team, { email: INPUT.email })), n8nError),
   redirect: { native: 'NodeOperationError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   // n8n's helper honours the `timeout` the runtime passes (25 s); the stand-in cuts it to the
   // battery's, so what is proven is the runtime's reading of n8n's time-out error.
