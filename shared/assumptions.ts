@@ -123,6 +123,12 @@ export const assumptions = [
     why: 'A connection label should say whose key it is without ever showing the key.',
   },
   {
+    id: 'dashboard-url',
+    topic: 'Where the dashboard is',
+    choice: 'The dashboard, where an org admin generates API keys, is reached from `https://pagerly.io`; a connection hint links there.',
+    why: 'The spec names the dashboard but gives no address; the API is served from the same domain (`api.pagerly.io`), and a hint should link to where the key is found.',
+  },
+  {
     id: 'subscribe',
     topic: 'Subscribing a hook',
     choice:

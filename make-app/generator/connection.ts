@@ -4,6 +4,16 @@ import { standalone } from './communication.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { keyCheckRefusals, responseHandling } from './response-directives.ts';
 import { connectionLabel, keyHeader } from './iml-key.ts';
+import { makeText, sentenceCase } from '../wording.ts';
+
+/**
+ * Where the key is found (assumption `dashboard-url`). A connection's hint links there, as Make's
+ * reviewers ask of every credential field ("Parameter hints":
+ * developers.make.com/custom-apps-documentation/best-practices/naming-conventions/input-parameters);
+ * Make renders a hint's Markdown.
+ */
+export const DASHBOARD_URL = 'https://pagerly.io';
+const DASHBOARD = 'Pagerly dashboard';
 
 const KEY = `parameters.${connection.apiKeyField.key}` as const;
 
@@ -29,10 +39,10 @@ export function connectionFiles() {
       {
         name: connection.apiKeyField.key,
         type: 'password',
-        label: connection.apiKeyField.label,
+        label: sentenceCase(connection.apiKeyField.label),
         required: true,
         editable: true,
-        help: connection.apiKeyField.help,
+        help: makeText(connection.apiKeyField.help).replace(DASHBOARD, `[${DASHBOARD}](${DASHBOARD_URL})`),
       },
     ],
   };

@@ -42,7 +42,7 @@ export function webhookFiles() {
       output: outputTemplate(onCallChanged.item, { tolerant: true }),
       respond: { status: 200, type: 'json', body: { received: true } },
     },
-    params: onCallChanged.inputFields.map(makeParameter),
+    params: onCallChanged.inputFields.map((field) => makeParameter(field)),
     attach: standalone(makeHookEndpoints.subscribe, KEY, {
       body: { url: '{{webhook.url}}', teamname: optionalParameter('teamname') },
       // Without a JSON answer there is no id to store, and the hook could never be removed.
