@@ -70,7 +70,7 @@ describe('the generated Make app', () => {
     const keyHeaders = [...text.matchAll(/"X-APIKEY": "([^"]+)"/g)].map((m) => m[1]);
     // The key as typed, trimmed, or no header for a key a header cannot carry (make-app/generator/iml-key.ts).
     expect(new Set(keyHeaders)).toEqual(new Set([keyHeader('connection.apiKey'), keyHeader('parameters.apiKey')]));
-    expect(keyHeader('connection.apiKey')).toMatch(/^\{\{if\(.*, undefined, trim\(connection\.apiKey\)\)\}\}$/);
+    expect(keyHeader('connection.apiKey')).toMatch(/^\{\{if\(.*, trim\(connection\.apiKey\), undefined\)\}\}$/);
   });
 
   it("passes Make's official schemas (../shared/make-sdk-schemas), every file", () => {
