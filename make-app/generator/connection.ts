@@ -23,7 +23,8 @@ const KEY = `parameters.${connection.apiKeyField.key}` as const;
  * the advice to copy the key again, never repeating it; the label never shows the key.
  */
 export function connectionFiles() {
-  const handling = responseHandling(KEY, { json: false });
+  const checksKey = endpoints[connection.testEndpoint].checksKey;
+  const handling = responseHandling(KEY, { json: false, keyCheck: checksKey });
   return {
     communication: standalone(connection.testEndpoint, keyHeader(KEY), {
       // Any 2xx is a valid key, whatever its body or content type: the spec gives no shape for
@@ -31,7 +32,7 @@ export function connectionFiles() {
       // other answers are typed by status (errors.ts); a 3xx is not followed and not a check.
       response: {
         ...handling,
-        error: endpoints[connection.testEndpoint].checksKey ? { ...handling.error, ...keyCheckRefusals() } : handling.error,
+        error: checksKey ? { ...handling.error, ...keyCheckRefusals() } : handling.error,
         metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
       },
     }),

@@ -19,6 +19,8 @@ export const WITHHELD = '(withheld: it quoted the API key)';
 const REDACTED = '[redacted]';
 /** Put where a piece of the key was found, only to detect it: a control character no message holds. */
 const FOUND = '\u0001';
+/** Between the two copies of a text searched for the key: another control character no message holds. */
+const APART = '\u0002';
 /** As shared/redact.ts MIN_FRAGMENT: 8 characters of the key's start or end count as the key. */
 const FRAGMENT = 8;
 
@@ -61,10 +63,12 @@ export function keySafeText(text: string, key: KeyVariable, max = 120): string {
   const replaced = `replace(toString(${text}), ifempty(${sent(key)}, '[no key]'), ${imlString(REDACTED)})`;
   // Patterns with g: every escape undone, as Make documents for /.../g (a plain text's count is not documented).
   const unescaped = `replace(replace(${replaced}, /\\\\"/g, '"'), /\\\\\\\\/g, ${imlString('\\')})`;
-  // Both copies are searched: a key that itself holds `\"` is found as is, not once unescaped.
-  const quotes = (copy: string) =>
-    `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, copy)}, ${imlString(FOUND)})`;
-  return `if(${quotes(replaced)} || ${quotes(unescaped)}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
+  // Both copies are searched, as one text: a key that itself holds `\"` is found as is, not once
+  // unescaped. They are joined by a control character no key that is sent holds (`usableKey`),
+  // so no piece of such a key can match across the join.
+  const both = `${replaced} + ${imlString(APART)} + ${unescaped}`;
+  const found = `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, both)}, ${imlString(FOUND)})`;
+  return `if(${found}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
 }
 
 /**

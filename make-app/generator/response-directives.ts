@@ -25,7 +25,21 @@ const SERVICE_TEXT = 'ifempty(body[1].Error, ifempty(body.Error, body))';
  * `{{temp.said}}`: one long redaction expression per file instead of one per message.
  */
 export const SAID = 'temp.said';
-export const responseTemp = (key: KeyVariable = 'connection.apiKey') => ({ said: `{{${keySafeText(SERVICE_TEXT, key)}}}` });
+
+/**
+ * What the 400 and 403 entries ask of the service's text, once for the type and the message.
+ * Assumption `auth-error`: the text tells the invalid-key 400 from other 400s. Only a type comes
+ * of these checks, so they read the service's text as it came.
+ */
+const NAMES_THE_KEY = 'temp.namesTheKey';
+const ABOUT_ADMIN = 'temp.aboutAdmin';
+const serviceTextHas = (words: string) => `{{contains(lower(toString(${SERVICE_TEXT})), ${imlString(words)})}}`;
+
+/** `response.temp`: the safe text, and (unless `keyCheck`, whose refusals are all the key) what the 400 and 403 entries read. */
+export const responseTemp = (key: KeyVariable = 'connection.apiKey', { keyCheck = false } = {}) => ({
+  said: `{{${keySafeText(SERVICE_TEXT, key)}}}`,
+  ...(keyCheck ? {} : { namesTheKey: serviceTextHas('api key'), aboutAdmin: serviceTextHas('admin') }),
+});
 
 const KEY_ADVICE =
   'Check it was copied whole, without spaces or line breaks, and is still active; an org admin can generate a new one in the Pagerly dashboard (API keys).';
@@ -40,10 +54,8 @@ const said = (text: string) => `[{{statusCode}}] ${text}{{${SAID}}}`;
  * error whatever `valid` says (Custom apps › Error handling); this only names its type and text.
  */
 export function errorDirective(): Record<string, unknown> {
-  // Assumption `auth-error`: the text tells the invalid-key 400 from other 400s. Only a type
-  // comes of these checks, so they read the service's text as it came.
-  const namesTheKey = `contains(lower(toString(${SERVICE_TEXT})), 'api key')`;
-  const aboutAdmin = `contains(lower(toString(${SERVICE_TEXT})), 'admin')`;
+  const namesTheKey = NAMES_THE_KEY;
+  const aboutAdmin = ABOUT_ADMIN;
   // Every 5xx is the general entry: one type and one sentence, not one copy per status.
   return {
     type: "{{if(statusCode >= 500, 'ConnectionError', 'RuntimeError')}}",
@@ -109,6 +121,6 @@ export function validDirective({ json = true, createdWithId }: { json?: boolean;
 const HAS_ID = "length(trim(toString(ifempty(body.id, '')))) >= 1";
 
 /** The whole response handling of a request: the safe text once (`temp`), then the checks. */
-export function responseHandling(key: KeyVariable = 'connection.apiKey', { json = true } = {}) {
-  return { temp: responseTemp(key), valid: validDirective({ json }), error: errorDirective() };
+export function responseHandling(key: KeyVariable = 'connection.apiKey', { json = true, keyCheck = false } = {}) {
+  return { temp: responseTemp(key, { keyCheck }), valid: validDirective({ json }), error: errorDirective() };
 }
