@@ -3,7 +3,7 @@ import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { keyCheckRefusals, responseHandling } from './response-directives.ts';
-import { connectionLabel, keyHeader } from './iml-key.ts';
+import { connectionLabel, SENT_KEY } from './iml-key.ts';
 import { makeText, sentenceCase } from '../wording.ts';
 
 /**
@@ -24,16 +24,16 @@ const KEY = `parameters.${connection.apiKeyField.key}` as const;
  */
 export function connectionFiles() {
   const checksKey = endpoints[connection.testEndpoint].checksKey;
-  const handling = responseHandling(KEY, { json: false, keyCheck: checksKey });
+  const handling = responseHandling(SENT_KEY, { json: false, keyCheck: checksKey });
   return {
-    communication: standalone(connection.testEndpoint, keyHeader(KEY), {
+    communication: standalone(connection.testEndpoint, KEY, {
       // Any 2xx is a valid key, whatever its body or content type: the spec gives no shape for
       // this answer (5.7). Its 400, 401 and 403 are a refused key (the catalog's `checksKey`);
       // other answers are typed by status (errors.ts); a 3xx is not followed and not a check.
       response: {
         ...handling,
         error: checksKey ? { ...handling.error, ...keyCheckRefusals() } : handling.error,
-        metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
+        metadata: { type: 'text', value: connectionLabel(SENT_KEY, KEY_LABEL_FALLBACK) },
       },
     }),
     params: [

@@ -14,6 +14,20 @@ import { imlString } from './iml-expressions.ts';
 type ApiKeyField = typeof connection.apiKeyField.key;
 export type KeyVariable = `connection.${ApiKeyField}` | `parameters.${ApiKeyField}`;
 
+/**
+ * The key as sent, made once per request by `keyTemp`: Make evaluates a request's `temp` before
+ * the request and merges it into the `temp` collection every later directive reads (Custom apps ›
+ * temp: developers.make.com/custom-apps-documentation/component-blocks/api/handling-responses/temp).
+ * The Base sets it for every module and RPC; each request outside them (the connection check,
+ * webhook attach and detach) sets its own.
+ */
+export const SENT_KEY = 'temp.key';
+/** The key of an expression below: the one made by `keyTemp`, or (in tests) a variable, trimmed in place. */
+export type KeyExpression = KeyVariable | typeof SENT_KEY;
+
+/** The request's `temp` that makes `temp.key`: the key trimmed, since a pasted key often ends with a line break. */
+export const keyTemp = (key: KeyVariable) => ({ key: `{{trim(${key})}}` });
+
 /** What stands for a text that quoted the key in a form or piece a plain replace cannot take out. */
 export const WITHHELD = '(withheld: it quoted the API key)';
 const REDACTED = '[redacted]';
@@ -25,7 +39,7 @@ const APART = '\u0002';
 const FRAGMENT = 8;
 
 /** The key as sent (`keyHeader`): trimmed, since a pasted key often ends with a line break. */
-const sent = (key: KeyVariable) => `trim(${key})`;
+const sent = (key: KeyExpression) => (key === SENT_KEY ? key : `trim(${key})`);
 
 /**
  * A key a header can carry: trimmed, it is printable ASCII only (`!` to `~`), so no space, control
@@ -33,17 +47,17 @@ const sent = (key: KeyVariable) => `trim(${key})`;
  * replacing every match (help.make.com, text functions: replace): taking every other character
  * out leaves the key as it was.
  */
-export const usableKey = (key: KeyVariable): string => `replace(${sent(key)}, /[^!-~]/g, '') == ${sent(key)}`;
+export const usableKey = (key: KeyExpression = SENT_KEY): string => `replace(${sent(key)}, /[^!-~]/g, '') == ${sent(key)}`;
 
 /**
  * The `X-APIKEY` header: the trimmed key, or no header at all for a key a header cannot carry
  * (the request would otherwise fail with an error that quotes the whole key). The service then
  * refuses the request as it refuses any missing key, and the message says to copy the key again.
  */
-export const keyHeader = (key: KeyVariable) => `{{if(${usableKey(key)}, ${sent(key)}, undefined)}}`;
+export const keyHeader = (key: KeyExpression = SENT_KEY) => `{{if(${usableKey(key)}, ${sent(key)}, undefined)}}`;
 
 /** The first and last 8 characters of the key as sent, and of its URL-encoded form. */
-function keyPieces(key: KeyVariable): string[] {
+function keyPieces(key: KeyExpression): string[] {
   return [sent(key), `encodeURL(${sent(key)})`].flatMap((form) => [`substring(${form}, 0, ${FRAGMENT})`, `substring(${form}, length(${form}) - ${FRAGMENT})`]);
 }
 
@@ -59,7 +73,7 @@ function keyPieces(key: KeyVariable): string[] {
  * first or every occurrence: either way a second copy still holds the key's pieces, so the text
  * is withheld (first only) or shows "[redacted]" twice (every one); never the key.
  */
-export function keySafeText(text: string, key: KeyVariable, max = 120): string {
+export function keySafeText(text: string, key: KeyExpression = SENT_KEY, max = 120): string {
   const replaced = `replace(toString(${text}), ifempty(${sent(key)}, '[no key]'), ${imlString(REDACTED)})`;
   // Patterns with g: every escape undone, as Make documents for /.../g (a plain text's count is not documented).
   const unescaped = `replace(replace(${replaced}, /\\\\"/g, '"'), /\\\\\\\\/g, ${imlString('\\')})`;
@@ -76,7 +90,7 @@ export function keySafeText(text: string, key: KeyVariable, max = 120): string {
  * (Acme)", "Pagerly API key (Acme)" when nobody is named; the fixed word alone when the label
  * would hold the key's first or last 8 characters (the rule of shared/operations/key-owner.ts).
  */
-export function connectionLabel(key: KeyVariable, fallback: string): string {
+export function connectionLabel(key: KeyExpression, fallback: string): string {
   const label = `ifempty(body.user.name, ${imlString(fallback)}) + if(body.organization.name, ' (' + body.organization.name + ')', '')`;
   const quoted = keyPieces(key)
     .slice(0, 2)

@@ -2,7 +2,7 @@ import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, InputField, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
-import { responseTemp, validDirective } from './response-directives.ts';
+import { validDirective } from './response-directives.ts';
 import { createsWithId } from '../../shared/operations/created-id.ts';
 import { inInputOrder, makeInterfaceField, makeParameter, type RpcMode } from './parameters.ts';
 import { makeName } from '../operation-names.ts';
@@ -44,13 +44,14 @@ export function actionModule(operation: ActionOperation, endpointOf: (key: strin
   });
   const communication = operation.keepsOmitted
     ? [
-        // The Base's `temp` (the safe text its error messages read) is repeated: whether Make merges a module's `temp` into the Base's or replaces it, the messages keep it.
+        // Only what is particular to this request: Make merges `temp` directives, never
+        // overwrites them (Custom apps › temp), so the Base's safe text stays beside `current`.
         {
           ...endpointRequest(
             endpointOf(operation.keepsOmitted.read),
             operation.inputFields.filter((field) => field.required),
           ),
-          response: { temp: { ...responseTemp(), current: '{{body}}' } },
+          response: { temp: { current: '{{body}}' } },
         },
         write((name) => `temp.current.${name}`),
       ]

@@ -1,8 +1,6 @@
 import { missingIdMessage } from '../../shared/errors.ts';
 import { imlString } from './iml-expressions.ts';
-import { keySafeText, type KeyVariable } from './iml-key.ts';
-
-export type { KeyVariable } from './iml-key.ts';
+import { type KeyExpression, keySafeText, SENT_KEY } from './iml-key.ts';
 
 /**
  * The shared error model in Make's terms (the error types of Make's schema, enums.json):
@@ -36,7 +34,7 @@ const ABOUT_ADMIN = 'temp.aboutAdmin';
 const serviceTextHas = (words: string) => `{{contains(lower(toString(${SERVICE_TEXT})), ${imlString(words)})}}`;
 
 /** `response.temp`: the safe text, and (unless `keyCheck`, whose refusals are all the key) what the 400 and 403 entries read. */
-export const responseTemp = (key: KeyVariable = 'connection.apiKey', { keyCheck = false } = {}) => ({
+export const responseTemp = (key: KeyExpression = SENT_KEY, { keyCheck = false } = {}) => ({
   said: `{{${keySafeText(SERVICE_TEXT, key)}}}`,
   ...(keyCheck ? {} : { namesTheKey: serviceTextHas('api key'), aboutAdmin: serviceTextHas('admin') }),
 });
@@ -121,6 +119,6 @@ export function validDirective({ json = true, createdWithId }: { json?: boolean;
 const HAS_ID = "length(trim(toString(ifempty(body.id, '')))) >= 1";
 
 /** The whole response handling of a request: the safe text once (`temp`), then the checks. */
-export function responseHandling(key: KeyVariable = 'connection.apiKey', { json = true, keyCheck = false } = {}) {
+export function responseHandling(key: KeyExpression = SENT_KEY, { json = true, keyCheck = false } = {}) {
   return { temp: responseTemp(key, { keyCheck }), valid: validDirective({ json }), error: errorDirective() };
 }

@@ -4,10 +4,10 @@ import { standalone } from './communication.ts';
 import { HOOK_ALREADY_GONE } from '../../shared/operations/hook-removal.ts';
 import { responseHandling } from './response-directives.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
-import { keyHeader } from './iml-key.ts';
+import type { KeyVariable } from './iml-key.ts';
 import { makeParameter } from './parameters.ts';
 
-const KEY = keyHeader('connection.apiKey');
+const KEY: KeyVariable = 'connection.apiKey';
 /** What attach stores and detach reads back (`{{webhook.externalHookId}}`): the service's subscription id. */
 const STORED_ID = 'externalHookId';
 

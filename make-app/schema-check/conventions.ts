@@ -159,8 +159,12 @@ const rpcEditAllowed = (module: Json | undefined) => module?.moduleType === 'act
  * root URL, the authorization headers, the error handling and the sanitization are common to all
  * requests): each module keeps to what is particular to it.
  */
-function repeatsBase(request: Json): string[] {
+function repeatsBase(request: Json, base: Json): string[] {
   const problems: string[] = [];
+  // Make merges temp directives (Custom apps › temp), so the Base's need no copy.
+  const inherited = Object.keys((base.response?.temp ?? {}) as Json);
+  for (const name of Object.keys((request.response?.temp ?? {}) as Json))
+    if (inherited.includes(name)) problems.push(`sets response.temp.${name}: the Base sets it`);
   if (request.baseUrl !== undefined) problems.push('sets baseUrl');
   if (request.log !== undefined) problems.push('sets log: the Base sanitizes');
   for (const name of Object.keys((request.headers ?? {}) as Json)) if (/apikey|authorization/i.test(name)) problems.push(`sets the ${name} header`);
@@ -176,12 +180,13 @@ export function conventionFindings(files: ReadonlyMap<string, unknown>): Finding
   const add = (rule: string, where: string, problem: string) => findings.push({ rule, where, problem });
   const manifest = files.get(MANIFEST) as Manifest;
   const read = (path: string | undefined) => (path === undefined ? undefined : (files.get(path) as Json | undefined));
+  const baseFile = read(manifest.generalCodeFiles.base ?? undefined) ?? {};
 
   for (const [id, module] of Object.entries(manifest.components.module) as [string, Json][]) {
     const where = `module ${id}`;
     for (const problem of labelProblems(module.label)) add('label', where, problem);
     const communication = read(module.codeFiles.communication);
-    for (const request of [communication ?? {}].flat() as Json[]) for (const problem of repeatsBase(request)) add('repeats base', where, problem);
+    for (const request of [communication ?? {}].flat() as Json[]) for (const problem of repeatsBase(request, baseFile)) add('repeats base', where, problem);
     const mappable = (read(module.codeFiles.mappableParams) ?? []) as unknown as Json[];
     if (module.moduleType === 'universal') {
       if (module.label !== UNIVERSAL.label) add('universal module', where, `label "${module.label}", not "${UNIVERSAL.label}"`);
@@ -238,7 +243,7 @@ export function conventionFindings(files: ReadonlyMap<string, unknown>): Finding
   }
   for (const [id, rpc] of Object.entries(manifest.components.rpc) as [string, Json][]) {
     for (const problem of labelProblems(rpc.label)) add('label', `rpc ${id}`, problem);
-    for (const problem of repeatsBase(read(rpc.codeFiles.communication) ?? {})) add('repeats base', `rpc ${id}`, problem);
+    for (const problem of repeatsBase(read(rpc.codeFiles.communication) ?? {}, baseFile)) add('repeats base', `rpc ${id}`, problem);
     const response = read(rpc.codeFiles.communication)?.response;
     if (response?.iterate !== undefined && (response.limit === undefined || response.limit === ''))
       add('rpc limit', `rpc ${id}`, 'iterates with no response.limit');

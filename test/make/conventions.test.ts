@@ -273,6 +273,13 @@ describe("Make's review conventions", () => {
       'repeats base',
     ],
     [
+      PAGES.base,
+      "a module request that copies the Base's temp",
+      moduleFile('updateDirectoryEntry', 'communication'),
+      (c: Json) => Object.assign((c as unknown as Json[])[0]!.response.temp, { said: '{{body}}' }),
+      'repeats base',
+    ],
+    [
       PAGES.sanitization,
       'a standalone request that logs the key',
       () => 'webhooks/on-call-changes/on-call-changes.attach.iml.json',
