@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
+import { writeMakeApp } from '../../make-app/generator/write.ts';
+import { filesOfFolder } from '../../make-app/schema-check/built-folder.ts';
 import { conventionFindings, PAGES } from '../../make-app/schema-check/conventions.ts';
 
 /**
@@ -298,6 +303,21 @@ describe("Make's review conventions", () => {
   ] as [string, string, (m: Json) => string, (c: Json) => void, string][])('fails on %s (%s)', (page, _, path, change, rule) => {
     expect(page).toMatch(/^https:\/\/developers\.make\.com\/custom-apps-documentation\//);
     expect([...new Set(rulesOf(changed(path, change)))]).toEqual([rule]);
+  });
+
+  it('runs on the built files: none on the folder the build writes, one when a file there is tampered with', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'make-review-'));
+    try {
+      writeMakeApp(generateMakeApp(), folder);
+      expect(conventionFindings(filesOfFolder(folder))).toEqual([]);
+      const groups = join(folder, 'modules/groups.json');
+      const tampered = JSON.parse(readFileSync(groups, 'utf8')) as Json[];
+      tampered[2]!.modules.reverse();
+      writeFileSync(groups, JSON.stringify(tampered));
+      expect(conventionFindings(filesOfFolder(folder)).map((f) => f.rule)).toEqual(['group order']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('names a module that combines create and update', () => {
