@@ -125,8 +125,9 @@ export const assumptions = [
   {
     id: 'dashboard',
     topic: 'Where API keys are generated',
-    choice: 'The dashboard is at `https://app.pagerly.io`; its API keys menu is where an org admin generates a key.',
-    why: 'The spec names the dashboard and its menu item for API keys but not its address; a connection form should link to where the key is found.',
+    choice:
+      'The dashboard, whose API keys menu is where an org admin generates a key, is reached from `https://pagerly.io`; every connection form links there.',
+    why: "The spec names the dashboard and its menu item for API keys but gives no address; the API is served from the same domain (`api.pagerly.io`), and a key field should link to where the key is found (Zapier D002, Make's parameter hints).",
   },
   {
     id: 'subscribe',

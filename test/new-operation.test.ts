@@ -204,7 +204,8 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       ]);
       expect(file('snoozeIncident', 'interface')).toEqual([
         { name: 'id', label: 'Incident ID', type: 'text' },
-        { name: 'snoozed_until', label: 'Snoozed Until', type: 'date' },
+        // Make's labels are in sentence case (make-app/wording.ts).
+        { name: 'snoozed_until', label: 'Snoozed until', type: 'date' },
       ]);
       expect(file('snoozeIncident', 'samples')).toEqual(snooze.sample);
     });
@@ -220,8 +221,8 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       );
       expect(file('findEscalations', 'interface')).toEqual([
         { name: 'id', label: 'Escalation ID', type: 'text' },
-        { name: 'team_name', label: 'Team Name', type: 'text' },
-        { name: 'escalation_count', label: 'Escalations: Count', type: 'number' },
+        { name: 'team_name', label: 'Team name', type: 'text' },
+        { name: 'escalation_count', label: 'Escalations: count', type: 'number' },
       ]);
       expect(file('findEscalations', 'samples')).toEqual(findEscalations.sample);
     });

@@ -4,6 +4,7 @@ import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { optionalParameter, phoneParameter } from './iml-expressions.ts';
+import { keyHeader, keyTemp, type KeyVariable } from './iml-key.ts';
 
 /** `request.headers.x-apikey` written as Make's examples write hyphenated names (Make lower-cases header names in its logs). */
 export const SANITIZE_KEY = { sanitize: [`request.headers.\`${API_KEY_HEADER.toLowerCase()}\``] };
@@ -29,14 +30,15 @@ export function relativeUrl(endpoint: Endpoint, params: (name: string) => string
  */
 export function standalone(
   key: EndpointKey,
-  apiKey: string,
+  apiKey: KeyVariable,
   request: Record<string, unknown>,
   pathParams: Readonly<Record<string, string>> = {},
 ): Record<string, unknown> {
   return {
     url: `${DEFAULT_BASE_URL}${relativeUrl(endpoints[key], (name) => pathParams[name] ?? `{{parameters.${name}}}`)}`,
     method: endpoints[key].method,
-    headers: { [API_KEY_HEADER]: apiKey, Accept: 'application/json' },
+    temp: keyTemp(apiKey),
+    headers: { [API_KEY_HEADER]: keyHeader(), Accept: 'application/json' },
     ...NO_REDIRECTS,
     ...request,
     log: SANITIZE_KEY,

@@ -3,7 +3,16 @@ import { KEY_LABEL_FALLBACK } from '../../shared/operations/key-owner.ts';
 import { standalone } from './communication.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { keyCheckRefusals, responseHandling } from './response-directives.ts';
-import { connectionLabel, keyHeader } from './iml-key.ts';
+import { connectionLabel, SENT_KEY } from './iml-key.ts';
+import { makeText, sentenceCase } from '../wording.ts';
+
+/**
+ * Where the key is found (shared, assumption `dashboard`). A connection's hint links there, as
+ * Make's reviewers ask of every credential field ("Parameter hints":
+ * developers.make.com/custom-apps-documentation/best-practices/naming-conventions/input-parameters);
+ * Make renders a hint's Markdown.
+ */
+const { name: DASHBOARD, url: DASHBOARD_URL } = connection.dashboard;
 
 const KEY = `parameters.${connection.apiKeyField.key}` as const;
 
@@ -13,26 +22,27 @@ const KEY = `parameters.${connection.apiKeyField.key}` as const;
  * the advice to copy the key again, never repeating it; the label never shows the key.
  */
 export function connectionFiles() {
-  const handling = responseHandling(KEY, { json: false });
+  const checksKey = endpoints[connection.testEndpoint].checksKey;
+  const handling = responseHandling(SENT_KEY, { json: false, keyCheck: checksKey });
   return {
-    communication: standalone(connection.testEndpoint, keyHeader(KEY), {
+    communication: standalone(connection.testEndpoint, KEY, {
       // Any 2xx is a valid key, whatever its body or content type: the spec gives no shape for
       // this answer (5.7). Its 400, 401 and 403 are a refused key (the catalog's `checksKey`);
       // other answers are typed by status (errors.ts); a 3xx is not followed and not a check.
       response: {
         ...handling,
-        error: endpoints[connection.testEndpoint].checksKey ? { ...handling.error, ...keyCheckRefusals() } : handling.error,
-        metadata: { type: 'text', value: connectionLabel(KEY, KEY_LABEL_FALLBACK) },
+        error: checksKey ? { ...handling.error, ...keyCheckRefusals() } : handling.error,
+        metadata: { type: 'text', value: connectionLabel(SENT_KEY, KEY_LABEL_FALLBACK) },
       },
     }),
     params: [
       {
         name: connection.apiKeyField.key,
         type: 'password',
-        label: connection.apiKeyField.label,
+        label: sentenceCase(connection.apiKeyField.label),
         required: true,
         editable: true,
-        help: connection.apiKeyField.help,
+        help: makeText(connection.apiKeyField.help).replace(DASHBOARD, `[${DASHBOARD}](${DASHBOARD_URL})`),
       },
     ],
   };

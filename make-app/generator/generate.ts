@@ -74,14 +74,32 @@ function moduleOf(operation: Operation, endpoints: Readonly<Record<string, Endpo
   return undefined;
 }
 
-/** Make's module groups: each operation under its `group`, groups in the order of their first operation; the universal module last. */
+/**
+ * Where an operation comes in its group: triggers first, then read (list or search, then get),
+ * create, update, delete, as Make's Groups page orders modules ("Ordered by RCUD logic (read,
+ * create, update, delete)", its example "List forms, Get a form, Create a form, Update a form,
+ * Delete a form": developers.make.com/custom-apps-documentation/best-practices/naming-conventions/groups).
+ */
+function rcudRank(operation: Operation): number {
+  if (operation.kind === 'hook') return 0;
+  if (operation.kind === 'search') return operation.results === 'single' ? 2 : 1;
+  if (operation.kind === 'action') return { create: 3, update: 4, delete: 5 }[operation.effect];
+  return 6;
+}
+
+/** Make's module groups: each operation under its `group`, groups in the order of their first operation, modules in RCUD order; the universal module last. */
 function moduleGroups(operations: readonly Operation[]): { label: string; modules: string[] }[] {
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, Operation[]>();
   for (const operation of operations) {
     if (operation.kind === 'list') continue;
-    groups.set(operation.group, [...(groups.get(operation.group) ?? []), makeName(operation).name]);
+    groups.set(operation.group, [...(groups.get(operation.group) ?? []), operation]);
   }
-  return [...[...groups].map(([label, modules]) => ({ label, modules })), { label: 'Other', modules: [UNIVERSAL_MODULE] }];
+  const ordered = [...groups].map(([label, members]) => ({
+    label,
+    // Array.prototype.sort is stable: operations of one rank keep the catalog's order.
+    modules: [...members].sort((a, b) => rcudRank(a) - rcudRank(b)).map((operation) => makeName(operation).name),
+  }));
+  return [...ordered, { label: 'Other', modules: [UNIVERSAL_MODULE] }];
 }
 
 /** Every file of the Make app, from the shared descriptions. Same input, same files, same order. */

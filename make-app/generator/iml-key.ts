@@ -14,37 +14,50 @@ import { imlString } from './iml-expressions.ts';
 type ApiKeyField = typeof connection.apiKeyField.key;
 export type KeyVariable = `connection.${ApiKeyField}` | `parameters.${ApiKeyField}`;
 
+/**
+ * The key as sent, made once per request by `keyTemp`: Make evaluates a request's `temp` before
+ * the request and merges it into the `temp` collection every later directive reads (Custom apps ›
+ * temp: developers.make.com/custom-apps-documentation/component-blocks/api/handling-responses/temp).
+ * The Base sets it for every module and RPC; each request outside them (the connection check,
+ * webhook attach and detach) sets its own.
+ */
+export const SENT_KEY = 'temp.key';
+/** The key of an expression below: the one made by `keyTemp`, or (in tests) a variable, trimmed in place. */
+export type KeyExpression = KeyVariable | typeof SENT_KEY;
+
+/** The request's `temp` that makes `temp.key`: the key trimmed, since a pasted key often ends with a line break. */
+export const keyTemp = (key: KeyVariable) => ({ key: `{{trim(${key})}}` });
+
 /** What stands for a text that quoted the key in a form or piece a plain replace cannot take out. */
 export const WITHHELD = '(withheld: it quoted the API key)';
 const REDACTED = '[redacted]';
 /** Put where a piece of the key was found, only to detect it: a control character no message holds. */
 const FOUND = '\u0001';
+/** Between the two copies of a text searched for the key: another control character no message holds. */
+const APART = '\u0002';
 /** As shared/redact.ts MIN_FRAGMENT: 8 characters of the key's start or end count as the key. */
 const FRAGMENT = 8;
 
 /** The key as sent (`keyHeader`): trimmed, since a pasted key often ends with a line break. */
-const sent = (key: KeyVariable) => `trim(${key})`;
+const sent = (key: KeyExpression) => (key === SENT_KEY ? key : `trim(${key})`);
 
 /**
- * The key with a space, a control character or a non-ASCII character inside. encodeURL
- * percent-encodes all of these (and every literal `%` as `%25`), so each shows as an escape
- * of its own: %00–%1F, %20, %7F, or a UTF-8 byte %80–%FF.
+ * A key a header can carry: trimmed, it is printable ASCII only (`!` to `~`), so no space, control
+ * character, DEL or non-ASCII character inside. One pattern with `g`, which Make documents as
+ * replacing every match (help.make.com, text functions: replace): taking every other character
+ * out leaves the key as it was.
  */
-export function badKey(key: KeyVariable): string {
-  const encoded = `encodeURL(${sent(key)})`;
-  const escapes = ['%0', '%1', '%20', '%7F', '%8', '%9', '%A', '%B', '%C', '%D', '%E', '%F'];
-  return `(${escapes.map((sequence) => `contains(${encoded}, ${imlString(sequence)})`).join(' || ')})`;
-}
+export const usableKey = (key: KeyExpression = SENT_KEY): string => `replace(${sent(key)}, /[^!-~]/g, '') == ${sent(key)}`;
 
 /**
  * The `X-APIKEY` header: the trimmed key, or no header at all for a key a header cannot carry
  * (the request would otherwise fail with an error that quotes the whole key). The service then
  * refuses the request as it refuses any missing key, and the message says to copy the key again.
  */
-export const keyHeader = (key: KeyVariable) => `{{if(${badKey(key)}, undefined, ${sent(key)})}}`;
+export const keyHeader = (key: KeyExpression = SENT_KEY) => `{{if(${usableKey(key)}, ${sent(key)}, undefined)}}`;
 
 /** The first and last 8 characters of the key as sent, and of its URL-encoded form. */
-function keyPieces(key: KeyVariable): string[] {
+function keyPieces(key: KeyExpression): string[] {
   return [sent(key), `encodeURL(${sent(key)})`].flatMap((form) => [`substring(${form}, 0, ${FRAGMENT})`, `substring(${form}, length(${form}) - ${FRAGMENT})`]);
 }
 
@@ -60,14 +73,16 @@ function keyPieces(key: KeyVariable): string[] {
  * first or every occurrence: either way a second copy still holds the key's pieces, so the text
  * is withheld (first only) or shows "[redacted]" twice (every one); never the key.
  */
-export function keySafeText(text: string, key: KeyVariable, max = 120): string {
+export function keySafeText(text: string, key: KeyExpression = SENT_KEY, max = 120): string {
   const replaced = `replace(toString(${text}), ifempty(${sent(key)}, '[no key]'), ${imlString(REDACTED)})`;
   // Patterns with g: every escape undone, as Make documents for /.../g (a plain text's count is not documented).
   const unescaped = `replace(replace(${replaced}, /\\\\"/g, '"'), /\\\\\\\\/g, ${imlString('\\')})`;
-  // Both copies are searched: a key that itself holds `\"` is found as is, not once unescaped.
-  const quotes = (copy: string) =>
-    `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, copy)}, ${imlString(FOUND)})`;
-  return `if(${quotes(replaced)} || ${quotes(unescaped)}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
+  // Both copies are searched, as one text: a key that itself holds `\"` is found as is, not once
+  // unescaped. They are joined by a control character no key that is sent holds (`usableKey`),
+  // so no piece of such a key can match across the join.
+  const both = `${replaced} + ${imlString(APART)} + ${unescaped}`;
+  const found = `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, both)}, ${imlString(FOUND)})`;
+  return `if(${found}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
 }
 
 /**
@@ -75,7 +90,7 @@ export function keySafeText(text: string, key: KeyVariable, max = 120): string {
  * (Acme)", "Pagerly API key (Acme)" when nobody is named; the fixed word alone when the label
  * would hold the key's first or last 8 characters (the rule of shared/operations/key-owner.ts).
  */
-export function connectionLabel(key: KeyVariable, fallback: string): string {
+export function connectionLabel(key: KeyExpression, fallback: string): string {
   const label = `ifempty(body.user.name, ${imlString(fallback)}) + if(body.organization.name, ' (' + body.organization.name + ')', '')`;
   const quoted = keyPieces(key)
     .slice(0, 2)

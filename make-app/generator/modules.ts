@@ -2,10 +2,11 @@ import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, InputField, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
-import { responseTemp, validDirective } from './response-directives.ts';
+import { validDirective } from './response-directives.ts';
 import { createsWithId } from '../../shared/operations/created-id.ts';
-import { makeInterfaceField, makeParameter } from './parameters.ts';
+import { inInputOrder, makeInterfaceField, makeParameter, type RpcMode } from './parameters.ts';
 import { makeName } from '../operation-names.ts';
+import { makeDescription } from '../wording.ts';
 
 export interface ModuleFiles {
   moduleType: 'action' | 'search' | 'instant_trigger' | 'universal';
@@ -21,11 +22,14 @@ export interface ModuleFiles {
 
 const described = (operation: ActionOperation | SearchOperation | HookOperation) => ({
   label: makeName(operation).label,
-  description: operation.description,
+  description: makeDescription(operation),
   staticParams: [],
-  interface: operation.outputFields.map(makeInterfaceField),
+  interface: inInputOrder(operation.outputFields, operation.inputFields).map(makeInterfaceField),
   samples: { ...operation.sample },
 });
+
+/** Get, Update and Delete modules open an RPC select in mapping mode (parameters.ts `RpcMode`). */
+const rpcModeOf = (crud: ModuleFiles['actionCrud']): RpcMode => (crud === 'read' || crud === 'update' || crud === 'delete' ? 'edit' : 'select');
 
 /**
  * An action module; `endpointOf` gives the catalog's entry for an endpoint key. An update of a
@@ -40,13 +44,14 @@ export function actionModule(operation: ActionOperation, endpointOf: (key: strin
   });
   const communication = operation.keepsOmitted
     ? [
-        // The Base's `temp` (the safe text its error messages read) is repeated: whether Make merges a module's `temp` into the Base's or replaces it, the messages keep it.
+        // Only what is particular to this request: Make merges `temp` directives, never
+        // overwrites them (Custom apps › temp), so the Base's safe text stays beside `current`.
         {
           ...endpointRequest(
             endpointOf(operation.keepsOmitted.read),
             operation.inputFields.filter((field) => field.required),
           ),
-          response: { temp: { ...responseTemp(), current: '{{body}}' } },
+          response: { temp: { current: '{{body}}' } },
         },
         write((name) => `temp.current.${name}`),
       ]
@@ -56,7 +61,7 @@ export function actionModule(operation: ActionOperation, endpointOf: (key: strin
     moduleType: 'action',
     actionCrud: operation.effect,
     communication,
-    mappableParams: operation.inputFields.map(makeParameter),
+    mappableParams: operation.inputFields.map((field) => makeParameter(field, rpcModeOf(operation.effect))),
   };
 }
 
@@ -79,13 +84,15 @@ function searchOutput(operation: SearchOperation): Record<string, unknown> {
 /**
  * Make's `limit` parameter of a search (Best practices › Search modules: "limit":
  * "{{parameters.limit}}" beside `iterate`), read by `response.limit`. Make-only: Zapier has none.
+ * Optional, 10 by default and the last field, as Make's reviewers ask of every search
+ * (developers.make.com/custom-apps-documentation/best-practices/modules/search-modules).
  */
 export const LIMIT_PARAMETER = {
   name: 'limit',
   type: 'uinteger',
   label: 'Limit',
   default: 10,
-  required: true,
+  required: false,
   help: 'The most results this module returns in one run.',
 } as const;
 
@@ -99,7 +106,8 @@ export const LIMIT_PARAMETER = {
 export function searchModule(operation: SearchOperation, endpoint: Endpoint): ModuleFiles {
   const fields = operation.inputFields.map((field) => (field.key === operation.teamByTeam?.field ? oneTeamOnly(field) : field));
   const request = endpointRequest(endpoint, fields);
-  const mappableParams = fields.map(makeParameter);
+  // A get is a read module (mapping mode); a search over teams is not (parameters.ts `RpcMode`).
+  const mappableParams = fields.map((field) => makeParameter(field, rpcModeOf(operation.results === 'single' ? 'read' : undefined)));
   if (operation.results === 'single') {
     return {
       ...described(operation),

@@ -57,7 +57,7 @@ export function universalModule(): ModuleFiles {
         default: [{ key: 'Content-Type', value: 'application/json' }],
         help: 'You do not need to add the API key: the connection adds it.',
       },
-      { name: 'qs', type: 'array', label: 'Query String', spec: keyValue('Query'), help: 'Query parameters, e.g. `teamname`.' },
+      { name: 'qs', type: 'array', label: 'Query string', spec: keyValue('Query'), help: 'Query parameters, e.g. `teamname`.' },
       { name: 'body', type: 'any', label: 'Body', help: 'The JSON body, for POST requests. For example: `{"title": "Deploy failed", "severity": "P2"}`.' },
     ],
     interface: [

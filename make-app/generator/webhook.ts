@@ -4,10 +4,10 @@ import { standalone } from './communication.ts';
 import { HOOK_ALREADY_GONE } from '../../shared/operations/hook-removal.ts';
 import { responseHandling } from './response-directives.ts';
 import { optionalParameter, outputTemplate } from './iml-expressions.ts';
-import { keyHeader } from './iml-key.ts';
+import type { KeyVariable } from './iml-key.ts';
 import { makeParameter } from './parameters.ts';
 
-const KEY = keyHeader('connection.apiKey');
+const KEY: KeyVariable = 'connection.apiKey';
 /** What attach stores and detach reads back (`{{webhook.externalHookId}}`): the service's subscription id. */
 const STORED_ID = 'externalHookId';
 
@@ -42,7 +42,7 @@ export function webhookFiles() {
       output: outputTemplate(onCallChanged.item, { tolerant: true }),
       respond: { status: 200, type: 'json', body: { received: true } },
     },
-    params: onCallChanged.inputFields.map(makeParameter),
+    params: onCallChanged.inputFields.map((field) => makeParameter(field)),
     attach: standalone(makeHookEndpoints.subscribe, KEY, {
       body: { url: '{{webhook.url}}', teamname: optionalParameter('teamname') },
       // Without a JSON answer there is no id to store, and the hook could never be removed.

@@ -1,6 +1,8 @@
-// `npm run make:check-schemas`: the generated Make app against Make's official schemas in ../shared/make-sdk-schemas, then Make's review conventions.
+// `npm run make:check-schemas [folder]`: the Make app against Make's official schemas in ../shared/make-sdk-schemas, then Make's review conventions.
+// With a folder (e.g. dist/make after `npm run build`) it checks the built files; without, the generator's output.
 import { makeSchemasDir, missingBesideCheckout } from './beside-checkout.ts';
 import { generateMakeApp } from '../generator/generate.ts';
+import { filesOfFolder } from './built-folder.ts';
 import { checkAgainstSchemas } from './check-against-schemas.ts';
 import { conventionFindings } from './conventions.ts';
 
@@ -9,7 +11,9 @@ if (missing) {
   console.error(missing);
   process.exit(2);
 }
-const app = generateMakeApp();
+const folder = process.argv[2];
+const app = folder ? filesOfFolder(folder) : generateMakeApp();
+console.log(`Checking ${folder ? `the built app in ${folder}` : 'the generated app'}`);
 const results = checkAgainstSchemas(makeSchemasDir, app);
 let failed = 0;
 for (const { path, schema, errors } of results) {

@@ -2,7 +2,7 @@
 export const connection = {
   label: 'Pagerly',
   /** Where the key is found (assumption `dashboard`); the key's help names it, and a platform that renders links links it. */
-  dashboard: { name: 'Pagerly dashboard', url: 'https://app.pagerly.io' },
+  dashboard: { name: 'Pagerly dashboard', url: 'https://pagerly.io' },
   apiKeyField: {
     key: 'apiKey',
     label: 'API Key',

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { LIMIT_PARAMETER } from '../../make-app/generator/modules.ts';
 import { makeName } from '../../make-app/operation-names.ts';
+import { makeDescriptionOf, makeText, sentenceCase } from '../../make-app/wording.ts';
 import { codeFilePath, TEAM_RPC, WEBHOOK } from '../../make-app/generator/names.ts';
 import { operations } from '../../shared/operations/index.ts';
 import { zapierName } from '../../zapier-app/operation-names.ts';
@@ -82,16 +83,22 @@ describe('parity of the Zapier app and the Make app', () => {
       // One difference, on purpose: a search read team by team elsewhere asks one team on Make,
       // whose module makes a fixed number of requests (make-app/generator/modules.ts oneTeamOnly).
       const byTeam = operation.kind === 'search' ? operation.teamByTeam?.field : undefined;
+      // And in Make's words (make-app/wording.ts): labels in sentence case, "module" for "step",
+      // descriptions in the pattern of the module's type, outputs in the order of the inputs.
       const expected = {
         ...zapier,
         // Zapier words its trigger's description in a few words of its own (publishing requirements,
         // 4.1 Triggers: zapier-app/operation-names.ts); Make shows the shared description whole.
-        ...(operation.kind === 'hook' ? { description: operation.description } : {}),
-        fields: zapier.fields.map((field) =>
-          field.key === byTeam ? { ...field, required: true, help: 'The team to look up. To ask every team, run this module once per team.' } : field,
-        ),
+        description: makeDescriptionOf(operation.id, operation.kind === 'hook' ? operation.description : zapier.description),
+        fields: zapier.fields
+          .map((field) => ({ ...field, label: sentenceCase(field.label), help: makeText(field.help) }))
+          .map((field) =>
+            field.key === byTeam ? { ...field, required: true, help: 'The team to look up. To ask every team, run this module once per team.' } : field,
+          ),
+        outputs: [...zapier.outputs].sort(),
       };
-      expect(fromMake(moduleId, fieldsFrom)).toEqual(expected);
+      const made = fromMake(moduleId, fieldsFrom);
+      expect({ ...made, outputs: [...made.outputs].sort() }).toEqual(expected);
     });
   }
 

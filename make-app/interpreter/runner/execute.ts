@@ -6,7 +6,7 @@ import { sanitizedHeaders } from './sanitize.ts';
 type Directives = Record<string, unknown>;
 
 // What the generator may emit; anything else is refused loudly rather than half-run.
-const REQUEST_KEYS = new Set(['url', 'method', 'headers', 'qs', 'body', 'type', 'log', 'response', 'baseUrl', 'followRedirects', 'followAllRedirects']);
+const REQUEST_KEYS = new Set(['url', 'method', 'headers', 'qs', 'body', 'type', 'log', 'response', 'baseUrl', 'followRedirects', 'followAllRedirects', 'temp']);
 const RESPONSE_KEYS = new Set(['temp', 'valid', 'error', 'iterate', 'limit', 'output', 'data', 'metadata']);
 
 export interface LogEntry {
@@ -26,7 +26,7 @@ export interface ExecuteOptions {
 export interface Outcome {
   /** One per bundle (output per element when iterating). */
   bundles: unknown[];
-  /** `response.temp`, which the next request of a module's list sees as `temp`. */
+  /** The `temp` collection after the request (its own `temp`, then `response.temp`), which the next request of a module's list sees. */
   temp: unknown;
   /** `response.data` (connection, attach), `response.metadata` (connection). */
   data: unknown;
@@ -39,13 +39,22 @@ function checkKeys(where: string, directives: Directives, allowed: ReadonlySet<s
 
 /**
  * Base and module merged as Make documents: the module's settings win, headers and query
- * string merge key by key, `response` merges by directive, sanitize lists add up.
+ * string merge key by key, `response` merges by directive, sanitize lists add up. `temp`
+ * directives, the request's and the response's, merge key by key: "When specifying temp
+ * directives in different requests and in the response section, the contents of the temp
+ * collection are not overwritten, but instead merged" (Custom apps › temp:
+ * developers.make.com/custom-apps-documentation/component-blocks/api/handling-responses/temp).
  */
 export function withBase(base: Directives, module: Directives): Directives {
   const merged: Directives = { ...base, ...module };
   merged.headers = { ...(base.headers as object), ...(module.headers as object) };
   merged.qs = { ...(base.qs as object), ...(module.qs as object) };
-  merged.response = { ...(base.response as object), ...(module.response as object) };
+  if (base.temp !== undefined || module.temp !== undefined) merged.temp = { ...(base.temp as object), ...(module.temp as object) };
+  const baseResponse = (base.response ?? {}) as Directives;
+  const moduleResponse = (module.response ?? {}) as Directives;
+  merged.response = { ...baseResponse, ...moduleResponse };
+  if (baseResponse.temp !== undefined && moduleResponse.temp !== undefined)
+    (merged.response as Directives).temp = { ...(baseResponse.temp as object), ...(moduleResponse.temp as object) };
   const sanitize = [
     ...(((base.log as Directives | undefined)?.sanitize as string[]) ?? []),
     ...(((module.log as Directives | undefined)?.sanitize as string[]) ?? []),
@@ -138,10 +147,14 @@ function limitOf(where: string, value: unknown): number {
 }
 
 /** Runs one communication (already merged with the Base where Make merges it). */
-export async function execute(where: string, directives: Directives, scope: ImlScope, options: ExecuteOptions = {}): Promise<Outcome> {
+export async function execute(where: string, directives: Directives, given: ImlScope, options: ExecuteOptions = {}): Promise<Outcome> {
   checkKeys(where, directives, REQUEST_KEYS);
   const response = (directives.response ?? {}) as Directives;
   checkKeys(`${where} response`, response, RESPONSE_KEYS);
+  // A request's own `temp` is made before the request and joins the collection (the temp page's
+  // example: `"temp": {"id": 123}, "url": "/user/{{temp.id}}"`).
+  const scope: ImlScope =
+    directives.temp === undefined ? given : { ...given, temp: { ...((given.temp ?? {}) as object), ...(renderTemplate(directives.temp, given) as object) } };
   const request = buildRequest(where, directives, scope, options);
   const sanitize = ((directives.log as Directives | undefined)?.sanitize as string[] | undefined) ?? [];
   const entry: LogEntry = { method: request.method, url: request.url, headers: sanitizedHeaders(request.headers, sanitize) };
@@ -180,7 +193,7 @@ function outcomeOf(where: string, response: Directives, answerScope: ImlScope, a
   }
   return {
     bundles,
-    temp,
+    temp: responseScope.temp,
     data: response.data === undefined ? undefined : renderTemplate(response.data, responseScope),
     metadata: response.metadata === undefined ? undefined : renderTemplate(response.metadata, responseScope),
   };

@@ -119,6 +119,58 @@ describe(`temp runs after the request, before every other response directive (${
   });
 });
 
+describe(`a request's own temp is made before the request; temp directives merge, never overwrite (${TEMP})`, () => {
+  it('the request reads its temp ("url": "/user/{{temp.id}}") and the response sees it beside its own', async () => {
+    const server = await faultServer([json(200, { name: 'grace' })]);
+    servers.push(server);
+    const outcome = await execute(
+      'test',
+      {
+        temp: { id: 123 },
+        url: `${server.url}/user/{{temp.id}}`,
+        response: { temp: { name: '{{body.name}}' }, output: { id: '{{temp.id}}', name: '{{temp.name}}' } },
+      },
+      { parameters: {} },
+      { timeoutMs: 2_000 },
+    );
+    expect(server.arrivals.map((arrival) => arrival.url)).toEqual(['/user/123']);
+    expect(outcome.bundles).toEqual([{ id: 123, name: 'grace' }]);
+    expect(outcome.temp).toEqual({ id: 123, name: 'grace' });
+  });
+
+  it("the page's example: temp of two requests and their responses add up, a later value replacing only its own name", async () => {
+    const first = await faultServer([json(200, {})]);
+    const second = await faultServer([json(200, {})]);
+    servers.push(first, second);
+    const files = new Map<string, unknown>([
+      ['base.json', {}],
+      [
+        'module.json',
+        [
+          { url: first.url, temp: { foo: 'bar' }, response: { temp: { foo: 'baz', hello: 'world' } } },
+          {
+            url: second.url,
+            temp: { param1: 'bar-{{temp.foo}}', param2: 'hello, {{temp.hello}}' },
+            response: { temp: {}, output: { foo: '{{temp.foo}}', hello: '{{temp.hello}}', param1: '{{temp.param1}}', param2: '{{temp.param2}}' } },
+          },
+        ],
+      ],
+    ]);
+    const manifest = { generalCodeFiles: { base: 'base.json' }, components: { module: { example: { codeFiles: { communication: 'module.json' } } } } };
+    const runner = makeRunner({ manifest: manifest as unknown as MakeApp['manifest'], read: (path) => structuredClone(files.get(path)) }, { timeoutMs: 2_000 });
+    await expect(runner.module('example', { connection: {}, parameters: {} })).resolves.toEqual([
+      { foo: 'baz', hello: 'world', param1: 'bar-baz', param2: 'hello, world' },
+    ]);
+  });
+
+  it("a module's temp directives join the Base's, name by name, the module's winning", () => {
+    const base = { temp: { key: 'base' }, response: { temp: { said: 'base', shared: 'base' }, valid: 'base' } };
+    const merged = withBase(base, { url: '/x', temp: { id: 'module' }, response: { temp: { current: 'module', shared: 'module' } } });
+    expect(merged.temp).toEqual({ key: 'base', id: 'module' });
+    expect(merged.response).toEqual({ temp: { said: 'base', shared: 'module', current: 'module' }, valid: 'base' });
+  });
+});
+
 describe(`iterate: output runs once per item of an array, as \`item\` (${ITERATE})`, () => {
   it('one bundle per element; the container must be an array', async () => {
     const response = { iterate: '{{body.data}}', output: { id: '{{item.id}}' } };
@@ -136,6 +188,8 @@ describe(`limit caps a search's bundles (${SEARCH_MODULES}: "limit": "{{paramete
     await expect(run(json(200, [1, 2, 3]), { response }, { parameters: {} })).resolves.toMatchObject({ bundles: [1, 2, 3] });
     const error = await failure(run(json(200, [1]), { response }, { parameters: { limit: 'many' } }));
     expect(error.message).toMatch(/limit must be a whole number/);
+    // A fixed limit, as an RPC's (the team list) has: App review prerequisites make one mandatory.
+    await expect(run(json(200, [1, 2, 3]), { response: { ...response, limit: 1 } })).resolves.toMatchObject({ bundles: [1] });
   });
 });
 
