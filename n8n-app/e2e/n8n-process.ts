@@ -104,7 +104,7 @@ export class N8nInstance {
   }
 
   /** `n8n start` (or `n8n worker`) on the line's Node, ready when /healthz/readiness answers 200. */
-  async start(timeoutMs = 240_000): Promise<void> {
+  async start(timeoutMs = 600_000): Promise<void> {
     this.runnersPort ||= await freePort();
     this.server = spawn(nodeBin(this.line), [n8nBin(this.line), this.command], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk: Buffer) => {

@@ -1,3 +1,4 @@
+import { createIncident } from '../../shared/operations/create-incident.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { ACTION_NODE, CREDENTIAL, TRIGGER_NODE } from '../names.ts';
 import { n8nNodeName } from '../operation-names.ts';
@@ -105,9 +106,9 @@ export function everyOperationPerCredential(credentials: readonly { label: strin
   return { name: 'Pagerly: every operation on redirecting bases', nodes: [trigger, ...nodes], connections, settings: { executionOrder: 'v1' } };
 }
 
-/** The Pagerly node's create-incident operation, found by its neutral id (its n8n names come from operation-names.ts). */
+/** The Pagerly node's create-incident operation, found by the shared description's id (its n8n names come from operation-names.ts). */
 export const createIncidentOperation = () => {
-  const operation = nodeOperations.find((candidate) => candidate.id === 'createIncident');
+  const operation = nodeOperations.find((candidate) => candidate.id === createIncident.id);
   if (!operation) throw new Error('the Pagerly node has no createIncident operation');
   return operation;
 };

@@ -29,6 +29,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+// A child Node process takes seconds to start on a busy machine: the two cases below wait for one.
+
 /** A child Node process that sends one request and exits: another pid than the test's. */
 function requestFromChild(): Promise<number> {
   const child = spawn(process.execPath, ['-e', `fetch('http://127.0.0.1:${port}/from-child').then((r) => r.text())`], { stdio: 'ignore' });
@@ -52,7 +54,7 @@ describe('the process behind a loopback request', () => {
     // Not among the candidates: no process is named rather than the wrong one.
     expect(seen.find((r) => r.path === '/from-child')?.pid).toBeUndefined();
     expect(firstChild).not.toBe(process.pid);
-  });
+  }, 60_000);
 
   it("names a child process by its own pid, not its parent's", async () => {
     const child = spawn(process.execPath, ['-e', `setTimeout(() => fetch('http://127.0.0.1:${port}/child-known').then((r) => r.text()), 300)`], {
@@ -61,5 +63,5 @@ describe('the process behind a loopback request', () => {
     candidates = [process.pid, child.pid!];
     await new Promise((resolve) => child.once('exit', resolve));
     expect(seen.find((r) => r.path === '/child-known')?.pid).toBe(child.pid);
-  });
+  }, 60_000);
 });
