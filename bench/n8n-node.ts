@@ -95,7 +95,8 @@ function pagerlyNode(credential: CredentialRef) {
     name: nodeName(operation),
     type: nodeType(ACTION_NODE.name),
     typeVersion: 1,
-    parameters: { ...parametersFor(operation, TEAM), title: TITLE, severity: SEVERITY },
+    // The team is optional for this operation, so parametersFor leaves it empty: set here, as in the HTTP body.
+    parameters: { ...parametersFor(operation, TEAM), title: TITLE, severity: SEVERITY, teamname: TEAM },
     credentials: { [CREDENTIAL.name]: credential },
   };
 }
@@ -208,7 +209,10 @@ export async function measureN8nNode(settings: N8nNodeSettings): Promise<N8nNode
     // The HTTP Request node may send its items' requests at once, so they can arrive in any order.
     const shapes = (incidents: Record<string, unknown>[]) => JSON.stringify(incidents.map(shape).sort());
     const alike = opened.pagerly.length > 0 && shapes(opened.pagerly) === shapes(opened.httpRequest);
-    if (!alike) problems.push('the two nodes did not open the same incidents (title, severity, team, status)');
+    if (!alike) {
+      const [ours, theirs] = [opened.pagerly, opened.httpRequest].map((incidents) => incidents.map(shape).sort()[0]);
+      problems.push(`the two nodes did not open the same incidents: ${ours} ≠ ${theirs}`);
+    }
     const way = (key: 'pagerly' | 'httpRequest'): Way => ({
       runsMs: samples[key].node,
       medianMs: round(median(samples[key].node), 1),
