@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FanOutFigures } from './fan-out.ts';
 import type { HttpLoadFigures } from './http-load.ts';
+import type { N8nNodeFigures } from './n8n-node.ts';
 import type { MachineFacts } from './machine.ts';
 import type { FootprintFigures } from './zapier-footprint.ts';
 import type { McpOverheadFigures } from './mcp-overhead.ts';
@@ -188,6 +189,48 @@ export function printFootprint(figures: FootprintFigures): void {
 /** No upload zip to copy: the part is left out of the run, which is not a failure. */
 export function printFootprintSkipped(): void {
   console.log(bold('\n4. Zapier zip and cold start: skipped, run `npm run build` once to measure the zip and cold start'));
+}
+
+export function printN8nNode(figures: N8nNodeFigures): void {
+  const { items, rounds, warmupRounds } = figures.settings;
+  console.log(
+    bold(
+      `\n5. n8n node: ${int(items)} items through the Pagerly node's create-incident next to n8n's HTTP Request node, on n8n ${figures.n8n} (Node ${figures.node})`,
+    ),
+  );
+  console.log(
+    `   (${figures.request}; the same credential; ${rounds} rounds after ${warmupRounds} warm-up, the order alternating; the node's own time as n8n records it)`,
+  );
+  table(
+    ['node', 'median ms', 'per item ms', 'execution median ms', 'rounds ms'],
+    [
+      [
+        'Pagerly, Create Incident',
+        ms(figures.pagerly.medianMs),
+        ms(figures.pagerly.medianMs / items),
+        ms(figures.pagerly.executionMedianMs),
+        figures.pagerly.runsMs.map(int).join(' '),
+      ],
+      [
+        'HTTP Request (n8n)',
+        ms(figures.httpRequest.medianMs),
+        ms(figures.httpRequest.medianMs / items),
+        ms(figures.httpRequest.executionMedianMs),
+        figures.httpRequest.runsMs.map(int).join(' '),
+      ],
+    ],
+    [false, true, true, true, false],
+  );
+  const met = figures.pagerlyOverHttp <= figures.aim;
+  console.log(`  pagerlyOverHttp       ${times(figures.pagerlyOverHttp)} (aim ≤ ${figures.aim}×: ${met ? green('met') : red('not met')})`);
+  console.log(
+    `  incidents             ${int(figures.incidents.pagerly)} and ${int(figures.incidents.httpRequest)} in the last round, ${figures.incidents.alike ? 'alike but for id and time' : 'NOT alike'}`,
+  );
+}
+
+/** No n8n engine in the cache: the part is left out of the run, which is not a failure. */
+export function printN8nNodeSkipped(): void {
+  console.log(bold('\n5. n8n node: skipped, the n8n engine is not cached (`npm run n8n:install` installs it once, about 3 GB)'));
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {

@@ -1,8 +1,9 @@
 // `npm run bench`: the sandbox under HTTP load next to bare Fastify, one on-call change fanned
 // out to 1,000 hooks (then again with 16 of them hanging), the per-request overhead of the Zapier app and the typed client over
 // plain got, and the Zapier app's upload zip and cold start next to a minimal core app's (needs one `npm run build` first;
-// skipped without it), and an MCP tools/call of "who is on call" over stdio next to the typed client.
-// Loopback only; every count and duration is bounded, so it stops by itself.
+// skipped without it), 1,000 items through the n8n node next to n8n's HTTP Request node on the real
+// engine (skipped without the engine in the cache), and an MCP tools/call of "who is on call" over stdio
+// next to the typed client. Loopback only; every count and duration is bounded, so it stops by itself.
 // Prints tables, writes bench/results/latest.json, exits 1 if any check failed.
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
 // BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16).
@@ -11,6 +12,7 @@ import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { measureFanOut, type FanOutFigures } from './fan-out.ts';
 import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
 import { measureMcpOverhead, type McpOverheadFigures } from './mcp-overhead.ts';
+import { measureN8nNode, n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } from './n8n-node.ts';
 import { machineFacts } from './machine.ts';
 import {
   printChecks,
@@ -20,6 +22,8 @@ import {
   printHttpLoad,
   printMachine,
   printMcpOverhead,
+  printN8nNode,
+  printN8nNodeSkipped,
   printOverhead,
   writeResults,
 } from './report.ts';
@@ -51,7 +55,13 @@ const overhead = { runs: 300, warmupRuns: 30 };
 const mcpOverhead = { runs: 200, warmupRuns: 20 };
 
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
-const budgetMs = 3 * (load.seconds + load.warmupSeconds) * 1000 + fanOut.timeoutMs + 2 * fanOutHanging.timeoutMs + footprintSettings.timeoutMs + 90_000;
+const budgetMs =
+  3 * (load.seconds + load.warmupSeconds) * 1000 +
+  fanOut.timeoutMs +
+  2 * fanOutHanging.timeoutMs +
+  footprintSettings.timeoutMs +
+  n8nNodeSettings.timeoutMs +
+  90_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
   process.exit(3);
@@ -87,16 +97,21 @@ let footprint: FootprintFigures | null = null;
 if (existsSync(buildZip)) footprint = await part('Zip and cold start', () => measureZapierFootprint(footprintSettings), printFootprint);
 else printFootprintSkipped();
 const mcp: McpOverheadFigures | null = await part('MCP overhead', () => measureMcpOverhead(mcpOverhead), printMcpOverhead);
+let n8nNode: N8nNodeFigures | null = null;
+if (n8nBenchReady()) n8nNode = await part('n8n node', () => measureN8nNode(n8nNodeSettings), printN8nNode);
+else printN8nNodeSkipped();
 
 const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
-// beside it the zip and the cold start over the minimal app's (null when skipped or failed).
+// beside it the zip and the cold start over the minimal app's, and the n8n node over n8n's HTTP Request node
+// (null when skipped or failed).
 writeResults(RESULTS, {
   startedAt,
   zapierOverMinimal: zapier?.ratios.zapierOverMinimal ?? null,
   zipOverMinimal: footprint?.zipOverMinimal ?? null,
   coldStartOverMinimal: footprint?.coldStartOverMinimal ?? null,
   mcpOverClient: mcp?.mcpOverClient ?? null,
+  n8nNodeOverHttp: n8nNode?.pagerlyOverHttp ?? null,
   seconds: Number(seconds.toFixed(1)),
   ok: problems.length === 0,
   problems,
@@ -107,6 +122,7 @@ writeResults(RESULTS, {
   requestOverhead: zapier,
   footprint,
   mcpOverhead: mcp,
+  n8nNode,
 });
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;

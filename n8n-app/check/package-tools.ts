@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot, TOOL_VERSIONS, toolsDir } from '../engine/cache.ts';
+import { repoRoot, toolsDir } from '../engine/cache.ts';
 
 /**
  * n8n's own checks of a built package folder, offline, from the tools in the cache
@@ -11,9 +11,6 @@ import { repoRoot, TOOL_VERSIONS, toolsDir } from '../engine/cache.ts';
  * `@n8n/scan-community-package` (its provenance check needs npm's registry and a published
  * version). `npm run n8n:check` and the package test both call these.
  */
-
-/** Whether n8n's package tools are installed in the cache, at the versions pinned there. */
-export const toolsInstalled = (): boolean => Object.keys(TOOL_VERSIONS).every((name) => existsSync(join(toolsDir(), 'node_modules', name, 'package.json')));
 
 /**
  * n8n's lint rules take NODE_ENV=test for their own test run and then check no file name (a

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { n8nBin } from '../engine/cache.ts';
+import { DEFAULT_LINE, type EngineLine, n8nBin, nodeBin } from '../engine/cache.ts';
 
 /** What one run of a workflow did, by node name: each run's error or its output items. */
 export type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
@@ -20,23 +20,53 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How to run one n8n process: its engine line, its command and what it adds to the environment. */
+export interface N8nOptions {
+  /** The engine line (n8n version and its Node) from the cache. Default: the project Node's line. */
+  readonly line?: EngineLine;
+  /**
+   * `start` (the main instance: editor, REST API, triggers) or `worker` (queue mode: runs the
+   * executions the main instance puts on the queue; its port serves n8n's worker health checks).
+   */
+  readonly command?: 'start' | 'worker';
+  /** Added to (and overriding) the environment below: queue mode and its database, for example. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Another process's user folder to share (a worker beside its main instance); default a fresh one, removed by remove(). */
+  readonly folder?: string;
+}
+
 /**
  * One n8n instance: a fresh user folder (its SQLite database, settings and encryption key),
  * loopback only, with the built package loaded as a custom extension, and nothing that calls
  * n8n's servers (telemetry, version checks, templates).
  */
 export class N8nInstance {
-  readonly folder = mkdtempSync(join(tmpdir(), 'pagerly-n8n-'));
+  readonly folder: string;
   readonly url: string;
   readonly port: number;
+  readonly line: EngineLine;
+  readonly command: 'start' | 'worker';
   private readonly extensions: string;
+  private readonly extraEnv: NodeJS.ProcessEnv;
+  private readonly ownsFolder: boolean;
+  private runnersPort = 0;
   private server: ChildProcess | undefined;
   private log = '';
 
-  constructor(port: number, extensions: string) {
+  constructor(port: number, extensions: string, options: N8nOptions = {}) {
     this.port = port;
     this.extensions = extensions;
+    this.line = options.line ?? DEFAULT_LINE;
+    this.command = options.command ?? 'start';
+    this.extraEnv = options.env ?? {};
+    this.ownsFolder = options.folder === undefined;
+    this.folder = options.folder ?? mkdtempSync(join(tmpdir(), 'pagerly-n8n-'));
     this.url = `http://127.0.0.1:${port}`;
+  }
+
+  /** The running process's id (undefined before start). */
+  get pid(): number | undefined {
+    return this.server?.pid;
   }
 
   env(): NodeJS.ProcessEnv {
@@ -63,12 +93,20 @@ export class N8nInstance {
       N8N_LOG_LEVEL: 'warn',
       N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
       EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+      // n8n's task runner broker listens on a fixed port (5679) by default: two instances on one
+      // machine (a main and its worker, or two checkouts' runs) would collide.
+      ...(this.runnersPort ? { N8N_RUNNERS_BROKER_PORT: String(this.runnersPort) } : {}),
+      ...(this.command === 'worker'
+        ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+        : {}),
+      ...this.extraEnv,
     };
   }
 
-  /** `n8n start`, ready when /healthz/readiness answers 200. */
-  async start(timeoutMs = 240_000): Promise<void> {
-    this.server = spawn(process.execPath, [n8nBin(), 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `n8n start` (or `n8n worker`) on the line's Node, ready when /healthz/readiness answers 200. */
+  async start(timeoutMs = 600_000): Promise<void> {
+    this.runnersPort ||= await freePort();
+    this.server = spawn(nodeBin(this.line), [n8nBin(this.line), this.command], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk: Buffer) => {
       this.log = `${this.log}${chunk}`.slice(-20_000);
     };
@@ -76,7 +114,7 @@ export class N8nInstance {
     this.server.stderr!.on('data', keep);
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
-      if (this.server.exitCode !== null) throw new Error(`n8n exited (${this.server.exitCode}) while starting:\n${this.log}`);
+      if (this.server.exitCode !== null) throw new Error(`n8n ${this.command} exited (${this.server.exitCode}) while starting:\n${this.log}`);
       const ready = await fetch(`${this.url}/healthz/readiness`).then(
         (r) => r.ok,
         () => false,
@@ -84,7 +122,7 @@ export class N8nInstance {
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error(`n8n did not become ready in ${timeoutMs / 1000} s:\n${this.log}`);
+    throw new Error(`n8n ${this.command} did not become ready in ${timeoutMs / 1000} s:\n${this.log}`);
   }
 
   /** SIGTERM, then wait for n8n's graceful shutdown (it deactivates nothing: workflows stay as they are). */
@@ -102,9 +140,10 @@ export class N8nInstance {
    * One command of n8n's CLI on the same user folder (the server must be stopped: one SQLite
    * writer). Asynchronous: the sandbox answering the CLI's requests runs in this process.
    */
-  cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  async cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    this.runnersPort ||= await freePort();
     // The CLI prints its result through the logger, at level info.
-    const child = spawn(process.execPath, [n8nBin(), ...args], { env: { ...this.env(), N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(nodeBin(this.line), [n8nBin(this.line), ...args], { env: { ...this.env(), N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -130,7 +169,8 @@ export class N8nInstance {
     return this.log;
   }
 
+  /** Deletes the user folder this instance made (a shared one is its owner's to delete). */
   remove(): void {
-    rmSync(this.folder, { recursive: true, force: true });
+    if (this.ownsFolder) rmSync(this.folder, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { createIncident } from '../../shared/operations/create-incident.ts';
 import type { InputField } from '../../shared/operations/types.ts';
 import { ACTION_NODE, CREDENTIAL, TRIGGER_NODE } from '../names.ts';
 import { n8nNodeName } from '../operation-names.ts';
@@ -109,3 +110,37 @@ export function everyOperationPerCredential(credentials: readonly { label: strin
   const connections = { [trigger.name]: { main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] } };
   return { name: 'Pagerly: every operation on redirecting bases', nodes: [trigger, ...nodes], connections, settings: { executionOrder: 'v1' } };
 }
+
+/** The Pagerly node's create-incident operation, found by the shared description's id (its n8n names come from operation-names.ts). */
+export const createIncidentOperation = () => {
+  const operation = nodeOperations.find((candidate) => candidate.id === createIncident.id);
+  if (!operation) throw new Error('the Pagerly node has no createIncident operation');
+  return operation;
+};
+
+/**
+ * The polling trigger on one team, each on-call change it emits opening an incident through
+ * the Pagerly node (title from the change, so each incident names the item that made it): in
+ * queue mode the poll runs on the main instance and the execution on a worker.
+ */
+export function triggerToIncidentWorkflow(credential: CredentialRef, teamname: string, poll: ReturnType<typeof pollTimes>) {
+  const trigger = triggerWorkflow(credential, teamname, poll).nodes[0]!;
+  const operation = createIncidentOperation();
+  const action = {
+    id: 'incident',
+    name: nodeName(operation),
+    type: nodeType(ACTION_NODE.name),
+    typeVersion: 1,
+    position: [220, 0],
+    parameters: parametersFor(operation, teamname, { title: INCIDENT_TITLE_EXPRESSION, teamname }),
+    credentials: { [CREDENTIAL.name]: credential },
+  };
+  return {
+    name: 'Pagerly: on-call change opens an incident',
+    nodes: [trigger, action],
+    connections: { [trigger.name]: { main: [[{ node: action.name, type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
+/** An n8n expression: the change's type and the person's id, e.g. `on_call_started usr_0002`. */
+export const INCIDENT_TITLE_EXPRESSION = '={{ $json.type + " " + $json.user.id }}';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildN8nApp } from '../../n8n-app/build-n8n-app.ts';
-import { lintPackage, packPackage, scanPackage, toolsInstalled } from '../../n8n-app/check/package-tools.ts';
-import { toolsDir } from '../../n8n-app/engine/cache.ts';
+import { lintPackage, packPackage, scanPackage } from '../../n8n-app/check/package-tools.ts';
+import { toolsDir, toolsReady } from '../../n8n-app/engine/cache.ts';
 
 /**
  * n8n's own tools on the built package, as n8n's verification runs them
@@ -13,7 +13,7 @@ import { toolsDir } from '../../n8n-app/engine/cache.ts';
  * tarball `npm pack` makes. They need the tools in the cache (`npm run n8n:check` installs them,
  * and CI runs it too); without them this suite says so in its name and is skipped.
  */
-const ready = toolsInstalled();
+const ready = toolsReady();
 const suite = ready ? describe : describe.skip;
 
 let folder: string;
