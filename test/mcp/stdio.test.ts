@@ -5,6 +5,14 @@ import { offeredTools, tools } from '../../mcp-server/server.ts';
 import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support.ts';
 import { BIN as BIN_PATH, connect, INITIALIZE, isJsonRpc, rawSession, type Connected } from './support.ts';
 
+/** The fields of the tools' structured results that the end-to-end check reads. */
+type ToolResult = {
+  readonly teams: readonly { readonly name: string }[];
+  readonly on_call_users: readonly { readonly team: { readonly name: string }; readonly on_call_count: number }[];
+  readonly directory_entries: readonly unknown[];
+  readonly id: string;
+};
+
 /**
  * `pagerly mcp` as a host runs it: the real process over stdio, the SDK's client, the sandbox.
  * MCP spec 2025-06-18, server/tools: https://modelcontextprotocol.io/specification/2025-06-18/server/tools
@@ -97,12 +105,20 @@ describe('tools/call of every tool against the sandbox', () => {
 
   it('called every tool, and what came back is what the sandbox holds', () => {
     expect(new Set(calls(() => '').map(([name]) => name))).toEqual(new Set(tools.map((tool) => tool.name)));
-    const [teams, everyone, payments, katherine, created, updated] = results as any[];
-    expect(teams.teams.map((t: { name: string }) => t.name)).toEqual(['Platform', 'Payments', 'Mobile']);
+    // Each result has passed its tool's outputSchema above; these are the parts read here.
+    const [teams, everyone, payments, katherine, created, updated] = results as ToolResult[] as [
+      ToolResult,
+      ToolResult,
+      ToolResult,
+      ToolResult,
+      ToolResult,
+      ToolResult,
+    ];
+    expect(teams.teams.map((t) => t.name)).toEqual(['Platform', 'Payments', 'Mobile']);
     // "Everyone on call" is read team by team (the documented calls): each person carries their team.
     expect(everyone.on_call_users.length).toBeGreaterThan(payments.on_call_users.length);
-    expect(payments.on_call_users.every((u: { team: { name: string } }) => u.team.name === 'Payments')).toBe(true);
-    expect(payments.on_call_users[0].on_call_count).toBe(payments.on_call_users.length);
+    expect(payments.on_call_users.every((u) => u.team.name === 'Payments')).toBe(true);
+    expect(payments.on_call_users[0]!.on_call_count).toBe(payments.on_call_users.length);
     expect(katherine.directory_entries).toEqual([expect.objectContaining({ email: 'katherine@acme.example', phone: '+14155550103' })]);
     expect(created).toMatchObject({ title: 'Disk full', status: 'triggered' });
     expect(updated).toMatchObject({ id: created.id, status: 'resolved' });
