@@ -126,7 +126,7 @@ export const assumptions = [
     id: 'dashboard',
     topic: 'Where API keys are generated',
     choice:
-      'The dashboard, whose API keys menu is where an org admin generates a key, is reached from `https://pagerly.io`; the Zapier and Make connection forms link there (n8n\'s credential names the dashboard in its help, as plain text).',
+      "The dashboard, whose API keys menu is where an org admin generates a key, is reached from `https://pagerly.io`; the Zapier and Make connection forms link there (n8n's credential names the dashboard in its help, as plain text).",
     why: "The spec names the dashboard and its menu item for API keys but gives no address; the API is served from the same domain (`api.pagerly.io`), and a key field should link to where the key is found (Zapier D002, Make's parameter hints).",
   },
   {
