@@ -16,5 +16,10 @@ export default {
   },
   reporters: ['default', '<rootDir>/test/support/summary-line-reporter.cjs'],
   testTimeout: 20000,
+  // Most suites wait on sockets, timers and child processes rather than compute: with jest's
+  // default of one worker less than the cores (one worker on a 2-core machine) the CPU sat
+  // idle half the run. One and a half workers per core keeps it busy and halves the wall time
+  // there (280 s to 144 s, the same 2,176 tests passing).
+  maxWorkers: '150%',
   globalSetup: '<rootDir>/test/support/check-beside-checkout.ts',
 };
