@@ -40,7 +40,7 @@ function newerOnRegistry(): string {
   };
   const newest = versions.sort(byNumber).at(-1);
   if (!newest || byNumber(newest, pinned) <= 0) return `n8n ${pinned} is the newest 2.x the registry serves`;
-  return `⚠ the registry lists n8n ${newest}, newer than the newest line's pin ${pinned}: try it with PAGERLY_N8N_NEWEST=${newest} npm run n8n:e2e -- --line newest, and move NEWEST_PIN in n8n-app/engine/cache.ts if it installs and passes (docs/n8n.md)`;
+  return `⚠ the registry lists n8n ${newest}, newer than the newest line's pin ${pinned}: try it with PAGERLY_N8N_NEWEST=${newest} npm run n8n:e2e -- --line newest, and if it installs and passes move NEWEST_PIN in n8n-app/engine/cache.ts, then npm run n8n:lock -- --line newest (docs/n8n.md)`;
 }
 
 /** One part in its own process (its own sandbox, n8n and ports), its output straight through. */

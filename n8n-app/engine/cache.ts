@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,9 +32,9 @@ export type LineId = '2.35' | 'newest';
  * that changed nothing, and the registry can list a version whose dependencies it does not
  * serve (n8n 2.41.3 needs `@n8n/agents@0.26.2`, which it lacks: npm fails with ETARGET), so
  * the pin is the newest 2.x that installs. The e2e says when the registry lists a newer 2.x;
- * `PAGERLY_N8N_NEWEST=<version>` tries one without editing, and moving the pin is this one
- * line (docs/n8n.md). n8n 2.36 and later want Node 24 (`engines: >=24.0.0`), which the
- * `node` package brings into the line's folder.
+ * `PAGERLY_N8N_NEWEST=<version>` tries one without editing; moving the pin is this line and
+ * `npm run n8n:lock -- --line newest` (docs/n8n.md). n8n 2.36 and later want Node 24
+ * (`engines: >=24.0.0`), which the `node` package brings into the line's folder.
  */
 export const NEWEST_PIN = '2.41.1';
 export const LINES: Readonly<Record<LineId, EngineLine>> = {
@@ -48,26 +49,26 @@ export const TOOL_VERSIONS = { '@n8n/node-cli': '0.48.3', '@n8n/scan-community-p
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const cacheDir = () => process.env.PAGERLY_N8N_CACHE?.trim() || join(repoRoot, '.cache', 'n8n');
 export const toolsDir = () => join(cacheDir(), 'tools');
-/**
- * The line's own npm folder in the cache: its package.json, node_modules and, for some, its
- * Node. An earlier layout kept the default line straight in the cache folder: such an install
- * is used where it is, not downloaded again nor moved (checkouts still on that layout may
- * share the cache through PAGERLY_N8N_CACHE).
- */
-export function lineDir(line: EngineLine = DEFAULT_LINE): string {
-  const own = join(cacheDir(), `n8n-${line.id}`);
-  const earlier = line.id === DEFAULT_LINE.id && !existsSync(own) && existsSync(join(cacheDir(), 'node_modules', 'n8n', 'package.json'));
-  return earlier ? cacheDir() : own;
-}
+/** The line's own npm folder in the cache: its package.json, node_modules and, for some, its Node. */
+export const lineDir = (line: EngineLine = DEFAULT_LINE): string => join(cacheDir(), `n8n-${line.id}`);
 export const n8nBin = (line: EngineLine = DEFAULT_LINE) => join(lineDir(line), 'node_modules', 'n8n', 'bin', 'n8n');
 /** The Node executable n8n of this line runs on: its own from the `node` package, else this process's. */
 export const nodeBin = (line: EngineLine = DEFAULT_LINE) => (line.node ? join(lineDir(line), 'node_modules', 'node', 'bin', 'node') : process.execPath);
 const sqliteBinary = (line: EngineLine) => join(lineDir(line), 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
-const installedVersion = (folder: string, name: string): string | undefined => {
-  const path = join(folder, 'node_modules', name, 'package.json');
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version : undefined;
+const sqliteVersion = (line: EngineLine): string | undefined => {
+  const file = join(lineDir(line), 'node_modules', 'sqlite3', 'package.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined;
 };
+/**
+ * Another line whose sqlite3 is the same version and built. sqlite3 builds against N-API (its
+ * package.json lists `napi_versions`), so one build loads on Node 22 and 24 alike, and with no
+ * prebuilt binary reachable a build is a 90 s node-gyp compile: the second line copies the first's.
+ */
+function sqliteBuiltElsewhere(line: EngineLine): EngineLine | undefined {
+  const version = sqliteVersion(line);
+  return Object.values(LINES).find((other) => other.id !== line.id && version && sqliteVersion(other) === version && existsSync(sqliteBinary(other)));
+}
 
 /** The line's Node answers with its version: the `node` package's binary really landed. */
 const lineNodeRuns = (line: EngineLine) =>
@@ -79,15 +80,48 @@ function npm(folder: string, args: string[], step: string, env: NodeJS.ProcessEn
 }
 
 /**
- * The folder's package.json; `allowScripts` lists the packages whose install scripts npm may run
- * (npm 11 runs no others): the `node` package's fetches its binary.
+ * What a cache folder installs: its package.json. `allowScripts` lists the packages whose
+ * install scripts may run (the `node` package's fetches its binary); every other script is off.
  */
-function ensurePackageFolder(folder: string, name: string, allowScripts: Record<string, boolean> = {}): void {
-  mkdirSync(folder, { recursive: true });
-  const file = join(folder, 'package.json');
-  const current = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : { name, private: true };
-  const allowed = { ...(current.allowScripts as Record<string, boolean> | undefined), ...allowScripts };
-  writeFileSync(file, `${JSON.stringify({ ...current, ...(Object.keys(allowed).length ? { allowScripts: allowed } : {}) }, null, 2)}\n`);
+export interface FolderManifest {
+  readonly name: string;
+  readonly private: true;
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly allowScripts?: Readonly<Record<string, boolean>>;
+}
+export const lineManifest = (line: EngineLine): FolderManifest => ({
+  name: `pagerly-n8n-engine-${line.id}`,
+  private: true,
+  dependencies: { n8n: line.n8n, ...(line.node ? { node: line.node } : {}) },
+  ...(line.node ? { allowScripts: { node: true } } : {}),
+});
+/** The manifest's packages as npm names them on its command line: `n8n@2.35.7 node@24.21.0`. */
+export const packageSpecs = (manifest: FolderManifest) =>
+  Object.entries(manifest.dependencies)
+    .map(([name, version]) => `${name}@${version}`)
+    .join(' ');
+export const toolsManifest = (): FolderManifest => ({ name: 'pagerly-n8n-tools', private: true, dependencies: TOOL_VERSIONS });
+
+/**
+ * Each cache folder installs from a lock file committed here (`npm run n8n:lock` writes them):
+ * n8n brings about 2,300 packages, and without a lock npm resolves each from the registry on
+ * every cold install (a third of its time) and picks whatever versions are newest that day, so
+ * a transitive release could turn CI red on a run that changed nothing. A lock applies only to
+ * the dependencies it was made for: a version tried through `PAGERLY_N8N_NEWEST` installs
+ * without one.
+ */
+export const locksDir = join(repoRoot, 'n8n-app', 'engine', 'locks');
+export const lockFile = (folderName: string) => join(locksDir, `${folderName}.package-lock.json`);
+const sameDependencies = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>> = {}) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** The committed lock for this manifest, or undefined where there is none or it was made for other versions. */
+export function committedLock(folderName: string, manifest: FolderManifest): string | undefined {
+  const file = lockFile(folderName);
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  const root = (JSON.parse(text) as { packages?: Record<string, { dependencies?: Record<string, string> }> }).packages?.[''];
+  return sameDependencies(manifest.dependencies, root?.dependencies) ? text : undefined;
 }
 
 export interface CacheStep {
@@ -102,75 +136,79 @@ const timed = (what: string, reused: boolean, work: () => void): CacheStep => {
   return { what, reused, seconds: (performance.now() - started) / 1000 };
 };
 
+/**
+ * Written last into a folder, once its packages are all in: npm writes package.json files
+ * while it is still unpacking, so only this says the install ended (CI installs beside the
+ * tests, which look for the tools). It names the dependencies and the lock they came from, so
+ * a moved pin or a new lock installs again.
+ */
+const record = (folder: string) => join(folder, 'installed.json');
+const recordText = (manifest: FolderManifest, lock: string | undefined) =>
+  `${JSON.stringify({ dependencies: manifest.dependencies, lock: lock ? createHash('sha256').update(lock).digest('hex') : null })}\n`;
+const installed = (folder: string, manifest: FolderManifest, lock: string | undefined) =>
+  existsSync(record(folder)) && readFileSync(record(folder), 'utf8') === recordText(manifest, lock);
+
+/**
+ * The folder's packages, without install scripts (they fetch nothing needed and some fail
+ * offline): `npm ci` from the committed lock, else `npm install` of the manifest.
+ */
+function installPackages(folder: string, folderName: string, manifest: FolderManifest, step: string): CacheStep {
+  const lock = committedLock(folderName, manifest);
+  const versions = packageSpecs(manifest);
+  const ready = installed(folder, manifest, lock);
+  return timed(lock ? `npm ci (${versions}, locked)` : `npm install ${versions} (no lock)`, ready, () => {
+    if (ready) return;
+    mkdirSync(folder, { recursive: true });
+    rmSync(record(folder), { force: true });
+    writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    if (lock) writeFileSync(join(folder, 'package-lock.json'), lock);
+    else rmSync(join(folder, 'package-lock.json'), { force: true });
+    npm(folder, [lock ? 'ci' : 'install', '--ignore-scripts'], step);
+    writeFileSync(record(folder), recordText(manifest, lock));
+  });
+}
+
 /** Whether the line's engine (and its Node) is installed and built in the cache, so a run needs no download. */
 export function engineReady(line: EngineLine = DEFAULT_LINE): boolean {
-  return installedVersion(lineDir(line), 'n8n') === line.n8n && existsSync(sqliteBinary(line)) && lineNodeRuns(line);
+  const manifest = lineManifest(line);
+  return installed(lineDir(line), manifest, committedLock(`n8n-${line.id}`, manifest)) && existsSync(sqliteBinary(line)) && lineNodeRuns(line);
 }
 
 /**
- * One line of n8n: its Node first where it has its own (the `node` package's install script
- * fetches the platform's binary, so scripts stay on for it), then n8n without install scripts
- * (they fetch nothing needed and some fail offline), then sqlite3, n8n's default database
- * driver, rebuilt with the line's Node first on PATH. Each step is skipped when its result is
- * in place; a failing step throws an error naming it.
+ * One line of n8n: its packages (n8n, and the `node` package where the line has its own Node),
+ * then the `node` package's install script, which fetches the platform's binary, then sqlite3,
+ * n8n's default database driver, rebuilt with the line's Node first on PATH. Each step is
+ * skipped when its result is in place; a failing step throws an error naming it.
  */
 export function ensureEngine(line: EngineLine = DEFAULT_LINE): CacheStep[] {
   const folder = lineDir(line);
-  const steps: CacheStep[] = [];
+  const steps = [installPackages(folder, `n8n-${line.id}`, lineManifest(line), `install n8n ${line.n8n}`)];
   if (line.node) {
     const node = line.node;
-    const ready = installedVersion(folder, 'node') === node && lineNodeRuns(line);
+    const ready = lineNodeRuns(line);
     steps.push(
-      timed(`npm install node@${node}`, ready, () => {
+      timed(`npm rebuild node (Node ${node})`, ready, () => {
         if (ready) return;
-        ensurePackageFolder(folder, `pagerly-n8n-engine-${line.id}`, { node: true });
-        npm(folder, ['install', `node@${node}`, '--save-exact'], `install Node ${node} for n8n ${line.n8n} (the node package)`);
+        npm(folder, ['rebuild', 'node'], `install Node ${node} for n8n ${line.n8n} (the node package)`);
         if (!lineNodeRuns(line)) throw new Error(`The step "install Node ${node}" left no working ${nodeBin(line)}.`);
       }),
     );
   }
-  const ready = installedVersion(folder, 'n8n') === line.n8n;
-  steps.push(
-    timed(`npm install n8n@${line.n8n}`, ready, () => {
-      if (ready) return;
-      ensurePackageFolder(folder, `pagerly-n8n-engine-${line.id}`);
-      npm(folder, ['install', `n8n@${line.n8n}`, '--ignore-scripts', '--save-exact'], `install n8n ${line.n8n}`);
-    }),
-  );
   const built = existsSync(sqliteBinary(line));
+  const donor = built ? undefined : sqliteBuiltElsewhere(line);
   const env = { ...process.env, PATH: `${dirname(nodeBin(line))}${delimiter}${process.env.PATH ?? ''}` };
   steps.push(
-    timed('npm rebuild sqlite3', built, () => {
-      if (!built)
-        npm(folder, ['rebuild', 'sqlite3'], `build sqlite3 for n8n ${line.n8n} on Node ${line.node ?? process.versions.node} (see CONTRIBUTING.md)`, env);
+    timed(donor ? `sqlite3 build copied from ${donor.id}` : 'npm rebuild sqlite3', built, () => {
+      if (built) return;
+      if (donor) cpSync(dirname(dirname(sqliteBinary(donor))), dirname(dirname(sqliteBinary(line))), { recursive: true });
+      else npm(folder, ['rebuild', 'sqlite3'], `build sqlite3 for n8n ${line.n8n} on Node ${line.node ?? process.versions.node} (see CONTRIBUTING.md)`, env);
     }),
   );
   return steps;
 }
 
-/**
- * Written last by `ensureTools`: the tools' package.json files appear while npm is still
- * unpacking their dependencies, so only this says the install ended (CI installs beside the
- * tests, which check for the tools).
- */
-const toolsMarker = () => join(toolsDir(), 'installed.json');
-const toolsMarkerText = `${JSON.stringify(TOOL_VERSIONS)}\n`;
-
 /** Whether n8n's package tools are installed in the cache, whole, at the versions pinned here. */
-export const toolsReady = (): boolean => existsSync(toolsMarker()) && readFileSync(toolsMarker(), 'utf8') === toolsMarkerText;
+export const toolsReady = (): boolean => installed(toolsDir(), toolsManifest(), committedLock('tools', toolsManifest()));
 
 /** n8n's lint (`@n8n/node-cli`) and package scanner (`@n8n/scan-community-package`), beside the engine. */
-export function ensureTools(): CacheStep {
-  const folder = toolsDir();
-  const ready = toolsReady();
-  return timed(`npm install ${Object.keys(TOOL_VERSIONS).join(' ')}`, ready, () => {
-    if (ready) return;
-    ensurePackageFolder(folder, 'pagerly-n8n-tools');
-    npm(
-      folder,
-      ['install', ...Object.entries(TOOL_VERSIONS).map(([name, version]) => `${name}@${version}`), '--ignore-scripts', '--save-exact'],
-      "install n8n's package tools",
-    );
-    writeFileSync(toolsMarker(), toolsMarkerText);
-  });
-}
+export const ensureTools = (): CacheStep => installPackages(toolsDir(), 'tools', toolsManifest(), "install n8n's package tools");
