@@ -1,15 +1,19 @@
 // `npm run n8n:e2e`: the built n8n package on the real n8n engine, on each engine line
 // (n8n 2.35 on Node 22, the newest pinned 2.x on Node 24), then in queue mode (a main
-// instance and a worker, PostgreSQL and Redis). Each part runs in its own process and prints
-// its own cases; a summary line per part, exit 1 if any failed.
+// instance and a worker, PostgreSQL and Redis). Each part runs in its own process, side by side
+// with the others (`-- --serial`: one after another), and prints its own cases behind its tag;
+// a summary line per part, exit 1 if any failed.
 // `-- --line 2.35` runs that line only (repeatable); `-- --queue-line 2.35` runs queue mode on
 // another line, `-- --queue-line none` leaves it out.
 import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureEngine, LINES, type LineId } from '../engine/cache.ts';
 
-const { values } = parseArgs({ options: { line: { type: 'string', multiple: true }, 'queue-line': { type: 'string', default: 'newest' } } });
+const { values } = parseArgs({
+  options: { line: { type: 'string', multiple: true }, 'queue-line': { type: 'string', default: 'newest' }, serial: { type: 'boolean', default: false } },
+});
 const known = (id: string): id is LineId => Object.hasOwn(LINES, id);
 const lineIds = values.line ?? Object.keys(LINES);
 const queueLine = values['queue-line'];
@@ -43,17 +47,23 @@ function newerOnRegistry(): string {
   return `⚠ the registry lists n8n ${newest}, newer than the newest line's pin ${pinned}: try it with PAGERLY_N8N_NEWEST=${newest} npm run n8n:e2e -- --line newest, and if it installs and passes move NEWEST_PIN in n8n-app/engine/cache.ts, then npm run n8n:lock -- --line newest (docs/n8n.md)`;
 }
 
-/** One part in its own process (its own sandbox, n8n and ports), its output straight through. */
-function runPart(name: string, script: string, args: string[]): Promise<void> {
-  console.log(`\n== ${name}`);
+/**
+ * One part in its own process (its own sandbox, n8n, ports and folders), each line of its
+ * output as it comes, behind the part's tag: the parts run side by side, since most of their
+ * time is n8n's scheduled polls coming round rather than work.
+ */
+function runPart(run: PartRun): Promise<Part> {
+  console.log(`== [${run.tag}] ${run.name}`);
   const begin = performance.now();
-  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), ...args], { stdio: 'inherit' });
-  return new Promise((resolve) =>
-    child.once('close', (status) => {
-      parts.push({ name, ok: status === 0, seconds: (performance.now() - begin) / 1000 });
-      resolve();
-    }),
-  );
+  const child = spawn(process.execPath, [fileURLToPath(new URL(run.script, import.meta.url)), ...run.args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${run.tag}] ${line}`));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ name: run.name, ok: status === 0, seconds: (performance.now() - begin) / 1000 })));
+}
+interface PartRun {
+  name: string;
+  tag: string;
+  script: string;
+  args: string[];
 }
 
 console.log(newerOnRegistry());
@@ -74,10 +84,19 @@ for (const id of needed) {
     parts.push({ name: `install n8n ${line.n8n} (${id})`, ok: false, seconds: (performance.now() - begin) / 1000 });
   }
 }
-for (const id of lineIds.filter(known))
-  if (installed.has(id)) await runPart(`n8n ${LINES[id].n8n} (${id}): every case on SQLite`, './scenario.ts', ['--line', id]);
+const runs: PartRun[] = lineIds
+  .filter(known)
+  .filter((id) => installed.has(id))
+  .map((id) => ({ name: `n8n ${LINES[id].n8n} (${id}): every case on SQLite`, tag: id, script: './scenario.ts', args: ['--line', id] }));
 if (known(queueLine) && installed.has(queueLine))
-  await runPart(`n8n ${LINES[queueLine].n8n} (${queueLine}) in queue mode: main, worker, PostgreSQL, Redis`, './queue.ts', ['--line', queueLine]);
+  runs.push({
+    name: `n8n ${LINES[queueLine].n8n} (${queueLine}) in queue mode: main, worker, PostgreSQL, Redis`,
+    tag: 'queue',
+    script: './queue.ts',
+    args: ['--line', queueLine],
+  });
+if (values.serial) for (const run of runs) parts.push(await runPart(run));
+else parts.push(...(await Promise.all(runs.map(runPart))));
 
 console.log('\nn8n end to end:');
 for (const part of parts) console.log(`${part.ok ? '✔' : '✘'} ${part.name.padEnd(72)} ${part.seconds.toFixed(1)} s`);
