@@ -2,6 +2,7 @@ import type { Surface } from '../surfaces/surface.ts';
 import { generateMakeApp } from './generator/generate.ts';
 import { makeHookEndpoints } from './hook-endpoints.ts';
 import { makeName } from './operation-names.ts';
+import { makeSteps } from './wording.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -9,6 +10,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const makeSurface: Surface = {
   name: 'Make',
   nameColumn: 'Make name',
+  steps: makeSteps,
   trigger: { hook: makeHookEndpoints },
   nameOf: (operation) => {
     const { name, label } = makeName(operation);

@@ -1,10 +1,10 @@
-import { operations } from '../shared/operations/index.ts';
+import { inStepWords, operationById, operations, type StepVocabulary } from '../shared/operations/index.ts';
 import type { Operation, OperationId } from '../shared/operations/types.ts';
-import { makeNames } from './operation-names.ts';
+import { makeName } from './operation-names.ts';
 
 /**
- * Make's wording of the shared texts. The shared catalog writes labels in title case and speaks
- * of "steps", as Zapier and n8n do; Make asks for sentence case ("Capitalize only the first word
+ * Make's wording of the shared texts. The shared catalog writes labels in title case, as Zapier
+ * and n8n do, and marks where it names a step (shared/operations/step-mentions.ts); Make asks for sentence case ("Capitalize only the first word
  * and proper nouns", developers.make.com/custom-apps-documentation/best-practices/naming-conventions/output-labels;
  * its parameter example is "Product API key") and calls each part of a scenario a module. The
  * mapping lives here, so the shared text stays the one text every platform starts from.
@@ -39,25 +39,15 @@ function outputLabels(list: readonly Operation[]): string[] {
 }
 const LABELS = outputLabels(operations);
 
-/** Make's label of the operation a text names in title case ("Create Incident" → "Create an incident"). */
-function moduleLabelFor(title: string): string {
-  const words = (label: string) =>
-    label
-      .toLowerCase()
-      .split(' ')
-      .filter((word) => !['a', 'an', 'the'].includes(word))
-      .join(' ');
-  const named = Object.values(makeNames).find((name) => words(name.label) === words(title));
-  return named ? named.label : sentenceCase(title);
-}
+/** A scenario's steps are modules, named by their label: "the Create an incident module". */
+export const makeSteps: StepVocabulary = { step: (id) => `the ${makeName(operationById(id)).label} module`, thisStep: 'the module' };
 
 /**
- * A shared help or description in Make's words: "the Create Incident step" is "the Create an
- * incident module", "the step" is "the module", an output label is quoted in sentence case.
+ * A shared help or description in Make's words: its steps are modules, an output label is
+ * quoted in sentence case.
  */
 export function makeText(text: string): string {
-  let said = text.replace(/\bthe ((?:[A-Z][\w-]* )*[A-Z][\w-]*) step\b/g, (_, title: string) => `the ${moduleLabelFor(title)} module`);
-  said = said.replace(/\bthe step\b/g, 'the module').replace(/\bstep\b/g, 'module');
+  let said = inStepWords(text, makeSteps);
   for (const label of LABELS) said = said.split(label).join(sentenceCase(label));
   return said;
 }

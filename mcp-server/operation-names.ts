@@ -1,3 +1,4 @@
+import { inStepWords, operationById, type StepVocabulary } from '../shared/operations/index.ts';
 import type { Operation, OperationId } from '../shared/operations/types.ts';
 import { snakeCase, titleWords } from '../surfaces/id-words.ts';
 
@@ -37,3 +38,14 @@ export function mcpName(operation: Pick<Operation, 'id' | 'kind'>): McpName {
   if (operation.kind === 'hook') return mcpNames.onCallChanged;
   return { tool: snakeCase(operation.id), title: titleWords(operation.id) };
 }
+
+/** A model calls tools, by their names: "the result of create_incident". */
+export const mcpSteps: StepVocabulary = {
+  step: (id) => {
+    const name = mcpName(operationById(id));
+    return 'tool' in name ? `the result of ${name.tool}` : 'the on-call trigger of a no-code platform';
+  },
+  thisStep: 'the tool',
+};
+/** A shared text in the words a model reads. */
+export const mcpText = (text: string) => inStepWords(text, mcpSteps);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { GeneratedFiles, Surface } from '../surfaces/surface.ts';
-import { mcpName } from './operation-names.ts';
+import { mcpName, mcpSteps } from './operation-names.ts';
 import { toolDefinitions } from './tools.ts';
 
 /** The tools as `tools/list` describes them, JSON Schema 2020-12 (MCP's dialect), plus whether each needs the write flag. */
@@ -28,6 +28,7 @@ const DIST = new URL('../dist/mcp/', import.meta.url);
 export const mcpSurface: Surface = {
   name: 'MCP',
   nameColumn: 'MCP tool',
+  steps: mcpSteps,
   trigger: { poll: [] },
   nameOf: (operation) => {
     const name = mcpName(operation);

@@ -3,7 +3,7 @@ import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
 import type { InputField, Operation, OutputField } from '../shared/operations/types.ts';
 import type { SurfaceSource } from '../surfaces/surface.ts';
-import { mcpName } from './operation-names.ts';
+import { mcpName, mcpText } from './operation-names.ts';
 
 /**
  * The MCP tools, made from the operation descriptions and the catalog: one tool per action,
@@ -110,7 +110,7 @@ export function annotationsOf(operation: AnyOperation, endpoint: Endpoint): Tool
 
 /** What a model reads about one argument: the field's help, its suggested or allowed values, an example. */
 function fieldDescription(field: InputField): string {
-  const parts = [field.help];
+  const parts = [mcpText(field.help)];
   if (field.choices?.length) {
     const values = field.choices.map((choice) => choice.value).join(', ');
     parts.push(field.customValueAllowed ? `Suggested: ${values}. ${CUSTOM_VALUE_NOTE}` : `One of: ${values}.`);
@@ -203,7 +203,7 @@ function returnsSentence(operation: AnyOperation, resultKey: string | undefined)
  * shows), what it returns, who may use it, and for a write that it changes data.
  */
 function descriptionOf(operation: AnyOperation, endpoints: readonly Endpoint[], resultKey: string | undefined): string {
-  const parts = [operation.description, returnsSentence(operation, resultKey)];
+  const parts = [mcpText(operation.description), returnsSentence(operation, resultKey)];
   // The descriptions of admin-only operations say so to a no-code user; a model gets it plainly too.
   if (endpoints.some((endpoint) => endpoint.adminOnly)) parts.push('Org admins only: with any other key the service refuses it (a permission error).');
   if (operation.kind === 'action') parts.push('Changes data in Pagerly: confirm with the user before calling it.');

@@ -1,6 +1,7 @@
 import { ON_CALL_BY_TEAM_ENDPOINTS } from '../shared/on-call/by-team.ts';
 import type { Surface } from '../surfaces/surface.ts';
 import { generateN8nPackage } from './generator/generate.ts';
+import { n8nSteps } from './generator/wording.ts';
 import { n8nName } from './operation-names.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -12,6 +13,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const n8nSurface: Surface = {
   name: 'n8n',
   nameColumn: 'n8n resource/operation',
+  steps: n8nSteps,
   // The service documents no hook path for n8n: its trigger polls the team list and each team's on-call people.
   trigger: { poll: ON_CALL_BY_TEAM_ENDPOINTS },
   nameOf: (operation) => {

@@ -1,6 +1,6 @@
 import { callsOf } from '../shared/operations/calls.ts';
 import type { Surface } from '../surfaces/surface.ts';
-import { operationLabel } from './generator/document.ts';
+import { openApiSteps, operationLabel } from './generator/document.ts';
 import { generateOpenApi } from './generate.ts';
 
 /**
@@ -11,6 +11,7 @@ import { generateOpenApi } from './generate.ts';
 export const openApiSurface: Surface = {
   name: 'OpenAPI',
   nameColumn: 'OpenAPI operationId',
+  steps: openApiSteps,
   describesOnly: { provenBy: 'test/openapi/contract.test.ts: its Postman collection, run by newman against the sandbox' },
   // Its names are the operationIds it calls (catalog keys; a hook is the webhook of its own id); its
   // label is how each endpoint's description lists the operations that call it.

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import type { EndpointKey } from '../shared/catalog/endpoints.ts';
+import type { StepVocabulary } from '../shared/operations/step-mentions.ts';
 import type { Operation } from '../shared/operations/types.ts';
 import type { HookEndpoints } from './hook-endpoints.ts';
 
@@ -43,6 +44,8 @@ export interface Surface {
    * battery to drive; says where its agreement with the service is proven instead.
    */
   readonly describesOnly?: { readonly provenBy: string };
+  /** How its texts name a step the shared texts mark (`stepOf`, `THIS_STEP`): "the Create Incident step". */
+  readonly steps: StepVocabulary;
   /** The operation's public names and label here, from the surface's own name map. */
   nameOf(operation: Operation): ShownName;
   /** Everything the surface is made of, in memory; the same source gives the same files. */

@@ -10,7 +10,7 @@ import { makeSchemasDir } from '../make-app/schema-check/beside-checkout.ts';
 import { defineEndpoint } from '../shared/catalog/endpoint.ts';
 import { endpoints, type EndpointKey } from '../shared/catalog/endpoints.ts';
 import { GROUPS } from '../shared/operations/groups.ts';
-import { operations } from '../shared/operations/index.ts';
+import { hasStepMarker, operations, stepOf, THIS_STEP } from '../shared/operations/index.ts';
 import { derivedOutputFields, shapeItem, type ItemShape } from '../shared/operations/item-shape.ts';
 import type { ActionOperation, Operation, OperationId, SearchOperation } from '../shared/operations/types.ts';
 import { zapierApp } from '../zapier-app/index.ts';
@@ -354,6 +354,20 @@ describe('a made-up operation added to a copy of the descriptions', () => {
       expect(label).toBeDefined();
       expect(grown).toContain(label);
       expect(real).not.toContain(label);
+    });
+
+    // The shared texts mark where they name a step; each surface writes the mark in its own words.
+    it('writes every step a shared text names in its own words, and no marker', () => {
+      const mentioning: ActionOperation = {
+        ...snooze,
+        description: `Silences an incident's pages for a while; map its ID from ${stepOf('createIncident')}. Snoozed twice, ${THIS_STEP} keeps the later end.`,
+        inputFields: snooze.inputFields.map((field) => ({ ...field, help: `${field.help} From ${stepOf('updateIncident')} too.` })),
+      };
+      const said = text(surface.generate({ operations: [...operations, mentioning], endpoints: catalog }));
+      expect(hasStepMarker(real)).toBe(false);
+      expect(hasStepMarker(said)).toBe(false);
+      expect(said).toContain(`map its ID from ${surface.steps.step('createIncident')}.`);
+      expect(said).toContain(`Snoozed twice, ${surface.steps.thisStep} keeps the later end`);
     });
   });
 });

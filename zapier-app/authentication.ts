@@ -1,6 +1,7 @@
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { connection } from '../shared/operations/connection.ts';
 import { connectionLabel } from './connection-label.ts';
+import { zapierText } from './operation-names.ts';
 import { callPagerly } from './pagerly-client.ts';
 
 /**
@@ -21,7 +22,7 @@ export const authentication = {
       label: connection.apiKeyField.label,
       type: 'password' as const,
       required: true,
-      helpText: linkedHelp(connection.apiKeyField.help, connection.dashboard),
+      helpText: linkedHelp(zapierText(connection.apiKeyField.help), connection.dashboard),
     },
   ],
   test: (z: ZObject, bundle: Bundle) => callPagerly(z, bundle, connection.testEndpoint, {}),

@@ -5,7 +5,7 @@ import { operations as allOperations } from '../shared/operations/index.ts';
 import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
 import { authentication } from './authentication.ts';
 import { findOrCreates as allFindOrCreates, type FindOrCreate } from './find-or-creates.ts';
-import { zapierName } from './operation-names.ts';
+import { zapierName, zapierText } from './operation-names.ts';
 import { zapierCreate } from './creates/zapier-create.ts';
 import { zapierSearch } from './searches/zapier-search.ts';
 import { onCallChangedTrigger } from './triggers/on-call-changed.ts';
@@ -39,7 +39,7 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
     searchOrCreates: Object.fromEntries(
       pairs.map((pair) => [
         pair.search,
-        { key: pair.search, display: { label: pair.label, description: pair.description }, search: pair.search, create: pair.create },
+        { key: pair.search, display: { label: pair.label, description: zapierText(pair.description) }, search: pair.search, create: pair.create },
       ]),
     ),
   });

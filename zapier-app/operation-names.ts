@@ -1,3 +1,4 @@
+import { inStepWords, operationById, type StepVocabulary } from '../shared/operations/index.ts';
 import type { Operation, OperationId } from '../shared/operations/types.ts';
 import { snakeCase, titleWords } from '../surfaces/id-words.ts';
 
@@ -31,10 +32,15 @@ export const zapierNames = {
   getDirectoryEntry: { key: 'find_directory_entry', label: 'Find Directory Entry' },
 } as const satisfies Record<OperationId, ZapierName>;
 
+/** A Zap's steps are named by their action's label: "the Create Incident step". */
+export const zapierSteps: StepVocabulary = { step: (id) => `the ${zapierName(operationById(id)).label} step`, thisStep: 'the step' };
+/** A shared text in Zapier's words. */
+export const zapierText = (text: string) => inStepWords(text, zapierSteps);
+
 /** The description Zapier shows for an operation: its own wording if it has one, else the shared one. */
 export function zapierDescription(operation: Pick<Operation, 'id' | 'description'>): string {
   const name: ZapierName = zapierName(operation);
-  return name.description ?? operation.description;
+  return zapierText(name.description ?? operation.description);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Surface } from '../surfaces/surface.ts';
 import { zapierHookEndpoints } from './hook-endpoints.ts';
 import { zapierApp } from './index.ts';
-import { zapierName } from './operation-names.ts';
+import { zapierName, zapierSteps } from './operation-names.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -13,6 +13,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const zapierSurface: Surface = {
   name: 'Zapier',
   nameColumn: 'Zapier key',
+  steps: zapierSteps,
   trigger: { hook: zapierHookEndpoints },
   nameOf: (operation) => {
     const { key, label } = zapierName(operation);

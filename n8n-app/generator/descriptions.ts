@@ -8,7 +8,7 @@ import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { n8nTriggerName } from '../operation-names.ts';
 import { hookOperation } from '../runtime/operations.ts';
-import { actionNodeProperties, operationProperties, stepNames } from './properties.ts';
+import { actionNodeProperties, operationProperties } from './properties.ts';
 import { n8nWords } from './wording.ts';
 import { code } from './ts-literal.ts';
 
@@ -72,7 +72,7 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     inputs: [],
     outputs: [MAIN],
     credentials,
-    properties: operationProperties(hook, (text) => n8nWords(text, stepNames(operations))),
+    properties: operationProperties(hook, n8nWords),
   };
 }
 

@@ -2,7 +2,6 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { InputField, Operation } from '../../shared/operations/types.ts';
-import { titleWords } from '../../surfaces/id-words.ts';
 import { TEAM_SEARCH_METHOD } from '../names.ts';
 import { n8nNodeName } from '../operation-names.ts';
 import { collectionOf, DEFAULT_LIMIT, LIMIT, LOCATOR_MODES, locatorValue, RETURN_ALL, returnsMany } from '../parameters.ts';
@@ -28,11 +27,6 @@ export const TEAM_NAME_PLACEHOLDER = 'e.g. Platform';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 const byDisplayName = <T extends { displayName: string }>(a: T, b: T) => a.displayName.localeCompare(b.displayName);
-
-/** How the shared texts name each operation ("the Create Incident step") → its action in n8n. */
-export function stepNames(operations: readonly Operation[] = allOperations): Record<string, string> {
-  return Object.fromEntries(nodeOperationsOf(operations).map((op) => [titleWords(op.id), n8nNodeName(op).action]));
-}
 
 /** One shared input field as an n8n parameter (`show` for a top-level one; none inside a collection). */
 export function nodeProperty(field: InputField, words: (text: string) => string, show?: Record<string, string[]>): NodeProperty {
@@ -135,8 +129,7 @@ export function resources(operations: readonly Operation[] = allOperations): { v
 /** Every parameter of the Pagerly node: resource, operation per resource, each operation's fields. */
 export function actionNodeProperties(operations: readonly Operation[] = allOperations): NodeProperty[] {
   const groups = resources(operations);
-  const steps = stepNames(operations);
-  const words = (text: string) => n8nWords(text, steps);
+  const words = n8nWords;
   const resource: NodeProperty = {
     displayName: 'Resource',
     name: 'resource',

@@ -8,7 +8,7 @@ import { collectionOf, parametersOf } from '../parameters.ts';
 import { hookOperation, nodeOperationsOf } from '../runtime/operations.ts';
 import { DELETED } from '../runtime/execute.ts';
 import { POLLING_TRIGGER_SUMMARY } from './descriptions.ts';
-import { resources, stepNames } from './properties.ts';
+import { resources } from './properties.ts';
 import { description, n8nWords } from './wording.ts';
 
 /** The n8n versions `npm run n8n:e2e` runs the package on (each line named in the README's compatibility). */
@@ -49,7 +49,7 @@ export function exampleWorkflow(operations: readonly Operation[] = allOperations
 
 /** The package's README, as n8n's community-package listing and npm show it. */
 export function readme(operations: readonly Operation[] = allOperations): string {
-  const words = (text: string) => n8nWords(text, stepNames(operations));
+  const words = n8nWords;
   const rows = resources(operations).flatMap((group) =>
     group.operations.map((op) => {
       const { label, action } = n8nNodeName(op);

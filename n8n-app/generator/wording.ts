@@ -1,3 +1,5 @@
+import { inStepWords, operationById, type StepVocabulary } from '../../shared/operations/index.ts';
+import { n8nNodeName } from '../operation-names.ts';
 /**
  * n8n's wording conventions, which its lint enforces (eslint-plugin-n8n-nodes-base, run by
  * `n8n-node lint`): parameter and option names in title case, an operation's `action` in
@@ -32,22 +34,22 @@ export function description(text: string): string {
   return sentences === 1 ? text.replace(/\.$/, '') : text;
 }
 
+/** A workflow's steps are nodes, named by the action they run, in quotes. */
+export const n8nSteps: StepVocabulary = { step: (id) => `the "${n8nNodeName(operationById(id)).action}" node`, thisStep: 'the node' };
+
 /**
  * The shared texts in n8n's terms, for n8n only (the other platforms keep the shared words):
  * n8n runs nodes, not steps; an optional field sits in a collection, where a field not added
  * is not set, so "leave empty" advice becomes "if not set" and "leave empty to keep" goes (an
  * Update Fields entry not added is kept); and the delete operation outputs `{deleted: true}`,
- * so the shared sentence on its output field goes. `stepNames` maps an operation's title as
- * the shared texts name it (Create Incident) to the n8n node's action (Create an incident).
+ * so the shared sentence on its output field goes.
  */
-export function n8nWords(text: string, stepNames: Readonly<Record<string, string>> = {}): string {
-  return text
+export function n8nWords(text: string): string {
+  return inStepWords(text, n8nSteps)
     .replace(/ ?Leave empty to keep [^.]*\./g, '')
     .replace(/\bLeft empty, /g, 'If not set, ')
     .replace(/\bLeave empty for /g, 'If not set, ')
     .replace(/\bFields left empty\b/g, 'Fields not set')
-    .replace(/: the step succeeds with [^.]*\./g, '.')
-    .replace(/\bthe ((?:[A-Z][\w-]*)(?: [A-Z][\w-]*)*) step\b/g, (whole, title: string) => (stepNames[title] ? `the "${stepNames[title]}" node` : whole))
-    .replace(/\bthe step\b/g, 'the node')
+    .replace(/: the node succeeds with [^.]*\./g, '.')
     .trim();
 }

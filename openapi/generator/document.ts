@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { BaseName, Endpoint } from '../../shared/catalog/endpoint.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { callsOf } from '../../shared/operations/calls.ts';
-import type { HookOperation, Operation } from '../../shared/operations/types.ts';
+import { type HookOperation, inStepWords, type Operation, operationById, type StepVocabulary } from '../../shared/operations/index.ts';
 import { INVALID_KEY_TEXT, errorBody } from '../../shared/schemas/error-body.ts';
 import { EVENT_ID_HEADER, onCallChangeEvent } from '../../shared/schemas/on-call-change-event.ts';
 import { resolveBases } from '../../shared/settings.ts';
@@ -93,6 +93,14 @@ function examplesOf(calls: readonly RecordedCall[], value: (call: RecordedCall) 
 
 /** How the document names a connector operation in the descriptions of what it calls: "Create incident". */
 export const operationLabel = (op: Operation) => sentenceWords(op.id);
+/** The document's words for the steps the shared texts name: the connectors' operations, by label and id. */
+export const openApiSteps: StepVocabulary = {
+  step: (id) => {
+    const op = operationById(id);
+    return `the ${operationLabel(op)} operation (\`${op.id}\`)`;
+  },
+  thisStep: 'the operation',
+};
 
 /** What a reader of the document needs to know of the endpoint beyond its shape, from its catalog entry. */
 function descriptionOf(endpoint: Endpoint, callers: readonly Operation[]): string {
@@ -108,7 +116,9 @@ function descriptionOf(endpoint: Endpoint, callers: readonly Operation[]): strin
       'status-only': 'Only the status matters: any 2xx answers it, whatever the body.',
     }[endpoint.outputShape],
     ...(callers.length
-      ? [`Called by the connectors' operations: ${callers.map((op) => `${operationLabel(op)} (\`${op.id}\`): ${op.description}`).join(' ')}`]
+      ? [
+          `Called by the connectors' operations: ${callers.map((op) => `${operationLabel(op)} (\`${op.id}\`): ${inStepWords(op.description, openApiSteps)}`).join(' ')}`,
+        ]
       : []),
     ...(endpoint.assumptions.length ? [`Assumptions: ${endpoint.assumptions.map((id) => `\`${id}\``).join(', ')} (docs/assumptions.md).`] : []),
   ];
@@ -221,7 +231,7 @@ function webhookOf(op: HookOperation): Json {
     post: {
       operationId: op.id,
       summary: operationLabel(op),
-      description: `${op.description}\n\nDelivered to the URL a subscribe call registered; a failed delivery is sent again with the same event id (assumptions \`hook-payload\`, \`hook-delivery\`).`,
+      description: `${inStepWords(op.description, openApiSteps)}\n\nDelivered to the URL a subscribe call registered; a failed delivery is sent again with the same event id (assumptions \`hook-payload\`, \`hook-delivery\`).`,
       tags: [op.group],
       'x-documented': false,
       parameters: [

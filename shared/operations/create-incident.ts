@@ -1,5 +1,6 @@
 import type { ActionOperation, InputField, OutputField } from './types.ts';
 import { GROUPS } from './groups.ts';
+import { stepOf } from './step-mentions.ts';
 import { incidentStatusField, severityField, teamField } from './fields.ts';
 
 /**
@@ -68,8 +69,7 @@ export const createIncident: ActionOperation = {
  * The service has no endpoint that lists incidents, so the ID cannot be a dropdown (integration
  * check D004 asks for one where it can be): the help says where the ID comes from instead.
  */
-export const INCIDENT_ID_HELP =
-  'The ID of the incident to change: map the Incident ID from the Create Incident step (or from the system that created it). Pagerly has no list of incidents to pick from.';
+export const INCIDENT_ID_HELP = `The ID of the incident to change: map the Incident ID from ${stepOf('createIncident')} (or from the system that created it). Pagerly has no list of incidents to pick from.`;
 
 export const updateIncident: ActionOperation = {
   kind: 'action',
@@ -83,7 +83,7 @@ export const updateIncident: ActionOperation = {
     { key: 'id', label: 'Incident ID', type: 'string', required: true, example: 'inc_0001', help: INCIDENT_ID_HELP },
     {
       ...titleField,
-      help: "The incident's title (up to 255 characters); the service needs it on every update, so map the title from the Create Incident step to keep it.",
+      help: `The incident's title (up to 255 characters); the service needs it on every update, so map the title from ${stepOf('createIncident')} to keep it.`,
     },
     { ...severityField, help: "P1 (most urgent) to P5, or your organization's own label (up to 32 characters). Left empty, it keeps its severity." },
     descriptionField,

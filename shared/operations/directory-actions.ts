@@ -1,6 +1,7 @@
 import type { ActionOperation } from './types.ts';
 import { ADMIN_ONLY_NOTE, emailField, phoneField, roleField } from './fields.ts';
 import { GROUPS } from './groups.ts';
+import { THIS_STEP } from './step-mentions.ts';
 import { directoryEntryOutput, directoryEntrySample } from './outputs.ts';
 
 /**
@@ -90,7 +91,7 @@ export const removeDirectoryEntry: ActionOperation = {
   noun: 'Directory Entry',
   notFoundIsDone: { removed: false },
   irreversible: 'Removing cannot be undone: the person leaves every rotation and their API keys stop working for good.',
-  description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. Someone already removed is not an error: the step succeeds with Removed Now false. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
+  description: `Removes a person from the on-call directory: they leave every rotation and their API keys stop working. The owner cannot be removed. Someone already removed is not an error: ${THIS_STEP} succeeds with Removed Now false. ${REMOVES_OWN_KEY_NOTE} ${ADMIN_ONLY_NOTE}`,
   inputFields: [emailField(`The e-mail of the directory entry to remove. ${REMOVES_OWN_KEY_NOTE}`)],
   outputFields: [
     { key: 'email', label: 'E-mail', type: 'string' },

@@ -6,6 +6,7 @@ import { teamList } from './team-list.ts';
 import type { Operation } from './types.ts';
 
 export { connection } from './connection.ts';
+export * from './step-mentions.ts';
 export * from './item-shape.ts';
 export * from './on-call-change-item.ts';
 export * from './types.ts';
@@ -37,3 +38,10 @@ export const operations: readonly Operation[] = [
   findOnCallUsers,
   findDirectoryEntry,
 ];
+
+/** The operation with this id; a shared text that names another (`stepOf`) must name a real one. */
+export function operationById(id: string): Operation {
+  const operation = operations.find((op) => op.id === id);
+  if (!operation) throw new Error(`No operation "${id}": a shared text names the step of an operation that does not exist.`);
+  return operation;
+}

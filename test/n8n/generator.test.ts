@@ -14,7 +14,7 @@ import { COLLECTIONS, collectionOf, DEFAULT_LIMIT, LIMIT, RETURN_ALL, returnsMan
 import { hookOperation, nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { connection } from '../../shared/operations/connection.ts';
-import { operations } from '../../shared/operations/index.ts';
+import { operations, stepOf, THIS_STEP } from '../../shared/operations/index.ts';
 
 const UX = 'https://docs.n8n.io/integrations/creating-nodes/build/reference/ux-guidelines/';
 const files = generateN8nPackage();
@@ -189,10 +189,8 @@ describe("the Pagerly node in n8n's idiom", () => {
     for (const [path, text] of texts.filter(([p]) => p !== 'tsconfig.json'))
       expect({ path, words: text.match(/\b(Zapier|Zaps?|Make\.com|scenarios?|modules?|steps?)\b/gi) }).toEqual({ path, words: null });
     // The wording rule itself: the shared words become n8n's.
-    expect(n8nWords('map the ID from the Create Incident step', { 'Create Incident': 'Create an incident' })).toBe(
-      'map the ID from the "Create an incident" node',
-    );
-    expect(n8nWords('Not an error: the step succeeds with Removed Now false. Next.')).toBe('Not an error. Next.');
+    expect(n8nWords(`map the ID from ${stepOf('createIncident')}`)).toBe('map the ID from the "Create an incident" node');
+    expect(n8nWords(`Not an error: ${THIS_STEP} succeeds with Removed Now false. Next.`)).toBe('Not an error. Next.');
     expect(n8nWords('The new name. Leave empty to keep it.')).toBe('The new name.');
   });
 

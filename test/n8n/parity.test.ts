@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { actionNodeDescription, triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
-import { stepNames } from '../../n8n-app/generator/properties.ts';
 import { n8nWords, description as n8nDescription, titleCase } from '../../n8n-app/generator/wording.ts';
 import { n8nNodeName } from '../../n8n-app/operation-names.ts';
 import { operations } from '../../shared/operations/index.ts';
@@ -41,7 +40,7 @@ function inN8nWords(field: NeutralField): NeutralField {
   return {
     ...field,
     label: titleCase(field.label),
-    help: n8nDescription(n8nWords(field.help, stepNames())),
+    help: n8nDescription(n8nWords(field.help)),
     choices: field.choices.map((c) => c.replace(/=(.*)$/, (_, label: string) => `=${titleCase(label)}`)).sort(),
   };
 }
@@ -68,7 +67,7 @@ function zapierInN8nWords(key: string, op: Operation): N8nView {
   const { description, fields } = fromZapier(zapierOperations[key]!);
   return {
     label: op.kind === 'hook' ? '' : n8nNodeName(op).action,
-    description: n8nDescription(n8nWords(description, stepNames())),
+    description: n8nDescription(n8nWords(description)),
     fields: byKey(fields.map(inN8nWords)),
   };
 }

@@ -2,7 +2,7 @@ import type { FieldChoiceWithLabel, PlainInputField } from 'zapier-platform-core
 import type { InputField } from '../../shared/operations/types.ts';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
-import { zapierNames } from '../operation-names.ts';
+import { zapierNames, zapierText } from '../operation-names.ts';
 
 /**
  * Zapier's form of a shared input field: core's own type, so the schema's names and values are
@@ -20,7 +20,7 @@ export function zapierInputField(field: InputField): ZapierInputField {
     label: field.label,
     type: field.type === 'text' ? 'text' : 'string',
     required: field.required,
-    helpText: `${field.help}${custom}`,
+    helpText: zapierText(`${field.help}${custom}`),
     ...(field.example ? { placeholder: field.example } : {}),
     ...(field.choices ? { choices: field.choices.map((c) => ({ value: c.value, label: c.label, sample: c.value })) } : {}),
     ...(field.dynamic === 'team' ? { dynamic: TEAM_DROPDOWN } : {}),

@@ -2,7 +2,7 @@ import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { callPagerly } from '../pagerly-client.ts';
-import { zapierNames } from '../operation-names.ts';
+import { zapierNames, zapierText } from '../operation-names.ts';
 
 /** What fills every team dropdown, with its own literal type (tests call `perform` directly). */
 export const teamOperation = {
@@ -22,6 +22,6 @@ export const teamOperation = {
 export const teamTrigger = defineTrigger({
   key: zapierNames.listTeams.key,
   noun: teamList.noun,
-  display: { label: zapierNames.listTeams.label, description: teamList.description, hidden: true },
+  display: { label: zapierNames.listTeams.label, description: zapierText(teamList.description), hidden: true },
   operation: teamOperation,
 });
