@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createSandbox, demoKeys } from '../../sandbox/index.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { connection } from '../../shared/operations/connection.ts';
-import { buildN8nApp } from '../build-n8n-app.ts';
+import { builtPackage } from './built-package.ts';
 import { ensureEngine, LINES, lineDir } from '../engine/cache.ts';
 import { BASE_URL_FIELD, CREDENTIAL, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
 import { cases, expect, lineFromArgs, waitFor } from './cases.ts';
@@ -22,7 +22,8 @@ import { createIncidentOperation, nodeName, pollTimes, triggerToIncidentWorkflow
 
 const HOUR = 3_600_000;
 const TEAM = 'Payments';
-const line = lineFromArgs(LINES, LINES.newest, parseArgs({ options: { line: { type: 'string' } } }).values.line);
+const args = parseArgs({ options: { line: { type: 'string' }, package: { type: 'string' } } }).values;
+const line = lineFromArgs(LINES, LINES.newest, args.line);
 const { check, finish, results } = cases();
 
 console.log(`n8n ${line.n8n} in queue mode (${line.about}), engine ${lineDir(line)}`);
@@ -35,8 +36,7 @@ if (
 )
   process.exit(1);
 
-const built = await buildN8nApp();
-const extensions = join(built.folder, 'dist');
+const extensions = join(await builtPackage(args.package), 'dist');
 const sandbox = await createSandbox({ clock: { mode: 'fixed' } });
 const sandboxUrl = await sandbox.listen();
 const apiKey = demoKeys.acmeAdmin;

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildN8nApp } from '../build-n8n-app.ts';
 import { ensureEngine, LINES, type LineId } from '../engine/cache.ts';
 
 const { values } = parseArgs({
@@ -84,16 +85,25 @@ for (const id of needed) {
     parts.push({ name: `install n8n ${line.n8n} (${id})`, ok: false, seconds: (performance.now() - begin) / 1000 });
   }
 }
+// Built once, here: every part runs this one package (parts building it side by side would
+// rewrite dist/n8n under one another's feet).
+const built = await buildN8nApp();
+console.log(`n8n package built once for every part: ${built.folder}`);
 const runs: PartRun[] = lineIds
   .filter(known)
   .filter((id) => installed.has(id))
-  .map((id) => ({ name: `n8n ${LINES[id].n8n} (${id}): every case on SQLite`, tag: id, script: './scenario.ts', args: ['--line', id] }));
+  .map((id) => ({
+    name: `n8n ${LINES[id].n8n} (${id}): every case on SQLite`,
+    tag: id,
+    script: './scenario.ts',
+    args: ['--line', id, '--package', built.folder],
+  }));
 if (known(queueLine) && installed.has(queueLine))
   runs.push({
     name: `n8n ${LINES[queueLine].n8n} (${queueLine}) in queue mode: main, worker, PostgreSQL, Redis`,
     tag: 'queue',
     script: './queue.ts',
-    args: ['--line', queueLine],
+    args: ['--line', queueLine, '--package', built.folder],
   });
 if (values.serial) for (const run of runs) parts.push(await runPart(run));
 else parts.push(...(await Promise.all(runs.map(runPart))));

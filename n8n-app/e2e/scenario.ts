@@ -7,7 +7,7 @@ import { createSandbox, demoKeys } from '../../sandbox/index.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { nodeOperations } from '../runtime/operations.ts';
 import { n8nNodeName } from '../operation-names.ts';
-import { buildN8nApp } from '../build-n8n-app.ts';
+import { builtPackage } from './built-package.ts';
 import { DEFAULT_LINE, ensureEngine, LINES, lineDir } from '../engine/cache.ts';
 import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_SEARCH_METHOD, ACTION_NODE, TRIGGER_NODE } from '../names.ts';
 import { parameterPath } from '../parameters.ts';
@@ -24,7 +24,8 @@ import { recordSenders } from './peer-process.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
-const line = lineFromArgs(LINES, DEFAULT_LINE, parseArgs({ options: { line: { type: 'string' } } }).values.line);
+const args = parseArgs({ options: { line: { type: 'string' }, package: { type: 'string' } } }).values;
+const line = lineFromArgs(LINES, DEFAULT_LINE, args.line);
 const { check, finish, results } = cases();
 
 console.log(`n8n ${line.n8n} end to end (${line.about}), engine ${lineDir(line)}`);
@@ -34,14 +35,14 @@ const engineOk = await check(`install n8n ${line.n8n} into the cache`, async () 
 });
 if (!engineOk) process.exit(1);
 
-const built = await buildN8nApp();
+const packageDir = await builtPackage(args.package);
 const sandbox = await createSandbox({ clock: { mode: 'fixed' } });
 const sandboxUrl = await sandbox.listen();
 // Every request the sandbox receives, in order: when a scheduled poll has read who is on call.
 const senders = recordSenders(sandbox.app.server, () => []);
 const hostile = await startRedirectServers(sandboxUrl);
 const elsewhereHost = new URL(hostile.elsewhere).host;
-const n8n = new N8nInstance(await freePort(), join(built.folder, 'dist'), { line });
+const n8n = new N8nInstance(await freePort(), join(packageDir, 'dist'), { line });
 const rest = new N8nRest(n8n.url);
 const apiKey = demoKeys.acmeAdmin;
 const credentialData = (key: string, base = sandboxUrl) => ({ [connection.apiKeyField.key]: key, [BASE_URL_FIELD]: base, [ROTATIONS_BASE_URL_FIELD]: '' });
