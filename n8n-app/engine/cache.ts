@@ -56,10 +56,12 @@ export const n8nBin = (line: EngineLine = DEFAULT_LINE) => join(lineDir(line), '
 export const nodeBin = (line: EngineLine = DEFAULT_LINE) => (line.node ? join(lineDir(line), 'node_modules', 'node', 'bin', 'node') : process.execPath);
 const sqliteBinary = (line: EngineLine) => join(lineDir(line), 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
-const sqliteVersion = (line: EngineLine): string | undefined => {
-  const file = join(lineDir(line), 'node_modules', 'sqlite3', 'package.json');
+/** The version of a package installed in a folder's node_modules, if any. */
+const installedVersion = (folder: string, name: string): string | undefined => {
+  const file = join(folder, 'node_modules', name, 'package.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined;
 };
+const sqliteVersion = (line: EngineLine) => installedVersion(lineDir(line), 'sqlite3');
 /**
  * Another line whose sqlite3 is the same version and built. sqlite3 builds against N-API (its
  * package.json lists `napi_versions`), so one build loads on Node 22 and 24 alike, and with no
