@@ -54,11 +54,13 @@ export interface SeenRequest {
 
 /**
  * Records every request a server receives with the process it came from, among `candidates()`
- * (the pids of the processes under test), by listening beside the server's own handler.
+ * (the pids of the processes under test). It listens ahead of the server's own handler: once
+ * that handler answers, a client may read the answer, close its socket and exit before a lookup
+ * made afterwards finds it; before the answer, the client is still waiting on an open socket.
  */
 export function recordSenders(server: Server, candidates: () => readonly number[]): { readonly seen: readonly SeenRequest[] } {
   const seen: SeenRequest[] = [];
-  server.on('request', (request) => {
+  server.prependListener('request', (request) => {
     const client = request.socket.remotePort;
     const port = request.socket.localPort;
     const inode = client && port ? socketInode(client, port) : undefined;

@@ -18,9 +18,14 @@ let server: Server;
 let port: number;
 let seen: readonly SeenRequest[];
 let candidates: number[] = [];
+/** How many requests had been recorded when the server's own handler saw each one. */
+const recordedBeforeHandler: number[] = [];
 
 beforeAll(async () => {
-  server = createServer((_, res) => res.end('ok'));
+  server = createServer((_, res) => {
+    recordedBeforeHandler.push(seen.length);
+    res.end('ok');
+  });
   seen = recordSenders(server, () => candidates).seen;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -42,6 +47,15 @@ describe('the process behind a loopback request', () => {
     expect(socketInode(0xc350, 0x1f90, TABLE)).toBe('2222');
     expect(socketInode(0x1f90, 0xc350, TABLE)).toBe('3333');
     expect(socketInode(0xc351, 0x1f90, TABLE)).toBeUndefined();
+  });
+
+  it("looks the sender up before the server's own handler answers, while the client still waits", async () => {
+    // Registered after the handler, yet it runs first: an answered client may exit at once and
+    // take its socket with it, which made a lookup after the answer find no process.
+    const before = seen.length;
+    await fetch(`http://127.0.0.1:${port}/order`).then((r) => r.text());
+    expect(recordedBeforeHandler.at(-1)).toBe(before + 1);
+    expect(seen.at(-1)?.path).toBe('/order');
   });
 
   it('names the process that sent each request, among the candidates', async () => {
