@@ -1,10 +1,14 @@
 // Part 5: "who is on call" in one team as an MCP tools/call over stdio to `pagerly mcp` (a real
 // process, the SDK's client), next to the same search through the typed client in this process
 // (the shared runSearch: the team list, then the team), against one sandbox. Run one call at a
-// time, alternating which goes first each round: this is per-call cost, not throughput.
+// time, rotating which goes first each round: this is per-call cost, not throughput. A third
+// way, the same server over the SDK's in-memory transport in this process, splits the gap: what
+// the SDK's protocol work costs, and what the second process and its pipes add.
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { createPagerlyMcpServer } from '../mcp-server/server.ts';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
 import { findOnCallUsers } from '../shared/operations/searches.ts';
 import { runSearch } from '../shared/operations/search-results.ts';
@@ -31,9 +35,13 @@ export interface McpOverheadFigures {
   settings: McpOverheadSettings;
   call: string;
   mcp: Timing;
+  /** The same server and client over the SDK's in-memory transport: no second process, no pipes. */
+  mcpInProcess: Timing;
   client: Timing;
   /** The MCP call's median ÷ the typed client's. */
   mcpOverClient: number;
+  /** The in-memory MCP call's median ÷ the typed client's: the SDK's share of the gap. */
+  inProcessOverClient: number;
   aim: number;
   problems: string[];
 }
@@ -54,41 +62,49 @@ export async function measureMcpOverhead(settings: McpOverheadSettings): Promise
     stderr: 'ignore',
   });
   const mcp = new Client({ name: 'bench', version: '1.0.0' });
+  const inProcess = new Client({ name: 'bench-in-process', version: '1.0.0' });
+  const server = createPagerlyMcpServer({ apiKey, baseUrl: url, writeTools: false, version: 'bench' });
   const client = createNodeClient({ apiKey, baseUrl: url });
   try {
     await mcp.connect(transport);
-    const ways = {
-      mcp: async () => {
-        const result = await mcp.callTool({ name: 'list_on_call_users', arguments: { teamname: TEAM } });
-        if (result.isError) throw new Error(`the MCP call failed: ${JSON.stringify(result.content)}`);
-        return (result.structuredContent as { on_call_users: unknown[] }).on_call_users;
-      },
-      client: () => runSearch(findOnCallUsers, client, { teamname: TEAM }),
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await inProcess.connect(clientSide);
+    const onCall = (via: Client) => async () => {
+      const result = await via.callTool({ name: 'list_on_call_users', arguments: { teamname: TEAM } });
+      if (result.isError) throw new Error(`the MCP call failed: ${JSON.stringify(result.content)}`);
+      return (result.structuredContent as { on_call_users: unknown[] }).on_call_users;
     };
-    const [viaMcp, viaClient] = [await ways.mcp(), await ways.client()];
-    if (JSON.stringify(viaMcp) !== JSON.stringify(viaClient)) problems.push('the MCP call and the typed client answered differently');
-    const samples = { mcp: [] as number[], client: [] as number[] };
+    const ways = { mcp: onCall(mcp), mcpInProcess: onCall(inProcess), client: () => runSearch(findOnCallUsers, client, { teamname: TEAM }) };
+    const names = Object.keys(ways) as (keyof typeof ways)[];
+    const first = await Promise.all(names.map((way) => ways[way]().then((answer) => JSON.stringify(answer))));
+    if (new Set(first).size !== 1) problems.push('the MCP calls and the typed client answered differently');
+    const samples: Record<keyof typeof ways, number[]> = { mcp: [], mcpInProcess: [], client: [] };
     for (let turn = 0; turn < settings.warmupRuns + settings.runs; turn++) {
-      const order = turn % 2 === 0 ? (['mcp', 'client'] as const) : (['client', 'mcp'] as const);
+      const order = [...names.slice(turn % names.length), ...names.slice(0, turn % names.length)];
       for (const way of order) {
         const started = performance.now();
         await ways[way]();
         if (turn >= settings.warmupRuns) samples[way].push(performance.now() - started);
       }
     }
-    const figures = { mcp: timing(samples.mcp), client: timing(samples.client) };
+    const figures = { mcp: timing(samples.mcp), mcpInProcess: timing(samples.mcpInProcess), client: timing(samples.client) };
     const mcpOverClient = round(figures.mcp.medianMs / figures.client.medianMs, 2);
+    const inProcessOverClient = round(figures.mcpInProcess.medianMs / figures.client.medianMs, 2);
     if (mcpOverClient > MCP_OVER_CLIENT_AIM) problems.push(`the MCP call took ${mcpOverClient}× the typed client's median (aim ≤ ${MCP_OVER_CLIENT_AIM}×)`);
     return {
       settings,
       call: `list_on_call_users {teamname: "${TEAM}"} (GET allteams, then GET currentusers)`,
       ...figures,
       mcpOverClient,
+      inProcessOverClient,
       aim: MCP_OVER_CLIENT_AIM,
       problems,
     };
   } finally {
     await mcp.close();
+    await inProcess.close();
+    await server.close();
     await sandbox.close();
   }
 }

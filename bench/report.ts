@@ -150,15 +150,17 @@ export function printOverhead(figures: OverheadFigures): void {
 export function printMcpOverhead(figures: McpOverheadFigures): void {
   const { runs, warmupRuns } = figures.settings;
   console.log(bold(`\n5. MCP: ${figures.call}, ${runs} rounds after ${warmupRuns} warm-up rounds`));
-  console.log('   (one call at a time; which way goes first alternates every round)');
+  console.log('   (one call at a time; which way goes first rotates every round)');
   table(
     ['way', 'median ms', 'p90 ms'],
     [
       ['pagerly mcp over stdio, tools/call (the SDK client)', ms(figures.mcp.medianMs), ms(figures.mcp.p90Ms)],
+      ['the same server in process, SDK in-memory transport', ms(figures.mcpInProcess.medianMs), ms(figures.mcpInProcess.p90Ms)],
       ['typed Node client, the same search in process', ms(figures.client.medianMs), ms(figures.client.p90Ms)],
     ],
     [false, true, true],
   );
+  console.log(`  inProcessOverClient   ${times(figures.inProcessOverClient)} (the SDK's protocol work alone, without a second process or pipes)`);
   const verdict = figures.mcpOverClient <= figures.aim ? green('within') : red('over');
   console.log(`  mcpOverClient         ${times(figures.mcpOverClient)} (the MCP call's median ÷ the client's; ${verdict} the aim of ${figures.aim}×)`);
 }
