@@ -1,4 +1,4 @@
-// Part 5: 1,000 items through the Pagerly node's create-incident on the real n8n engine, next
+// Part 6: 1,000 items through the Pagerly node's create-incident on the real n8n engine, next
 // to n8n's own HTTP Request node sending the same POST with the same credential, against the
 // sandbox. Both run in one n8n (the engine line on the project's Node, from the cache), each
 // workflow in turn, several rounds; the time is the node's own, as n8n records it in the run

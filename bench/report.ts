@@ -197,7 +197,7 @@ export function printN8nNode(figures: N8nNodeFigures): void {
   const { items, rounds, warmupRounds } = figures.settings;
   console.log(
     bold(
-      `\n5. n8n node: ${int(items)} items through the Pagerly node's create-incident next to n8n's HTTP Request node, on n8n ${figures.n8n} (Node ${figures.node})`,
+      `\n6. n8n node: ${int(items)} items through the Pagerly node's create-incident next to n8n's HTTP Request node, on n8n ${figures.n8n} (Node ${figures.node})`,
     ),
   );
   console.log(
@@ -232,7 +232,7 @@ export function printN8nNode(figures: N8nNodeFigures): void {
 
 /** No n8n engine in the cache: the part is left out of the run, which is not a failure. */
 export function printN8nNodeSkipped(): void {
-  console.log(bold('\n5. n8n node: skipped, the n8n engine is not cached (`npm run n8n:install` installs it once, about 3 GB)'));
+  console.log(bold('\n6. n8n node: skipped, the n8n engine is not cached (`npm run n8n:install` installs it once, about 3 GB)'));
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
