@@ -52,7 +52,8 @@ const fanOut = { subscriptions: 1_000, concurrency: fromEnv('BENCH_DELIVERY_CONC
 // for a whole time-out (5 s) while the other 984 wait.
 const fanOutHanging = { ...fanOut, hanging: 16 };
 const overhead = { runs: 300, warmupRuns: 30 };
-const mcpOverhead = { runs: 200, warmupRuns: 20 };
+// More warm-up rounds show what is left of the MCP call's gap once the server's own code is warm.
+const mcpOverhead = { runs: 200, warmupRuns: fromEnv('BENCH_MCP_WARMUP', 20, 0, 5_000, true) };
 
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
 const budgetMs =
