@@ -3,7 +3,8 @@
 // (the shared runSearch: the team list, then the team), against one sandbox. Run one call at a
 // time, rotating which goes first each round: this is per-call cost, not throughput. A third
 // way, the same server over the SDK's in-memory transport in this process, splits the gap: what
-// the SDK's protocol work costs, and what the second process and its pipes add.
+// the MCP layer costs in process (the SDK's protocol work and the server's tool code around the
+// search), and what the second process and its pipes add.
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -40,7 +41,7 @@ export interface McpOverheadFigures {
   client: Timing;
   /** The MCP call's median ÷ the typed client's. */
   mcpOverClient: number;
-  /** The in-memory MCP call's median ÷ the typed client's: the SDK's share of the gap. */
+  /** The in-memory MCP call's median ÷ the typed client's: the MCP layer's share of the gap, without the second process. */
   inProcessOverClient: number;
   aim: number;
   problems: string[];
@@ -102,9 +103,8 @@ export async function measureMcpOverhead(settings: McpOverheadSettings): Promise
       problems,
     };
   } finally {
-    await mcp.close();
-    await inProcess.close();
-    await server.close();
+    // Each closed whatever the others do: a sandbox left listening would hold the run open.
+    await Promise.allSettled([mcp.close(), inProcess.close(), server.close()]);
     await sandbox.close();
   }
 }

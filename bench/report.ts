@@ -160,7 +160,9 @@ export function printMcpOverhead(figures: McpOverheadFigures): void {
     ],
     [false, true, true],
   );
-  console.log(`  inProcessOverClient   ${times(figures.inProcessOverClient)} (the SDK's protocol work alone, without a second process or pipes)`);
+  console.log(
+    `  inProcessOverClient   ${times(figures.inProcessOverClient)} (the MCP layer in process: the SDK and the server's tool code, no second process or pipes)`,
+  );
   const verdict = figures.mcpOverClient <= figures.aim ? green('within') : red('over');
   console.log(`  mcpOverClient         ${times(figures.mcpOverClient)} (the MCP call's median ÷ the client's; ${verdict} the aim of ${figures.aim}×)`);
 }
