@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildN8nApp } from '../../n8n-app/build-n8n-app.ts';
-import { engineReady, N8N_VERSION } from '../../n8n-app/engine/cache.ts';
+import { DEFAULT_LINE, engineReady, N8N_VERSION } from '../../n8n-app/engine/cache.ts';
 import { freePort, N8nInstance } from '../../n8n-app/e2e/n8n-process.ts';
 import { N8nRest } from '../../n8n-app/e2e/rest.ts';
 import { actionsWorkflow, nodeName } from '../../n8n-app/e2e/workflows.ts';
@@ -12,7 +12,7 @@ import { connection } from '../../shared/operations/connection.ts';
 import { call, type Step } from './step.ts';
 
 /** Said instead of the n8n steps when the engine is not in the cache: how to get it, what it costs. */
-export const N8N_NOT_CACHED = `n8n: not run here, the n8n engine is not cached. \`npm run n8n:install -- --line 2.35\` installs n8n ${N8N_VERSION} into .cache/n8n once (about 3 GB, 4 to 5 minutes), and npm start runs the n8n node from then on.`;
+export const N8N_NOT_CACHED = `n8n: not run here, the n8n engine is not cached. \`npm run n8n:install -- --line ${DEFAULT_LINE.id}\` installs n8n ${N8N_VERSION} into .cache/n8n once (about 3 GB, 4 to 5 minutes), and npm start runs the n8n node from then on.`;
 
 /**
  * Every action and search of the built n8n package, on the real n8n engine from the cache: n8n
