@@ -24,7 +24,7 @@ export type TriggerCalls = { readonly hook: HookEndpoints } | { readonly poll: r
 
 /**
  * One app (or other surface) built from the shared descriptions. A new surface is a folder that
- * exports one of these, plus its entry in surfaces/index.ts: the build, the README's operations
+ * exports one of these, plus its entry in the registry, scripts/surfaces.ts: the build, the README's operations
  * table and the new-operation test all iterate the registry.
  */
 export interface Surface {

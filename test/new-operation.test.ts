@@ -19,7 +19,7 @@ import { actionNodeDescription } from '../n8n-app/generator/descriptions.ts';
 import type { NodeProperty } from '../n8n-app/generator/properties.ts';
 import { paths } from '../n8n-app/generator/package-files.ts';
 import { openApi } from '../openapi/generate.ts';
-import { surfaces } from '../surfaces/index.ts';
+import { surfaces } from '../scripts/surfaces.ts';
 import type { GeneratedFiles } from '../surfaces/surface.ts';
 
 /**

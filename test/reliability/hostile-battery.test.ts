@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import got from 'got';
 import { createClient } from '../../shared/client.ts';
 import type { Transport } from '../../shared/http/types.ts';
-import { surfaces } from '../../surfaces/index.ts';
+import { surfaces } from '../../scripts/surfaces.ts';
 import { batteryCases, crossOriginRedirect, ECHO_CASES, KEY, keyEcho, sameOriginRedirect, STATUSES } from '../surfaces/battery.ts';
 import { clientDriver, typedClientDriver } from '../surfaces/client.ts';
 import { isGap, type SurfaceDriver } from '../surfaces/driver.ts';
