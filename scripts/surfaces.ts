@@ -1,3 +1,4 @@
+import { githubActionSurface } from '../github-action/surface.ts';
 import { makeSurface } from '../make-app/surface.ts';
 import { mcpSurface } from '../mcp-server/surface.ts';
 import { n8nSurface } from '../n8n-app/surface.ts';
@@ -11,4 +12,4 @@ import { zapierSurface } from '../zapier-app/surface.ts';
  * the docs tables that iterate it: in surfaces/ it would sit under the surfaces it imports
  * (test/layering.test.ts).
  */
-export const surfaces: readonly Surface[] = [zapierSurface, makeSurface, n8nSurface, mcpSurface, openApiSurface];
+export const surfaces: readonly Surface[] = [zapierSurface, makeSurface, n8nSurface, mcpSurface, openApiSurface, githubActionSurface];

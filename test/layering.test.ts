@@ -32,7 +32,7 @@ const SCRIPT_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](?:\.{1,2}\/)+scripts\//;
 const FLOORS: readonly (readonly string[])[] = [
   ['shared'],
   ['surfaces'],
-  ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'sandbox'],
+  ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'sandbox', 'github-action'],
   ['scripts', 'bench', 'bin'],
 ];
 
