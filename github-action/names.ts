@@ -1,3 +1,4 @@
+import rootPackage from '../package.json' with { type: 'json' };
 import type { OperationId } from '../shared/operations/types.ts';
 import type { StepVocabulary } from '../shared/operations/step-mentions.ts';
 import { sentenceWords } from '../surfaces/id-words.ts';
@@ -10,8 +11,11 @@ export const ACTION_NAME = 'Pagerly incident';
 /** The repository the release pushes dist/action/ to; `uses:` names it. */
 export const ACTION_REPOSITORY = 'pagerly/incident-action';
 export const ACTION_REPOSITORY_URL = `https://github.com/${ACTION_REPOSITORY}`;
-/** The major tag the release moves, which workflows pin (GitHub's convention for actions). */
-export const ACTION_MAJOR_TAG = 'v1';
+/**
+ * The major tag the release moves to each new version (GitHub's convention for actions), which
+ * workflows pin: `v` and the major of the version released (.github/workflows/release.yml).
+ */
+export const ACTION_MAJOR_TAG = `v${rootPackage.version.split('.')[0]}`;
 
 /**
  * The operations the Action takes: a pipeline step raises an incident when a deploy fails and
