@@ -1,4 +1,4 @@
-// `npm run build`: every registered surface into dist/: the Zapier upload zip (dist/zapier/build/build.zip), the Make app (dist/make/), the n8n package (dist/n8n/), the OpenAPI document and Postman collection (dist/openapi/).
+// `npm run build`: every registered surface into dist/: the Zapier upload zip (dist/zapier/build/build.zip), the Make app (dist/make/), the n8n package (dist/n8n/), the OpenAPI document and Postman collection (dist/openapi/), the GitHub Action (dist/action/).
 import { surfaces } from './surfaces.ts';
 
 const started = Date.now();
