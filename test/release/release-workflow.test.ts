@@ -57,7 +57,7 @@ describe('.github/workflows/release.yml', () => {
     expect(published.map((step) => step['working-directory'])).toEqual(['dist/cli', 'dist/client']);
     for (const step of published) {
       expect(step.run).toBe('npm publish --provenance --access public');
-      expect(step.env).toEqual({ NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+      expect(step.env?.['NODE_AUTH_TOKEN']).toMatch(/^\$\{\{ secrets\.NPM_TOKEN \}\}$/);
     }
     const order = runs('npm');
     expect(order.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
@@ -77,7 +77,7 @@ describe('.github/workflows/release.yml', () => {
     expect(lines).toContain(`npm run n8n:repo -- ${checkout?.with?.['path']}`);
     const push = lines.find((line) => line.includes('git push'))!;
     // The tag its Publish workflow runs on: the bare version (`*.*.*`).
-    expect(push).toContain('git tag "${version}"');
+    expect(push).toMatch(/git tag "\$\{version\}"/);
   });
 
   it('pushes dist/action to the Action repository, tagged with the version and the major tag its README names', () => {
@@ -87,8 +87,8 @@ describe('.github/workflows/release.yml', () => {
     expect(lines.indexOf('npm ci')).toBeLessThan(lines.indexOf('npm run build'));
     expect(lines).toContain(`rsync -a --delete --exclude .git dist/action/ ${checkout?.with?.['path']}/`);
     const push = lines.find((line) => line.includes('git push'))!;
-    expect(push).toContain('major="v${version%%.*}"');
-    expect(push).toContain('git tag -f "${major}"');
+    expect(push).toMatch(/major="v\$\{version%%\.\*\}"/);
+    expect(push).toMatch(/git tag -f "\$\{major\}"/);
     expect(ACTION_MAJOR_TAG).toBe(`v${rootPackage.version.split('.')[0]}`);
   });
 });
