@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { generateMakeApp } from './generator/generate.ts';
-import { writeMakeApp } from './generator/write.ts';
+import { writeGeneratedFiles } from '../surfaces/write-files.ts';
 import { MANIFEST, type Manifest } from './manifest.ts';
 import { readOrigins } from './origins.ts';
 
@@ -15,5 +15,5 @@ export function buildMakeApp(folder = makeAppDir, originsFile?: string): { folde
   const files = generateMakeApp();
   const origins = readOrigins(originsFile);
   (files.get(MANIFEST) as Manifest).origins = origins;
-  return { folder, keptOrigins: origins.length, ...writeMakeApp(files, folder) };
+  return { folder, keptOrigins: origins.length, ...writeGeneratedFiles(files, folder) };
 }

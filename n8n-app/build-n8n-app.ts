@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { writeMakeApp } from '../make-app/generator/write.ts';
+import { writeGeneratedFiles } from '../surfaces/write-files.ts';
 import { generateN8nPackage } from './generator/generate.ts';
 import { paths } from './generator/package-files.ts';
 
@@ -62,7 +62,7 @@ async function compile(folder: string, files: readonly string[]): Promise<void> 
 
 export async function buildN8nApp(folder = n8nPackageDir): Promise<{ folder: string; files: number; bytes: number; bundles: Record<string, number> }> {
   const generated = generateN8nPackage();
-  writeMakeApp(generated, folder);
+  writeGeneratedFiles(generated, folder);
   await bundleRuntime(folder);
   await compile(folder, [...generated.keys()]);
   const bundles = Object.fromEntries(

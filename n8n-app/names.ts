@@ -16,7 +16,10 @@ export const POLL_STATE_KEY = 'onCallSnapshot';
 /** n8n draws the light icon on light themes and the dark one on dark themes. */
 export const ICON_FILES = { light: 'pagerly.svg', dark: 'pagerly.dark.svg' } as const;
 /**
- * Where the package's source is published: npm provenance, which n8n requires of verified
- * community nodes, names this repository, and n8n's scan reads the package's source there.
+ * The package's own repository, whose root is the package (dist/n8n/, written there by
+ * `npm run n8n:repo`): npm provenance, which n8n requires of verified community nodes, must
+ * match the repository whose workflow publishes, and n8n's community lint refuses a
+ * `repository.directory`, so the package is published from a repository of its own.
  */
-export const REPOSITORY = { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/n8n' } as const;
+export const REPOSITORY_URL = 'https://github.com/pagerly/n8n-nodes-pagerly';
+export const REPOSITORY = { type: 'git', url: `git+${REPOSITORY_URL}.git` } as const;

@@ -1,5 +1,5 @@
-// `npm run build`: every registered surface into dist/: the Zapier upload zip (dist/zapier/build/build.zip), the Make app (dist/make/), the n8n package (dist/n8n/), the OpenAPI document and Postman collection (dist/openapi/).
-import { surfaces } from '../surfaces/index.ts';
+// `npm run build`: every registered surface into dist/: the Zapier upload zip (dist/zapier/build/build.zip), the Make app (dist/make/), the n8n package (dist/n8n/), the OpenAPI document and Postman collection (dist/openapi/), the GitHub Action (dist/action/).
+import { surfaces } from './surfaces.ts';
 
 const started = Date.now();
 for (const surface of surfaces) for (const line of await surface.build()) console.log(line);

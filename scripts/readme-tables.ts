@@ -4,7 +4,7 @@ import { endpoints, type EndpointKey } from '../shared/catalog/endpoints.ts';
 import { callsOf } from '../shared/operations/calls.ts';
 import { connection } from '../shared/operations/connection.ts';
 import { operations } from '../shared/operations/index.ts';
-import { surfaces } from '../surfaces/index.ts';
+import { surfaces } from './surfaces.ts';
 import { tools } from '../mcp-server/server.ts';
 
 /** Tables written from shared/ into the docs by `npm run docs`, so they cannot drift from the code. */

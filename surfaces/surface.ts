@@ -1,7 +1,7 @@
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import type { EndpointKey } from '../shared/catalog/endpoints.ts';
 import type { StepVocabulary } from '../shared/operations/step-mentions.ts';
-import type { Operation } from '../shared/operations/types.ts';
+import type { Operation, OperationId } from '../shared/operations/types.ts';
 import type { HookEndpoints } from './hook-endpoints.ts';
 
 /** What every surface is made from: the shared descriptions and the catalog (copies of them in tests). */
@@ -24,7 +24,7 @@ export type TriggerCalls = { readonly hook: HookEndpoints } | { readonly poll: r
 
 /**
  * One app (or other surface) built from the shared descriptions. A new surface is a folder that
- * exports one of these, plus its entry in surfaces/index.ts: the build, the README's operations
+ * exports one of these, plus its entry in the registry, scripts/surfaces.ts: the build, the README's operations
  * table and the new-operation test all iterate the registry.
  */
 export interface Surface {
@@ -44,6 +44,13 @@ export interface Surface {
    * battery to drive; says where its agreement with the service is proven instead.
    */
   readonly describesOnly?: { readonly provenBy: string };
+  /**
+   * Set for a single-purpose surface (the GitHub Action, a pipeline step): the only operations
+   * it takes, and why. It shows no other (`nameOf` gives no names), and an operation added to
+   * the descriptions leaves it unchanged. It makes none of the hostile battery's reads, so it
+   * says where its runtime is proven instead.
+   */
+  readonly only?: { readonly operations: readonly OperationId[]; readonly why: string; readonly provenBy: string };
   /** How its texts name a step the shared texts mark (`stepOf`, `THIS_STEP`): "the Create Incident step". */
   readonly steps: StepVocabulary;
   /** The operation's public names and label here, from the surface's own name map. */

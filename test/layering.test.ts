@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -23,6 +23,47 @@ function sources(dir: string): string[] {
 /** A static, side-effect or dynamic import of a path under a `scripts/` folder, however far up. */
 const SCRIPT_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](?:\.{1,2}\/)+scripts\//;
 
+/**
+ * The floors, lowest first. A folder imports from its own folder or from a lower floor, never
+ * from a higher one: the API module imports nothing of the project; the surface contract and
+ * its build helpers only the API module; each surface (and the sandbox) those two; the entry
+ * points anything below them. Beside one another on a floor, only the pairs in `SIDEWAYS`.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ['shared'],
+  ['surfaces'],
+  ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'sandbox', 'github-action'],
+  ['scripts', 'bench', 'bin'],
+];
+
+/** Imports between folders of one floor that are part of what the importer is, each with why. */
+const SIDEWAYS: readonly { from: string; to: string; why: string }[] = [
+  { from: 'cli/', to: 'mcp-server', why: 'the CLI hosts the MCP server (`pagerly mcp`)' },
+  { from: 'n8n-app/e2e/', to: 'sandbox', why: "n8n's end-to-end run (npm run n8n:e2e) starts the sandbox to run its workflows against" },
+];
+
+const floorOf = (folder: string) => FLOORS.findIndex((floor) => floor.includes(folder));
+
+/** Every relative import of a file: static, side-effect, re-export or dynamic. */
+const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** The imports of `file` (relative to the root) that go up a floor or sideways without a reason. */
+function upwardImports(file: string, text: string): string[] {
+  const from = file.split('/')[0]!;
+  const fromFloor = floorOf(from);
+  return [...text.matchAll(IMPORT)].flatMap(([, specifier]) => {
+    const target = relative(root, resolve(root, dirname(file), specifier!));
+    const to = target.split('/')[0]!;
+    // A file at the root (package.json) is data every floor may read.
+    if (to === from || !target.includes('/')) return [];
+    const toFloor = floorOf(to);
+    if (toFloor < 0) return [`${file} imports ${target}, which is on no floor`];
+    if (toFloor < fromFloor) return [];
+    if (toFloor === fromFloor && SIDEWAYS.some((pair) => file.startsWith(pair.from) && pair.to === to)) return [];
+    return [`${file} imports ${target}`];
+  });
+}
+
 describe('layering', () => {
   it('recognises every form of importing a script', () => {
     const imports = [
@@ -40,6 +81,26 @@ describe('layering', () => {
     const files = sources(root);
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.filter((file) => SCRIPT_IMPORT.test(readFileSync(file, 'utf8'))).map((file) => relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises an import up a floor, and one sideways without a reason', () => {
+    expect(upwardImports('shared/client.ts', "import { x } from '../surfaces/surface.ts';")).toEqual(['shared/client.ts imports surfaces/surface.ts']);
+    expect(upwardImports('surfaces/surface.ts', "const x = await import('../make-app/surface.ts');")).toEqual([
+      'surfaces/surface.ts imports make-app/surface.ts',
+    ]);
+    expect(upwardImports('n8n-app/build-n8n-app.ts', "import { w } from '../make-app/generator/write.ts';")).toEqual([
+      'n8n-app/build-n8n-app.ts imports make-app/generator/write.ts',
+    ]);
+    expect(upwardImports('cli/commands/mcp.ts', "import { s } from '../../mcp-server/server.ts';")).toEqual([]);
+    expect(upwardImports('make-app/surface.ts', "import type { Surface } from '../surfaces/surface.ts';")).toEqual([]);
+    expect(upwardImports('scripts/surfaces.ts', "import { m } from '../make-app/surface.ts';")).toEqual([]);
+  });
+
+  it('imports only down the floors: nothing under the surfaces imports one, no surface another', () => {
+    const files = sources(root).map((file) => relative(root, file));
+    expect(files.some((file) => file.startsWith('surfaces/'))).toBe(true);
+    const offenders = files.flatMap((file) => upwardImports(file, readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import { actionNodeDescription } from '../n8n-app/generator/descriptions.ts';
 import type { NodeProperty } from '../n8n-app/generator/properties.ts';
 import { paths } from '../n8n-app/generator/package-files.ts';
 import { openApi } from '../openapi/generate.ts';
-import { surfaces } from '../surfaces/index.ts';
+import { surfaces } from '../scripts/surfaces.ts';
 import type { GeneratedFiles } from '../surfaces/surface.ts';
 
 /**
@@ -342,8 +342,77 @@ describe('a made-up operation added to a copy of the descriptions', () => {
     });
   });
 
-  describe.each(surfaces.map((surface) => [surface.name, surface] as const))('every registered surface: %s', (_name, surface) => {
-    const text = (files: GeneratedFiles) => [...files.values()].map((content) => (typeof content === 'string' ? content : JSON.stringify(content))).join('\n');
+  const text = (files: GeneratedFiles) => [...files.values()].map((content) => (typeof content === 'string' ? content : JSON.stringify(content))).join('\n');
+  const takesAll = surfaces.filter((surface) => !surface.only);
+  const singlePurpose = surfaces.filter((surface) => surface.only);
+
+  describe.each(singlePurpose.map((surface) => [surface.name, surface] as const))('a single-purpose surface: %s', (_name, surface) => {
+    const { operations: taken, why } = surface.only!;
+    const real = text(surface.generate({ operations, endpoints }));
+
+    it('says why it takes only its operations, which are shipped ones', () => {
+      expect(why.length).toBeGreaterThan(40);
+      expect(taken.length).toBeGreaterThan(0);
+      for (const id of taken) expect(operations.map((op) => op.id)).toContain(id);
+    });
+
+    it('shows its operations under its public names and label, and no other', () => {
+      for (const op of operations) {
+        const { names, label } = surface.nameOf(op);
+        if (!taken.includes(op.id)) {
+          expect([op.id, names]).toEqual([op.id, []]);
+          continue;
+        }
+        expect(names.length).toBeGreaterThan(0);
+        for (const name of names) expect(real).toContain(name);
+        expect(label).toBeDefined();
+        expect(real).toContain(label);
+      }
+    });
+
+    it('is unchanged by the made-up operations', () => {
+      for (const op of [snooze, findEscalations]) expect(surface.nameOf(op).names).toEqual([]);
+      expect(text(surface.generate({ operations: added, endpoints: catalog }))).toBe(real);
+    });
+
+    it('gains a field added to an operation it takes', () => {
+      const grownOps = operations.map((op) =>
+        op.id === taken[0] && op.kind === 'action'
+          ? {
+              ...op,
+              inputFields: [
+                ...op.inputFields,
+                { key: 'runbook_url', label: 'Runbook URL', type: 'url' as const, required: false, help: 'Where the runbook lives.' },
+              ],
+            }
+          : op,
+      );
+      const grown = text(surface.generate({ operations: grownOps, endpoints }));
+      expect(real).not.toContain('Where the runbook lives.');
+      expect(grown).toContain('Where the runbook lives.');
+    });
+
+    // The shared texts mark where they name a step; it writes the mark in its own words.
+    it('writes every step a shared text names in its own words, and no marker', () => {
+      const mentioning = operations.map((op) =>
+        op.id === taken[0] && op.kind === 'action'
+          ? {
+              ...op,
+              description: `Raises one; map its ID from ${stepOf('createIncident')}. Run twice, ${THIS_STEP} raises two.`,
+              inputFields: op.inputFields.map((field) => ({ ...field, help: `${field.help} From ${stepOf('updateIncident')} too.` })),
+            }
+          : op,
+      );
+      const said = text(surface.generate({ operations: mentioning, endpoints }));
+      expect(hasStepMarker(real)).toBe(false);
+      expect(hasStepMarker(said)).toBe(false);
+      expect(said).toContain(`map its ID from ${surface.steps.step('createIncident')}.`);
+      expect(said).toContain(`Run twice, ${surface.steps.thisStep} raises two`);
+      expect(said).toContain(`From ${surface.steps.step('updateIncident')} too.`);
+    });
+  });
+
+  describe.each(takesAll.map((surface) => [surface.name, surface] as const))('every registered surface: %s', (_name, surface) => {
     const real = text(surface.generate({ operations, endpoints }));
     const grown = text(surface.generate({ operations: added, endpoints: catalog }));
 

@@ -4,7 +4,7 @@ import { assumptions } from '../shared/assumptions.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { tableFiles, withGeneratedTables } from '../scripts/readme-tables.ts';
 import { operations } from '../shared/operations/index.ts';
-import { surfaces } from '../surfaces/index.ts';
+import { surfaces } from '../scripts/surfaces.ts';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const readme = read('README.md');

@@ -3,7 +3,7 @@
 // and webhooks itself (`<app>`, `<app>2`, …), so only this record lets a re-deploy update them.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serialise } from '../generator/write.ts';
+import { serialise } from '../../surfaces/write-files.ts';
 import { emptyIdMapping, MANIFEST, readManifest, type ComponentType, type IdMapping, type Origin } from '../manifest.ts';
 import { readOrigins, writeOrigins } from '../origins.ts';
 

@@ -4,6 +4,7 @@ import { ACTION_NODE, ICON_FILES, TRIGGER_NODE } from '../names.ts';
 import { ICON_DARK_SVG, ICON_SVG } from './icon.ts';
 import { codex, ESLINT_CONFIG, GITIGNORE, packageJson, paths, TSCONFIG } from './package-files.ts';
 import { readme } from './readme.ts';
+import { repositoryFiles } from './repository-files.ts';
 import { RUNTIME_DECLARATIONS } from './runtime-types.ts';
 import { actionNodeSource, credentialSource, triggerNodeSource } from './sources.ts';
 
@@ -36,5 +37,7 @@ export function generateN8nPackage(operations: readonly Operation[] = allOperati
     icons(`nodes/${node.className}`);
   }
   icons('credentials');
+  // The package is the root of its own repository (n8n-app/names.ts, REPOSITORY).
+  for (const [path, content] of repositoryFiles()) files.set(path, content);
   return files;
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
-import { writeMakeApp } from '../../make-app/generator/write.ts';
+import { writeGeneratedFiles } from '../../surfaces/write-files.ts';
 import { filesOfFolder } from '../../make-app/schema-check/built-folder.ts';
 import { conventionFindings, PAGES } from '../../make-app/schema-check/conventions.ts';
 
@@ -308,7 +308,7 @@ describe("Make's review conventions", () => {
   it('runs on the built files: none on the folder the build writes, one when a file there is tampered with', () => {
     const folder = mkdtempSync(join(tmpdir(), 'make-review-'));
     try {
-      writeMakeApp(generateMakeApp(), folder);
+      writeGeneratedFiles(generateMakeApp(), folder);
       expect(conventionFindings(filesOfFolder(folder))).toEqual([]);
       const groups = join(folder, 'modules/groups.json');
       const tampered = JSON.parse(readFileSync(groups, 'utf8')) as Json[];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { keyHeader, keySafeText, WITHHELD } from '../../make-app/generator/iml-key.ts';
-import { serialise, writeMakeApp } from '../../make-app/generator/write.ts';
+import { serialise, writeGeneratedFiles } from '../../surfaces/write-files.ts';
 import { checkExpression, evaluateExpression, expressionsIn } from '../../make-app/interpreter/iml/index.ts';
 import { checkAgainstSchemas } from '../../make-app/schema-check/check-against-schemas.ts';
 import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
@@ -23,8 +23,8 @@ const listFiles = (dir: string): string[] =>
 
 describe('the generated Make app', () => {
   it('is deterministic: two builds write the same bytes', () => {
-    writeMakeApp(generateMakeApp(), join(temp, 'a'));
-    writeMakeApp(generateMakeApp(), join(temp, 'b'));
+    writeGeneratedFiles(generateMakeApp(), join(temp, 'a'));
+    writeGeneratedFiles(generateMakeApp(), join(temp, 'b'));
     const a = listFiles(join(temp, 'a'));
     expect(a).toEqual(listFiles(join(temp, 'b')));
     expect(a.length).toBe(files.size);

@@ -42,6 +42,8 @@ describe('the n8n package, laid out as `n8n-node new` lays one out', () => {
     expect(pkg.license).toBe('MIT');
     // npm provenance names the repository; n8n requires provenance of verified community nodes.
     expect(pkg.repository.url).toMatch(/^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+    // Its own repository: n8n's community lint refuses a `repository.directory`.
+    expect(pkg.repository).not.toHaveProperty('directory');
     expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
     expect(pkg.n8n.nodes.sort()).toEqual([paths.actionJs, paths.triggerJs].sort());
     expect(pkg.n8n.credentials).toEqual([paths.credentialJs]);
@@ -185,8 +187,8 @@ describe("the Pagerly node in n8n's idiom", () => {
   });
 
   it('speaks no Zapier or Make: no Zap, step, scenario or module in anything a user reads', () => {
-    // tsconfig.json's `module` is TypeScript's setting, not a word users read.
-    for (const [path, text] of texts.filter(([p]) => p !== 'tsconfig.json'))
+    // tsconfig.json's `module` is TypeScript's setting, and a workflow's `steps:` GitHub's syntax: not words users read.
+    for (const [path, text] of texts.filter(([p]) => p !== 'tsconfig.json' && !p.startsWith('.github/workflows/')))
       expect({ path, words: text.match(/\b(Zapier|Zaps?|Make\.com|scenarios?|modules?|steps?)\b/gi) }).toEqual({ path, words: null });
     // The wording rule itself: the shared words become n8n's.
     expect(n8nWords(`map the ID from ${stepOf('createIncident')}`)).toBe('map the ID from the "Create an incident" node');

@@ -65,7 +65,7 @@ export const isGap = (value: unknown): value is Gap => typeof value === 'object'
 export interface SurfaceDriver {
   /** Its name in the battery's report. */
   readonly name: string;
-  /** The production surface it drives (`name` in surfaces/index.ts), when it is one of those. */
+  /** The production surface it drives (`name` in scripts/surfaces.ts), when it is one of those. */
   readonly surface?: string;
   /** List teams, create an incident ("Disk full"), check the key. */
   readonly read: Call;

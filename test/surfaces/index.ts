@@ -16,6 +16,6 @@ import { zapierDriver } from './zapier.ts';
  * mapping from its platform's errors is the driver's one job); the facts in which it differs
  * on purpose (each a `Gap` with its reason and where it is proven instead); and one line below.
  * It then meets every case of the battery and every row of the table. A surface of
- * surfaces/index.ts without a driver here fails the battery's first test.
+ * scripts/surfaces.ts without a driver here fails the battery's first test.
  */
 export const drivers: readonly SurfaceDriver[] = [clientDriver, cliDriver, zapierDriver, makeDriver, n8nDriver, mcpDriver];

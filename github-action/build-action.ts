@@ -1,0 +1,35 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { operations } from '../shared/operations/index.ts';
+import { writeGeneratedFiles } from '../surfaces/write-files.ts';
+import { ENTRY_FILE, generateAction } from './generator/generate.ts';
+
+/** Where `npm run build` writes the Action: the tree the release pushes to the Action's own repository. */
+export const actionDir = fileURLToPath(new URL('../dist/action/', import.meta.url));
+
+const runtimeEntry = fileURLToPath(new URL('./runtime/index.ts', import.meta.url));
+
+/**
+ * The Action as GitHub runs it: one ESM file with @actions/core, got and shared/ inside, since
+ * a runner installs nothing for a JavaScript action. Some bundled CommonJS code calls
+ * `require` for Node's own modules, which an ES module lacks: the banner gives it one.
+ */
+export async function buildAction(folder = actionDir): Promise<{ folder: string; files: number; bytes: number; bundleBytes: number }> {
+  writeGeneratedFiles(generateAction({ operations }), folder);
+  await build({
+    entryPoints: [runtimeEntry],
+    outfile: join(folder, ENTRY_FILE),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const bytes = all.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+  return { folder, files: all.length, bytes, bundleBytes: statSync(join(folder, ENTRY_FILE)).size };
+}

@@ -1,0 +1,52 @@
+import * as core from '@actions/core';
+import { isPagerlyError } from '../../shared/errors.ts';
+import { createNodeClient } from '../../shared/node-client.ts';
+import { actionResult } from '../../shared/operations/action-result.ts';
+import { endpointInput } from '../../shared/operations/endpoint-input.ts';
+import { operations } from '../../shared/operations/index.ts';
+import { redact, secretForms } from '../../shared/redact.ts';
+import type { SurfaceSource } from '../../surfaces/surface.ts';
+import { actionInputs, actionOperations } from '../inputs.ts';
+import { API_KEY_INPUT, BASE_URL_INPUT, ID_OUTPUT, INCIDENT_OUTPUT, UPDATE_WHEN_GIVEN } from '../names.ts';
+
+/** What the Action uses of @actions/core: the real toolkit on a runner, a recorder in tests. */
+export type ActionCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOutput' | 'setFailed' | 'info'>;
+
+/**
+ * Every form of the key the runner must mask: as given and trimmed (the client sends it
+ * trimmed), each in every encoding the shared redaction knows (JSON-escaped, URL- and
+ * form-encoded), so no text the Action prints can show it in one of those.
+ */
+export function keyForms(apiKey: string): string[] {
+  return [...new Set([apiKey, apiKey.trim()].filter((key) => key !== '').flatMap(secretForms))];
+}
+
+/**
+ * One run of the step: mask the key before reading anything else, then create the incident
+ * (no `id`) or update it (with one) as every surface runs these operations, set the outputs,
+ * or fail the step with the service's reason, the key taken out.
+ */
+export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'operations'> = { operations }): Promise<void> {
+  const apiKey = io.getInput(API_KEY_INPUT);
+  for (const form of keyForms(apiKey)) io.setSecret(form);
+  try {
+    const { create, update } = actionOperations(source);
+    const given: Record<string, string> = {};
+    for (const input of actionInputs(source)) if (input.field) given[input.field] = io.getInput(input.name);
+    const operation = given[UPDATE_WHEN_GIVEN]?.trim() ? update : create;
+    const client = createNodeClient({ apiKey, baseUrl: io.getInput(BASE_URL_INPUT) || undefined });
+    const result = (await actionResult(operation, endpointInput(operation.inputFields, given), client)) as Record<string, unknown>;
+    const id = String(result['id'] ?? given[UPDATE_WHEN_GIVEN] ?? '');
+    io.setOutput(ID_OUTPUT, id);
+    io.setOutput(INCIDENT_OUTPUT, JSON.stringify(result));
+    io.info(`${operation === update ? 'Updated' : 'Created'} incident ${id}${typeof result['status'] === 'string' ? ` (${result['status']})` : ''}.`);
+  } catch (error) {
+    // A shared error's message is the service's reason, already without the key; anything else
+    // is redacted here, as it came from a library that never saw the rule.
+    const text = isPagerlyError(error) ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    io.setFailed(redact(text, [apiKey, apiKey.trim()]));
+  }
+}
+
+/** The entry GitHub runs (through index.ts) and `@github/local-action` calls. */
+export const run = (): Promise<void> => runAction(core);

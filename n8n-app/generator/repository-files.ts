@@ -1,0 +1,96 @@
+import { PACKAGE_NAME } from '../names.ts';
+
+/**
+ * What makes dist/n8n/ the root of the package's own repository, beside the package: its
+ * licence (npm ships it too) and the two workflows n8n's template gives a community-node
+ * repository, in this project's words: CI (lint and build on every push) and Publish (on a
+ * version tag, `npm run release`, which n8n-node runs with npm provenance in CI; n8n requires
+ * provenance of verified community nodes).
+ */
+
+export const LICENSE = `MIT License
+
+Copyright (c) 2026 Pagerly
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+`;
+
+export const CI_WORKFLOW = `# Written by pagerly-connectors (npm run n8n:repo): edit it there, not here.
+name: CI
+
+on:
+  pull_request:
+  push:
+    branches: [main]
+
+permissions:
+  contents: read
+
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: '24'
+      - run: npm install --no-audit --no-fund
+      - run: npm run lint
+      - run: npm run build
+`;
+
+export const PUBLISH_WORKFLOW = `# Written by pagerly-connectors (npm run n8n:repo): edit it there, not here.
+# Publishes ${PACKAGE_NAME} to npm when the release of pagerly-connectors pushes a version tag
+# (0.1.0, ...). npm provenance binds the package to this repository and workflow, which n8n
+# requires of verified community nodes; npm authenticates by trusted publishing (OIDC), or by an
+# NPM_TOKEN secret where one is set.
+name: Publish
+
+on:
+  push:
+    tags: ['*.*.*']
+
+permissions:
+  contents: read
+  id-token: write
+
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: '24'
+          registry-url: 'https://registry.npmjs.org'
+      - run: npm install --no-audit --no-fund
+      - name: Release (lint, build, publish with provenance)
+        run: npm run release
+        env:
+          NODE_AUTH_TOKEN: \${{ secrets.NPM_TOKEN }}
+`;
+
+/** The repository's files beyond the package's own, by path. */
+export function repositoryFiles(): Map<string, string> {
+  return new Map([
+    ['LICENSE', LICENSE],
+    ['.github/workflows/ci.yml', CI_WORKFLOW],
+    ['.github/workflows/publish.yml', PUBLISH_WORKFLOW],
+  ]);
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { ACTION_MAJOR_TAG, ACTION_REPOSITORY } from '../../github-action/names.ts';
+import { REPOSITORY_URL as N8N_REPOSITORY_URL } from '../../n8n-app/names.ts';
+import rootPackage from '../../package.json' with { type: 'json' };
+
+/**
+ * The release workflow, checked offline: against action-validator's schema of GitHub workflows,
+ * and against what a release must do (provenance, the packages it publishes and where).
+ */
+const run = promisify(execFile);
+const validator = join(process.cwd(), 'node_modules/.bin/action-validator');
+const file = join(process.cwd(), '.github/workflows/release.yml');
+const text = readFileSync(file, 'utf8');
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+const workflow = parse(text) as {
+  on: unknown;
+  permissions: Record<string, string>;
+  jobs: Record<string, { steps: Step[]; permissions?: unknown }>;
+};
+const steps = (job: string) => workflow.jobs[job]!.steps;
+const runs = (job: string) => steps(job).flatMap((step) => (step.run ? [step.run] : []));
+
+describe('.github/workflows/release.yml', () => {
+  it("holds to action-validator's workflow schema, which refuses a broken one", async () => {
+    await expect(run(validator, [file])).resolves.toBeDefined();
+    const temp = mkdtempSync(join(tmpdir(), 'pagerly-release-'));
+    try {
+      const broken = join(temp, 'release.yml');
+      writeFileSync(broken, text.replace('  id-token: write\n', '  id-token: sign\n'));
+      await expect(run(validator, [broken])).rejects.toThrow();
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+
+  it('runs when a release is published, may mint an OIDC token for provenance and read the repository, no more', () => {
+    expect(workflow.on).toEqual({ release: { types: ['published'] } });
+    expect(workflow.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+    for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined();
+  });
+
+  it('publishes @pagerly/cli and @pagerly/client from their dist folders, built from a clean install, with provenance', () => {
+    const published = steps('npm').filter((step) => step.run?.startsWith('npm publish'));
+    expect(published.map((step) => step['working-directory'])).toEqual(['dist/cli', 'dist/client']);
+    for (const step of published) {
+      expect(step.run).toBe('npm publish --provenance --access public');
+      expect(step.env?.['NODE_AUTH_TOKEN']).toMatch(/^\$\{\{ secrets\.NPM_TOKEN \}\}$/);
+    }
+    const order = runs('npm');
+    expect(order.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('npm ci')).toBeLessThan(order.indexOf('npm run build'));
+    expect(order.indexOf('npm run build')).toBeLessThan(order.indexOf('npm publish --provenance --access public'));
+    const setup = steps('npm').find((step) => step.uses?.startsWith('actions/setup-node@'));
+    expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org');
+    // A tag that is not the version in package.json stops the release before anything is published.
+    expect(order.findIndex((line) => line.includes('GITHUB_REF_NAME'))).toBeLessThan(order.indexOf('npm ci'));
+  });
+
+  it("hands the n8n package to its own repository, whose workflow publishes it (provenance names the publisher's repository)", () => {
+    expect(text).not.toMatch(/dist\/n8n/);
+    const checkout = steps('n8n').find((step) => step.with?.['repository']);
+    expect(`https://github.com/${checkout?.with?.['repository']}`).toBe(N8N_REPOSITORY_URL);
+    const lines = runs('n8n');
+    expect(lines).toContain(`npm run n8n:repo -- ${checkout?.with?.['path']}`);
+    const push = lines.find((line) => line.includes('git push'))!;
+    // The tag its Publish workflow runs on: the bare version (`*.*.*`).
+    expect(push).toMatch(/git tag "\$\{version\}"/);
+  });
+
+  it('pushes dist/action to the Action repository, tagged with the version and the major tag its README names', () => {
+    const checkout = steps('action').find((step) => step.with?.['repository']);
+    expect(checkout?.with?.['repository']).toBe(ACTION_REPOSITORY);
+    const lines = runs('action');
+    expect(lines.indexOf('npm ci')).toBeLessThan(lines.indexOf('npm run build'));
+    expect(lines).toContain(`rsync -a --delete --exclude .git dist/action/ ${checkout?.with?.['path']}/`);
+    const push = lines.find((line) => line.includes('git push'))!;
+    expect(push).toMatch(/major="v\$\{version%%\.\*\}"/);
+    expect(push).toMatch(/git tag -f "\$\{major\}"/);
+    expect(ACTION_MAJOR_TAG).toBe(`v${rootPackage.version.split('.')[0]}`);
+  });
+});
