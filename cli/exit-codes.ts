@@ -34,7 +34,10 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
     code: EXIT.mayHaveApplied,
     meaning: 'unknown outcome: a create was sent and met a 500/502/504, a time-out or a reset; it may have been done, check before retrying',
   },
-  { code: EXIT.transient, meaning: 'temporary (rate limited, 503, a 5xx or time-out of a read, connection refused): safe to retry' },
+  {
+    code: EXIT.transient,
+    meaning: "temporary (rate limited, 503, a 5xx or time-out of a read, connection refused, another watch holding the state file's lock): safe to retry",
+  },
   { code: EXIT.noId, meaning: 'the service said it created the incident but gave no id: check before creating it again' },
   {
     code: EXIT.configuration,
