@@ -26,3 +26,12 @@ function visible(char: string): string {
 
 /** One line of text for a terminal: every control and bidi character, newlines included, made visible. */
 export const forTerminal = (text: string): string => text.replace(UNSAFE, visible);
+
+/**
+ * A JSON line for a terminal (`on-call watch` prints one per change): JSON.stringify escapes
+ * C0 controls but leaves DEL, C1 and the bidi controls raw; they are written as `\uXXXX`
+ * escapes here, which every JSON parser reads back as the same characters, so the value a
+ * program reads is unchanged.
+ */
+export const jsonLineForTerminal = (value: unknown): string =>
+  JSON.stringify(value).replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

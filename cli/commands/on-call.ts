@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
 import { exitCodeFor, mostSevereExitCode } from '../exit-codes.ts';
 import { columns } from '../output.ts';
-import { forTerminal } from '../terminal-text.ts';
+import { forTerminal, jsonLineForTerminal } from '../terminal-text.ts';
 import { parseInterval } from '../watch/interval.ts';
 import { watchOnCall } from '../watch/watch-on-call.ts';
 import type { OnCallChange } from '../../shared/on-call/changes.ts';
@@ -80,7 +80,7 @@ With --once --json: one document, {"changes": [...]}.`,
         stateFile: options.state,
         once: options.once ?? false,
         signal: ctx.signal,
-        emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${JSON.stringify(change)}\n`)),
+        emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
         note: (text) => ctx.out.note(text),
       });
       if (document) ctx.out.result({ changes: collected }, () => []);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forTerminal } from '../../cli/terminal-text.ts';
+import { forTerminal, jsonLineForTerminal } from '../../cli/terminal-text.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { run } from './support.ts';
 
@@ -35,6 +35,8 @@ function expectSafe(text: string): void {
 }
 
 let failing = false;
+/** Who the service says is on call: the hostile person, or nobody (a change for `on-call watch`). */
+let onCall = true;
 let service: Awaited<ReturnType<typeof loopbackServer>>;
 let dir: string;
 beforeAll(async () => {
@@ -46,7 +48,7 @@ beforeAll(async () => {
       const send = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (failing) return send(500, [{ Error: SERVICE_ERROR }]);
       if (path.endsWith('/o/zapier/allteams')) return send(200, [{ id: 'team_1', name: TEAM }]);
-      if (path.endsWith('/o/currentusers')) return send(200, [{ id: 'usr_1', name: PERSON, email: EMAIL, imageurl: null }]);
+      if (path.endsWith('/o/currentusers')) return send(200, onCall ? [{ id: 'usr_1', name: PERSON, email: EMAIL, imageurl: null }] : []);
       if (path.endsWith('/o/test/apikey')) return send(200, { valid: true, user: { name: PERSON, email: EMAIL, role: ROLE }, organization: { name: ORG } });
       if (path.endsWith('/o/oncalluser')) return send(200, { id: 'dir_1', email: EMAIL, name: PERSON, phone: '+14155550123', role: ROLE, imageurl: null });
       if (path.endsWith('/o/incident')) return send(201, { id: 'inc_1', title: PERSON, severity: ROLE, status: 'triggered', teamname: TEAM });
@@ -82,6 +84,15 @@ describe('forTerminal', () => {
     expect(forTerminal('a\nb\r\t\b')).toBe('a\\nb\\r\\t\\b');
     expect(forTerminal('\u009b\u0085\x7f\x00')).toBe('\\x9b\\x85\\x7f\\x00');
     expect(forTerminal('\u202a\u202e\u2066\u2069\u200e\u200f\u061c\u2028\u2029')).toBe('\\u202a\\u202e\\u2066\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029');
+  });
+
+  it('a JSON line keeps the value and shows no raw control or bidi character', () => {
+    const value = { team: TEAM, user: { name: PERSON, email: EMAIL, role: ROLE, org: ORG } };
+    const line = jsonLineForTerminal(value);
+    expect(JSON.parse(line)).toEqual(value);
+    expectSafe(line);
+    expect(line).toContain('\\u202e');
+    expect(line).toContain('\\u009b');
   });
 
   it('leaves every other character as it is, and is idempotent', () => {
@@ -143,6 +154,23 @@ describe('hostile names through the command line', () => {
       }
     });
   }
+
+  it('on-call watch: each change is a JSON line with the same value and nothing raw', async () => {
+    const state = join(dir, 'watch.json');
+    const first = await cli(['on-call', 'watch', '--once', '--state', state]);
+    expect(first).toMatchObject({ code: 0, stdout: '' });
+    onCall = false;
+    try {
+      const second = await cli(['on-call', 'watch', '--once', '--state', state]);
+      expect(second.code).toBe(0);
+      expectSafe(second.stdout);
+      const lines = second.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'on_call_ended', team: { name: TEAM }, user: { name: PERSON, email: EMAIL } });
+    } finally {
+      onCall = true;
+    }
+  });
 
   it('--json keeps the text as the service sent it', async () => {
     const teams = await cli(['teams', '--json']);
