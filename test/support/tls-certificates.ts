@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,16 +77,21 @@ export function makeCertificates(): { selfSigned: Pem; authority: Pem; signed: P
   };
 }
 
+/** The team list, as every request is answered unless a handler is given. */
+const teams: http.RequestListener = (request, response) => {
+  request.resume();
+  request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ id: 'team_platform', name: 'Platform' }])));
+};
+
 /**
- * An HTTPS service on 127.0.0.1 with the given certificate, answering every request with the
- * team list; `requests` counts the requests that got through the handshake.
+ * An HTTPS service on 127.0.0.1 with the given certificate, answering with `handler` (the team
+ * list by default); `requests` counts the requests that got through the handshake.
  */
-export async function tlsServer(pem: Pem): Promise<{ url: string; requests(): number; close(): Promise<void> }> {
+export async function tlsServer(pem: Pem, handler: http.RequestListener = teams): Promise<{ url: string; requests(): number; close(): Promise<void> }> {
   let requests = 0;
   const server = https.createServer({ key: pem.key, cert: pem.cert }, (request, response) => {
     requests++;
-    request.resume();
-    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ id: 'team_platform', name: 'Platform' }])));
+    handler(request, response);
   });
   // A client that refuses the certificate ends the handshake; the server's side of it is no error of the test.
   server.on('tlsClientError', () => undefined);
@@ -100,4 +106,16 @@ export async function tlsServer(pem: Pem): Promise<{ url: string; requests(): nu
         server.close(() => resolve());
       }),
   };
+}
+
+let selfSigned: Pem | undefined;
+
+/** One self-signed certificate for 127.0.0.1 per test process, kept in memory (its folder is removed at once). */
+export function selfSignedCertificate(): Pem {
+  if (!selfSigned) {
+    const made = makeCertificates();
+    selfSigned = { key: made.selfSigned.key, cert: made.selfSigned.cert, certFile: '' };
+    made.remove();
+  }
+  return selfSigned;
 }
