@@ -9,8 +9,14 @@ import { EXIT } from '../exit-codes.ts';
  */
 export const STALE_LOCK_MS = 10_000;
 
-/** How long a run waits for a lock another live run holds: longer than a slow look takes. */
-const WAIT = { retries: 90, factor: 1.3, minTimeout: 100, maxTimeout: 2_000 } as const;
+/** How a run waits for a lock another live run holds: about 2.7 minutes in all, longer than a slow look takes. */
+export interface LockWait {
+  readonly retries: number;
+  readonly factor: number;
+  readonly minTimeout: number;
+  readonly maxTimeout: number;
+}
+const WAIT: LockWait = { retries: 90, factor: 1.3, minTimeout: 100, maxTimeout: 2_000 };
 
 /** Another run held the state file's lock for longer than a look takes; nothing was looked at. */
 export class StateLockedError extends CliError {
@@ -32,7 +38,7 @@ export class StateLockLostError extends CliError {
  * left by a killed run is taken over once it is STALE_LOCK_MS old. `saving` is called before
  * the state is written, and refuses to write it when the lock was lost meanwhile.
  */
-export async function withStateLock<T>(file: string, work: (saving: () => void) => Promise<T>): Promise<T> {
+export async function withStateLock<T>(file: string, work: (saving: () => void) => Promise<T>, wait: LockWait = WAIT): Promise<T> {
   let lost: Error | undefined;
   let release: () => Promise<void>;
   try {
@@ -40,7 +46,7 @@ export async function withStateLock<T>(file: string, work: (saving: () => void) 
       // The state file need not exist yet: lock its path as given.
       realpath: false,
       stale: STALE_LOCK_MS,
-      retries: WAIT,
+      retries: { ...wait },
       onCompromised: (error) => {
         lost = error;
       },

@@ -186,6 +186,33 @@ describe('hostile names through the command line', () => {
     }
   });
 
+  // util-linux's script(1) runs the command on a real pseudo-terminal: the CLI sees a TTY on
+  // stdout and stderr, as in a person's shell, and colours its own "error:". The terminal
+  // driver turns each \n into \r\n (termios ONLCR), undone here before the check.
+  it.each([
+    ['on-call', false],
+    ['teams', true],
+  ] as const)('the real binary on a pseudo-terminal (%s): nothing raw, colour its own', async (command, fails) => {
+    const bin = fileURLToPath(new URL('../../bin/pagerly.js', import.meta.url));
+    failing = fails;
+    try {
+      const shown = await new Promise<string>((resolve) => {
+        execFile(
+          'script',
+          ['-q', '-e', '-c', `${process.execPath} ${bin} ${command}`, '/dev/null'],
+          { env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', PAGERLY_API_KEY: 'terminal-test-key-0123456789', PAGERLY_BASE_URL: service.url } },
+          (_error, stdout) => resolve(stdout.replace(/\r\n/g, '\n')),
+        );
+      });
+      expectSafe(shown);
+      if (fails) expect(shown).toMatch(/\x1b\[31merror:|\x1b\[1m\x1b\[31merror:/);
+      else expect(shown.split('\n')[0]).toBe('Platform\\x1b]52;c;cm0gLXJmIH4K\\x07\\nFORGED LINE');
+      expect(shown).not.toContain('terminal-test-key');
+    } finally {
+      failing = false;
+    }
+  });
+
   it('the real binary on a pipe escapes the same way', async () => {
     const bin = fileURLToPath(new URL('../../bin/pagerly.js', import.meta.url));
     const r = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
