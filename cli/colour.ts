@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import type { OutStream } from './output.ts';
+import type { OutStream } from './out-stream.ts';
 import type { Env } from './settings.ts';
 
 /**

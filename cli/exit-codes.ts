@@ -34,9 +34,16 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
     code: EXIT.mayHaveApplied,
     meaning: 'unknown outcome: a create was sent and met a 500/502/504, a time-out or a reset; it may have been done, check before retrying',
   },
-  { code: EXIT.transient, meaning: 'temporary (rate limited, 503, a 5xx or time-out of a read, connection refused): safe to retry' },
+  {
+    code: EXIT.transient,
+    meaning: "temporary (rate limited, 503, a 5xx or time-out of a read, connection refused, another watch holding the state file's lock): safe to retry",
+  },
   { code: EXIT.noId, meaning: 'the service said it created the incident but gave no id: check before creating it again' },
-  { code: EXIT.configuration, meaning: "configuration: the base URL's host does not exist (DNS), or the service redirects to another host" },
+  {
+    code: EXIT.configuration,
+    meaning:
+      "configuration: the base URL's host does not exist (DNS), the service redirects to another host, or its TLS certificate could not be verified (NODE_EXTRA_CA_CERTS)",
+  },
   { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not' },
 ];
 
@@ -56,6 +63,7 @@ export function exitCodeFor(error: unknown): ExitCode {
       return EXIT.permission;
     case 'host_not_found':
     case 'redirect':
+    case 'certificate':
       return EXIT.configuration;
     case 'rate_limited':
     case 'server':

@@ -12,7 +12,8 @@ import { createContext, type Context } from './context.ts';
 import { wantsColour } from './colour.ts';
 import { exampleHelp } from './examples.ts';
 import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
-import { Output, type OutStream } from './output.ts';
+import type { OutStream } from './out-stream.ts';
+import { Output } from './output.ts';
 import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
 
 export interface CliIo {

@@ -3,13 +3,8 @@ import { redact } from '../shared/redact.ts';
 import { CliError, describeRowProblem, InvalidFileError } from './cli-errors.ts';
 import { paintFor, type Paint } from './colour.ts';
 import { exitCodeFor } from './exit-codes.ts';
-
-/** What the command line writes to: process.stdout / process.stderr, or a test's buffers. */
-export interface OutStream {
-  write(text: string): unknown;
-  isTTY?: boolean | undefined;
-  columns?: number | undefined;
-}
+import type { OutStream } from './out-stream.ts';
+import { forTerminal } from './terminal-text.ts';
 
 /** An error as `--json` prints it on stderr: `{"error": {...}}`. */
 export interface JsonError {
@@ -27,7 +22,10 @@ export interface JsonError {
  * Human or machine output, one place. Human: short aligned text on stdout, notes and
  * errors on stderr. `--json`: exactly one JSON document on stdout, errors as one JSON
  * document on stderr, no notes. Every text goes through `redact`, so the API key cannot
- * appear in any output, whatever produced the text.
+ * appear in any output, whatever produced the text. Every human line, note and error goes
+ * through `forTerminal` (terminal-text.ts) before any colour is added, so nothing the
+ * service sent can reach the terminal as a control sequence or a line of its own, on a
+ * terminal or a pipe alike.
  */
 export class Output {
   readonly json: boolean;
@@ -58,7 +56,10 @@ export class Output {
     this.stderr.write(this.clean(text));
   }
 
-  /** The command's result: `value` as JSON, or the human text (lines) on stdout. */
+  /**
+   * The command's result: `value` as JSON, or the human text on stdout, one line per element
+   * (a newline inside one, from a name, is shown as `\n`, never a line of its own).
+   */
   result(value: unknown, human: () => string | readonly string[]): void {
     if (this.json) {
       this.writeOut(`${JSON.stringify(value, null, 2)}\n`);
@@ -66,12 +67,12 @@ export class Output {
     }
     const text = human();
     const lines = typeof text === 'string' ? [text] : text;
-    if (lines.length > 0) this.writeOut(`${lines.join('\n')}\n`);
+    if (lines.length > 0) this.writeOut(`${lines.map(forTerminal).join('\n')}\n`);
   }
 
-  /** A remark for a person (what was done, a hint) on stderr; none with --json. */
+  /** A remark for a person (what was done, a hint) on stderr, one line; none with --json. */
   note(text: string): void {
-    if (!this.json) this.writeErr(`${text}\n`);
+    if (!this.json) this.writeErr(`${forTerminal(text)}\n`);
   }
 
   /**
@@ -118,25 +119,29 @@ export function jsonError(error: unknown): JsonError {
   return { code: 'unexpected', message: `Unexpected error: ${messageOf(error)}`, retryable: false, exitCode };
 }
 
-/** `error: <what happened>`, plus what to do when that is not already in the message. */
+/**
+ * `error: <what happened>`, plus what to do when that is not already in the message. Each
+ * line is made safe for a terminal (the message quotes the service's text).
+ */
 export function humanError(error: unknown): string {
   if (error instanceof InvalidFileError) {
-    return [`error: ${error.message}`, ...error.problems.map((p) => `  ${describeRowProblem(p)}`)].join('\n');
+    return [`error: ${forTerminal(error.message)}`, ...error.problems.map((p) => `  ${forTerminal(describeRowProblem(p))}`)].join('\n');
   }
   if (error instanceof CliError || isPagerlyError(error)) {
     const retry = error.retryable ? ' (temporary: safe to retry)' : '';
-    return `error: ${error.message}${retry}`;
+    return `error: ${forTerminal(error.message)}${retry}`;
   }
-  return `error: unexpected: ${messageOf(error)}`;
+  return `error: unexpected: ${forTerminal(messageOf(error))}`;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Rows as aligned columns: every column but the last padded to its widest cell, trailing
- * spaces trimmed.
+ * spaces trimmed. Cells are made safe for a terminal first, so the escapes count in the widths.
  */
-export function columns(rows: readonly (readonly string[])[], { indent = '', gap = '  ' } = {}): string[] {
+export function columns(table: readonly (readonly string[])[], { indent = '', gap = '  ' } = {}): string[] {
+  const rows = table.map((row) => row.map(forTerminal));
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, i) => {

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { OutStream } from './output.ts';
+import type { OutStream } from './out-stream.ts';
 
 export interface Progress {
   tick(): void;

@@ -22,6 +22,7 @@ export type PagerlyErrorCode =
   | 'request'
   | 'redirect'
   | 'host_not_found'
+  | 'certificate'
   | 'no_id';
 
 export interface ErrorDetails {
@@ -129,6 +130,24 @@ export class TimeoutError extends TemporaryError {
 export class HostNotFoundError extends PagerlyError {
   readonly code = 'host_not_found';
   readonly retryable = false;
+}
+
+/**
+ * The service's TLS certificate could not be verified (self-signed, an unknown authority,
+ * expired, for another host): a setting to fix (the base URL, or the authority Node trusts),
+ * not a passing fault, so never retried. The handshake failed before any byte of the request
+ * left, so nothing was sent and nothing may have been done.
+ */
+export class CertificateError extends PagerlyError {
+  readonly code = 'certificate';
+  readonly retryable = false;
+  /** Node's (OpenSSL's) verification code: DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED, ... */
+  readonly certificateCode: string;
+
+  constructor(message: string, certificateCode: string, details: Omit<ErrorDetails, 'mayHaveApplied'> = {}) {
+    super(message, { ...details, mayHaveApplied: false });
+    this.certificateCode = certificateCode;
+  }
 }
 
 /**

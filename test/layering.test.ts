@@ -104,3 +104,48 @@ describe('layering', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** The relative imports of one file (static, side-effect, type-only and re-exports), as absolute paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:\bfrom|^import)\s*['"](\.{1,2}\/[^'"]+)['"]/gm)].map((match) => join(file, '..', match[1]!));
+}
+
+/** Each import cycle among `files`, as the list of files round it (relative to the root). */
+function cyclesAmong(files: readonly string[], importsIn: (file: string) => string[] = importsOf): string[][] {
+  const known = new Set(files);
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]) => {
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      cycles.push(path.slice(at).map((f) => relative(root, f)));
+      return;
+    }
+    if (done.has(file)) return;
+    for (const next of importsIn(file).filter((f) => known.has(f))) visit(next, [...path, file]);
+    done.add(file);
+  };
+  for (const file of files) visit(file, []);
+  return cycles;
+}
+
+describe('the command line', () => {
+  it('finds a cycle when there is one', () => {
+    const graph: Record<string, string[]> = {
+      [join(root, 'a.ts')]: [join(root, 'b.ts')],
+      [join(root, 'b.ts')]: [join(root, 'a.ts')],
+      [join(root, 'c.ts')]: [join(root, 'a.ts')],
+    };
+    expect(cyclesAmong(Object.keys(graph), (file) => graph[file] ?? [])).toEqual([['a.ts', 'b.ts']]);
+    expect(importsOf(join(root, 'cli/colour.ts'))).toContain(join(root, 'cli/out-stream.ts'));
+  });
+
+  // A cycle makes the load order decide what is defined when a module runs; colour and
+  // output each stand alone (out-stream.ts holds the stream type both use).
+  it('has no import cycle among its modules', () => {
+    const files = sources(join(root, 'cli'));
+    expect(files.length).toBeGreaterThan(20);
+    expect(cyclesAmong(files)).toEqual([]);
+  });
+});

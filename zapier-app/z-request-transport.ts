@@ -1,5 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
 import { isPagerlyError } from '../shared/errors.ts';
+import { failureCode } from '../shared/http/certificate.ts';
 import { noAnswerError } from '../shared/http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../shared/http/follow-redirects.ts';
 import { redact } from '../shared/redact.ts';
@@ -65,8 +66,10 @@ function noAnswer(error: unknown, request: HttpRequest): Error {
   if (isPagerlyError(error)) return error;
   // Only a failure to get an answer is a network error (retried later); anything else is a bug to see.
   const name = (error as { name?: string }).name;
-  if (name !== 'FetchError' && name !== 'AbortError' && (error as { code?: unknown }).code === undefined) return error as Error;
-  const { code, type, message = '' } = error as { code?: string; type?: string; message?: string };
+  // The code may sit on the error (node-fetch) or in its cause (undici's "fetch failed").
+  const code = failureCode(error);
+  if (name !== 'FetchError' && name !== 'AbortError' && code === undefined) return error as Error;
+  const { type, message = '' } = error as { type?: string; message?: string };
   const timedOut = type === 'request-timeout' || type === 'body-timeout' || code === 'ETIMEDOUT' || name === 'AbortError';
   return noAnswerError(request, {
     code: code ?? type,

@@ -4,6 +4,7 @@ import { InvalidInputError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
 import { exitCodeFor, mostSevereExitCode } from '../exit-codes.ts';
 import { columns } from '../output.ts';
+import { forTerminal, jsonLineForTerminal } from '../terminal-text.ts';
 import { parseInterval } from '../watch/interval.ts';
 import { watchOnCall } from '../watch/watch-on-call.ts';
 import type { OnCallChange } from '../../shared/on-call/changes.ts';
@@ -79,7 +80,7 @@ With --once --json: one document, {"changes": [...]}.`,
         stateFile: options.state,
         once: options.once ?? false,
         signal: ctx.signal,
-        emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${JSON.stringify(change)}\n`)),
+        emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
         note: (text) => ctx.out.note(text),
       });
       if (document) ctx.out.result({ changes: collected }, () => []);
@@ -91,7 +92,7 @@ const errorCode = (error: Error) => (error as { code?: unknown }).code ?? 'error
 function humanOnCall(answers: readonly TeamOnCall[], oneTeam: boolean): string[] {
   if (answers.length === 0) return ['No teams in this organization.'];
   // One alignment for all sections, so the e-mails line up down the page.
-  const width = Math.max(0, ...answers.flatMap((a) => ('error' in a ? [] : a.onCall.map((u) => u.name.length))));
+  const width = Math.max(0, ...answers.flatMap((a) => ('error' in a ? [] : a.onCall.map((u) => forTerminal(u.name).length))));
   const lines: string[] = [];
   for (const answer of answers) {
     if ('error' in answer) {
@@ -101,7 +102,7 @@ function humanOnCall(answers: readonly TeamOnCall[], oneTeam: boolean): string[]
     if (oneTeam && answer.onCall.length === 0) return [`Nobody is on call in ${answer.team.name}.`];
     if (!oneTeam) lines.push(answer.team.name);
     if (answer.onCall.length === 0) lines.push('  (nobody on call)');
-    for (const user of answer.onCall) lines.push(...columns([[user.name.padEnd(width), user.email]], { indent: oneTeam ? '' : '  ' }));
+    for (const user of answer.onCall) lines.push(...columns([[forTerminal(user.name).padEnd(width), user.email]], { indent: oneTeam ? '' : '  ' }));
   }
   return lines;
 }

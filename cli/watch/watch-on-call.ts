@@ -3,6 +3,7 @@ import { onCallByTeam, type OnCallReader } from '../../shared/on-call/by-team.ts
 import { changesBetween, nextSnapshot, type OnCallChange, type OnCallSnapshot } from '../../shared/on-call/changes.ts';
 import { pause } from './interval.ts';
 import { readWatchState, writeWatchState } from './state-file.ts';
+import { withStateLock } from './state-lock.ts';
 
 export interface WatchOptions {
   readonly client: OnCallReader;
@@ -34,25 +35,41 @@ export async function watchOnCall(options: WatchOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
   const wait = options.wait ?? pause;
   const team = options.team?.trim() || null;
-  let previous = options.stateFile ? readWatchState(options.stateFile, team, note) : undefined;
+  const stateFile = options.stateFile;
+  let previous: OnCallSnapshot | undefined;
   let first = true;
+  /**
+   * One look: the last state, the teams, the changes, the new state. With a state file it is
+   * read and written under its lock, every look: another run (a cron job overlapping this one,
+   * or another watch) may have saved a later look meanwhile, and this look must start from it.
+   */
+  const look = async (saving: () => void) => {
+    if (stateFile) previous = readWatchState(stateFile, team, note);
+    const answers = await onCallByTeam(client, { team: team ?? undefined });
+    const snapshot = nextSnapshot(previous, answers);
+    const changes = changesBetween(previous, snapshot, now());
+    // Said before saved: a run that stops in between says them again next time rather than never.
+    for (const change of changes) emit(change);
+    if (stateFile) {
+      saving();
+      writeWatchState(stateFile, { version: 1, team, savedAt: now().toISOString(), snapshot });
+    }
+    for (const answer of answers) {
+      if ('error' in answer) note(`Could not read who is on call in ${answer.team.name}: ${answer.error.message} It is read again at the next look.`);
+    }
+    if (first && !options.once) {
+      const since = previous === undefined ? '' : ' Changes since the state file was written were printed first.';
+      note(
+        `Watching ${answers.length} team${answers.length === 1 ? '' : 's'} every ${seconds(intervalMs)}: ${people(snapshot)} on call now.${since} Ctrl-C stops.`,
+      );
+      first = false;
+    }
+    previous = snapshot;
+  };
   while (!signal.aborted) {
     try {
-      const answers = await onCallByTeam(client, { team: team ?? undefined });
-      const snapshot = nextSnapshot(previous, answers);
-      for (const change of changesBetween(previous, snapshot, now())) emit(change);
-      for (const answer of answers) {
-        if ('error' in answer) note(`Could not read who is on call in ${answer.team.name}: ${answer.error.message} It is read again at the next look.`);
-      }
-      if (first && !options.once) {
-        const since = previous === undefined ? '' : ' Changes since the state file was written were printed first.';
-        note(
-          `Watching ${answers.length} team${answers.length === 1 ? '' : 's'} every ${seconds(intervalMs)}: ${people(snapshot)} on call now.${since} Ctrl-C stops.`,
-        );
-        first = false;
-      }
-      previous = snapshot;
-      if (options.stateFile) writeWatchState(options.stateFile, { version: 1, team, savedAt: now().toISOString(), snapshot });
+      if (stateFile) await withStateLock(stateFile, look);
+      else await look(() => undefined);
     } catch (error) {
       if (options.once || !(isPagerlyError(error) && error.retryable)) throw error;
       note(`${error.message} Looking again in ${seconds(intervalMs)}.`);

@@ -1,4 +1,5 @@
 import { NetworkError, TimeoutError } from '../../shared/errors.ts';
+import { certificateError, failureCode, isCertificateCode } from '../../shared/http/certificate.ts';
 import { followSameOriginRedirects, type Hop } from '../../shared/http/follow-redirects.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../shared/http/types.ts';
 import { CREDENTIAL } from '../names.ts';
@@ -71,8 +72,8 @@ function headerValues(headers: Record<string, unknown>): Record<string, string |
  * request settings hold the key header; only its error code is kept, never the error itself.
  */
 function noAnswer(error: unknown, request: HttpRequest): Error {
-  const cause = (error as { cause?: unknown }).cause;
-  const code = [error, cause].map((e) => (e as { code?: unknown } | undefined)?.code).find((c): c is string => typeof c === 'string' && /^E[A-Z_]+$/.test(c));
+  const code = failureCode(error, (c) => /^E[A-Z_]+$/.test(c));
+  if (isCertificateCode(code)) return certificateError(request, code);
   const host = new URL(request.url).host;
   if (code && TIMEOUT_CODES.has(code)) {
     return new TimeoutError(`The service at ${host} did not answer in time. Try again, or turn on the node's "Retry On Fail" setting.`, {

@@ -1,5 +1,6 @@
 import { endpoints } from '../catalog/endpoints.ts';
 import { HostNotFoundError, NetworkError, TimeoutError, type PagerlyError } from '../errors.ts';
+import { certificateError, isCertificateCode } from './certificate.ts';
 import type { HttpRequest } from './types.ts';
 
 /**
@@ -45,11 +46,13 @@ export interface NoAnswer {
 }
 
 export const wasSent = (failure: Pick<NoAnswer, 'code' | 'sent'>): boolean =>
-  failure.sent ?? !(failure.code !== undefined && NEVER_SENT_CODES.has(failure.code));
+  failure.sent ?? !(failure.code !== undefined && (NEVER_SENT_CODES.has(failure.code) || isCertificateCode(failure.code)));
 
 /**
  * The shared error for a request that got no answer.
  * - ENOTFOUND: the name does not exist (DNS said so); the base URL is wrong → HostNotFoundError.
+ * - A certificate that could not be verified (certificate.ts): a setting to fix, and the
+ *   handshake failed before anything was sent → CertificateError, never retried.
  *   EAI_AGAIN is the resolver failing to answer for now: nothing was sent and it can pass → NetworkError.
  * - A create that had left before the connection broke or the time ran out may have been done:
  *   not retryable, and the message says to check first.
@@ -57,6 +60,7 @@ export const wasSent = (failure: Pick<NoAnswer, 'code' | 'sent'>): boolean =>
 export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'idempotent'>, failure: NoAnswer): PagerlyError {
   const host = new URL(request.url).host;
   const details = { endpoint: request.endpoint };
+  if (isCertificateCode(failure.code)) return certificateError(request, failure.code);
   if (failure.code === 'ENOTFOUND') {
     return new HostNotFoundError(`The host ${host} does not exist (DNS lookup: ENOTFOUND); nothing was sent. Check the base URL.`, details);
   }

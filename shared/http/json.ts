@@ -35,3 +35,19 @@ export function parseJsonAnswer(text: string): ParsedJson {
     return { ok: false, reason: 'syntax' };
   }
 }
+
+/**
+ * Whether a value already built (a hook body a platform parsed for us) is nested deeper than
+ * `limit`, found without recursion: it stops at the first branch past the limit, so even a
+ * value that loops ends.
+ */
+export function nestedDeeperThan(value: unknown, limit: number = MAX_JSON_DEPTH): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (next === null || typeof next !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(next) ? next : Object.values(next)) pending.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { InvalidResponseError } from '../errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../http/json.ts';
 import { ON_CALL_CHANGED } from '../schemas/on-call-change-event.ts';
 import type { OnCallUser } from '../schemas/on-call-user.ts';
 import type { Team } from '../schemas/team.ts';
@@ -27,6 +29,13 @@ function stableId(payload: unknown): string {
  * time it was received: an on-call change is never dropped because its shape surprised us.
  */
 export function onCallChangeItem(payload: unknown, receivedAt: Date, eventIdHeader?: string): OnCallChangeItem {
+  // Deeper than any answer may be, it would overflow the stack of whatever walks it next (the
+  // id's hash, the platform's output handling): refused as the API reader refuses such an answer.
+  if (nestedDeeperThan(payload)) {
+    throw new InvalidResponseError(
+      `The delivered on-call change is nested deeper than ${MAX_JSON_DEPTH} levels, which no event of the service is; it was not read.`,
+    );
+  }
   const item: Record<string, unknown> = isObject(payload) ? shapeItem(onCallChanged.item, { body: payload }) : { payload };
   const id = item.id;
   // A blank id is no id: a Zap builder filtering on it would take every later id-less event for a repeat.

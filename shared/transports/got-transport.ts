@@ -1,4 +1,5 @@
 import got, { type RetryOptions } from 'got';
+import { failureCode } from '../http/certificate.ts';
 import { noAnswerError, safeToResend, wasSent } from '../http/failure.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, redirectError } from '../http/redirect.ts';
 import { redact } from '../redact.ts';
@@ -117,7 +118,8 @@ function sentBeforeFailure(error: unknown): boolean | undefined {
 
 /** got's errors carry the request options (and so the key): only their code and host go on. */
 function transportError(error: unknown, request: HttpRequest, timeoutMs: number): Error {
-  const { name, code, message = '' } = error as { name?: string; code?: string; message?: string };
+  const { name, message = '' } = error as { name?: string; message?: string };
+  const code = failureCode(error);
   if (name === 'MaxRedirectsError') {
     const response = (error as { response?: { statusCode: number; url: string; headers: Record<string, string | undefined> } }).response;
     return redirectError(

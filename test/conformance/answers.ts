@@ -29,6 +29,11 @@ export interface Answer {
   readonly type?: string;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Served over HTTPS with a self-signed certificate for 127.0.0.1: no client may trust it, so
+   * the handshake fails and the answer is never read (nor the request sent).
+   */
+  readonly tls?: 'self-signed';
 }
 
 /** What a success must hold: a list of `count` items, these texts somewhere in it, or nothing found. */
@@ -115,6 +120,20 @@ const searchFindsNothing = {
   expect: { ok: true, value: { nothing: true } } as const,
   why: "a search that finds nothing is no result, not a failed step (Zapier's search guidance; n8n's node then outputs no item): the shared search takes 404 for no entry (notFoundIsEmpty)",
 };
+
+/** What every surface running our code says of a certificate it cannot verify (shared/http/certificate.ts). */
+const certificateRefused = {
+  ok: false,
+  kind: 'certificate',
+  says: ['DEPTH_ZERO_SELF_SIGNED_CERT', 'NODE_EXTRA_CA_CERTS'],
+  saysNot: ['temporary', 'try again'],
+} as const;
+
+/** Make's TLS is Make's: the runner models a connection that fails as Make's ConnectionError. */
+const makeOwnTls = {
+  expect: { ok: false, kind: 'network', says: ['DEPTH_ZERO_SELF_SIGNED_CERT'] },
+  why: "Make runs the generated app on its own servers, with its own HTTP client and trust store: the app's JSON and IML have no code that sees a TLS failure, so the runner (make-app/interpreter/) reports it as any connection that failed",
+} as const;
 
 export const rows: readonly Row[] = [
   // The key check: the status is the answer.
@@ -315,6 +334,22 @@ export const rows: readonly Row[] = [
         why: 'a lookup that finds nobody is an empty list for the model (`{"directory_entries": []}`), not a failed call: the shared search takes 404 for no entry (notFoundIsEmpty)',
       },
     },
+  },
+
+  // A certificate the client cannot verify: configuration, never retried, nothing sent.
+  {
+    name: 'teams: a self-signed TLS certificate',
+    call: 'read',
+    answer: { ...json(200, [TEAM]), tls: 'self-signed' },
+    expect: certificateRefused,
+    on: { Make: makeOwnTls },
+  },
+  {
+    name: 'create: a self-signed TLS certificate',
+    call: 'write',
+    answer: { ...json(201, INCIDENT), tls: 'self-signed' },
+    expect: { ...certificateRefused, saysNot: [...certificateRefused.saysNot, 'had been sent', 'may have been done'] },
+    on: { Make: makeOwnTls },
   },
 
   // Removing a hook (the instant triggers of Zapier and Make).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { failureCode } from '../../shared/http/certificate.ts';
 import { clientDriver } from '../surfaces/client.ts';
 import { isGap, settle, type SurfaceDriver } from '../surfaces/driver.ts';
 import { drivers } from '../surfaces/index.ts';
@@ -103,6 +104,30 @@ describe('the table fails a surface that does wrong', () => {
         ),
     };
     await expect(checkRow(jsonOnly, row('key check: 200 text/plain "API Key is valid"'))).rejects.toThrow(/expected success, got invalid_response/);
+  });
+
+  it('a surface that calls an unverifiable certificate a passing network fault fails the TLS row', async () => {
+    const temporary: SurfaceDriver = {
+      ...clientDriver,
+      name: 'calls a bad certificate temporary',
+      read: async ({ baseUrl, apiKey }) => {
+        try {
+          await fetch(`${baseUrl}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': apiKey } });
+        } catch (error) {
+          const code = failureCode(error);
+          return {
+            ok: false,
+            kind: 'network',
+            native: 'NetworkError',
+            own: true,
+            message: `Could not reach the service (${code}); temporary: try again.`,
+            shown: {},
+          };
+        }
+        throw new Error('the handshake passed');
+      },
+    };
+    await expect(checkRow(temporary, row('teams: a self-signed TLS certificate'))).rejects.toThrow(/expected certificate, got network/);
   });
 
   it('a surface that quotes the service page whole fails the 502 row, on the key and on the length', async () => {

@@ -4,7 +4,7 @@ import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
 import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
 import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
 import { InvalidResponseError, type PagerlyError } from '../../shared/errors.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../shared/http/json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/http/json.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { run } from '../cli/support.ts';
@@ -50,6 +50,19 @@ describe('the depth check itself', () => {
     expect(jsonDepth(DEEP.objects)).toBe(DEPTH);
     expect(jsonDepth('[{"a":"[[[[\\"[[["}]')).toBe(2);
     expect(jsonDepth('"no nesting"')).toBe(0);
+  });
+
+  it('measures a value already parsed without recursion, up to the limit and no further', () => {
+    expect(nestedDeeperThan(JSON.parse(DEEP.arrays))).toBe(true);
+    expect(nestedDeeperThan(JSON.parse(DEEP.objects))).toBe(true);
+    const at = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown;
+    expect(nestedDeeperThan(at(MAX_JSON_DEPTH))).toBe(false);
+    expect(nestedDeeperThan(at(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(nestedDeeperThan({ a: 'text', b: [1, null, { c: true }] }, 3)).toBe(false);
+    expect(nestedDeeperThan('text')).toBe(false);
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(nestedDeeperThan(loop)).toBe(true);
   });
 
   // Proof that the hazard is real on this Node: the parsed value cannot be stringified.

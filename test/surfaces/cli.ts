@@ -17,6 +17,7 @@ const SHARED_CODES: ReadonlySet<string> = new Set<PagerlyErrorCode>([
   'request',
   'redirect',
   'host_not_found',
+  'certificate',
   'no_id',
 ]);
 

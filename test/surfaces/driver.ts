@@ -127,6 +127,7 @@ export async function settle(
 export function codeOfSharedMessage(message: string): ErrorKind {
   const says: readonly [RegExp, ErrorKind][] = [
     [/gave no id/i, 'no_id'],
+    [/TLS certificate/i, 'certificate'],
     [/rate limiting/i, 'rate_limited'],
     [/redirect/i, 'redirect'],
     [/API key was refused/i, 'authentication'],

@@ -192,3 +192,68 @@ describe('on_call_changed: the Team filter', () => {
     expect(only(await deliver({ cleanedRequest: payments })).team).toEqual({ id: 'team_payments', name: 'Payments' });
   });
 });
+
+/**
+ * A body nested 10,000 deep parses (V8's JSON.parse does not recurse) but overflows the stack
+ * of whatever walks it: the item's id hash, core's output cleaning. The trigger refuses a body
+ * deeper than any answer may be (100 levels), as the API reader and Make's runner refuse such
+ * an answer, with core's own error for Zap builders (z.errors.Error:
+ * docs.zapier.com/platform/build/errors), never a bare RangeError.
+ */
+describe('on_call_changed: a body nested too deep', () => {
+  const DEPTH = 10_000;
+  const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  async function refusal(delivery: Delivery): Promise<unknown> {
+    try {
+      await deliver(delivery);
+    } catch (error) {
+      return error;
+    }
+    throw new Error('the delivery was taken');
+  }
+
+  function expectTypedRefusal(error: unknown): void {
+    expect(error).not.toBeInstanceOf(RangeError);
+    expect((error as Error).name).toBe('AppError');
+    const payload = JSON.parse((error as Error).message) as { message: string; code: string };
+    expect(payload.code).toBe('invalid_response');
+    expect(payload.message).toMatch(/nested deeper than 100 levels/);
+    expect(payload.message).not.toMatch(/call stack/i);
+  }
+
+  // Zapier leaves cleanedRequest empty for a body it did not parse into an object (a list, say):
+  // the trigger parses the raw content itself, and that is where a 10,000-deep body reaches it.
+  it.each([
+    ['arrays', arrays(DEPTH)],
+    ['objects in a list', `[${objects(DEPTH)}]`],
+  ])('a raw body of %s nested 10,000 deep: a Zapier error that says why, not a RangeError', async (_shape, content) => {
+    expectTypedRefusal(await refusal({ cleanedRequest: {}, rawRequest: { content } }));
+  });
+
+  // Deeper than the limit but shallow enough for core to log the bundle (below): the app's own rule.
+  it.each([
+    ['a field of an event of the expected shape', () => ({ cleanedRequest: { ...event, extra: JSON.parse(objects(1_000)) } })],
+    ['a person inside the event', () => ({ cleanedRequest: { ...event, current: [{ ...edsger, shift: JSON.parse(arrays(1_000)) }] } })],
+  ])('%s nested 1,000 deep: the same Zapier error', async (_where, delivery) => {
+    expectTypedRefusal(await refusal(delivery()));
+  });
+
+  it('a body 100 levels deep, the most an answer may be, is still an item', async () => {
+    const nested = JSON.parse(objects(98)) as unknown;
+    const item = only(await deliver({ cleanedRequest: { ...event, extra: nested } }));
+    expect(item.id).toBe('evt_0007');
+  });
+
+  // zapier-platform-core 19.1.0 JSON.stringifies the whole bundle for its "what happened" log
+  // (app-middlewares/before/add-app-context.js), a middleware that runs before any app's code
+  // (create-app.js puts it ahead of the app's beforeApp): a cleanedRequest nested 10,000 deep
+  // overflows there, and no app can catch it. Pinned, so a core that stops doing so shows here
+  // and the row above can cover this case too.
+  it("a parsed body nested 10,000 deep overflows in core's own bundle log, before the app runs", async () => {
+    const error = await refusal({ cleanedRequest: JSON.parse(objects(DEPTH)) });
+    expect(error).toBeInstanceOf(RangeError);
+    expect((error as Error).stack).toMatch(/zapier-platform-core\/src\/app-middlewares\/before\/add-app-context\.js/);
+  });
+});

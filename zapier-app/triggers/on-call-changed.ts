@@ -71,10 +71,11 @@ export const onCallChangedOperation = {
       }
     }),
 
-  perform: async (_z: ZObject, bundle: Bundle) => {
-    const item = onCallChangeItem(deliveredPayload(bundle), new Date(), eventIdHeader(bundle));
-    return isForTeam(item, teamOf(bundle)) ? [item] : [];
-  },
+  perform: (z: ZObject, bundle: Bundle) =>
+    withZapierErrors(z, async () => {
+      const item = onCallChangeItem(deliveredPayload(bundle), new Date(), eventIdHeader(bundle));
+      return isForTeam(item, teamOf(bundle)) ? [item] : [];
+    }),
 
   performList: (z: ZObject, bundle: Bundle) =>
     withZapierErrors(z, async () => {
