@@ -64,7 +64,8 @@ export const assumptions = [
   {
     id: 'unknown-team',
     topic: 'A team name that names no team',
-    choice: '404 `[{"Error":"No team named ..."}]`. Names match exactly after trimming, ignoring letter case.',
+    choice:
+      '404 `[{"Error":"No team named ..."}]`. Names match exactly after trimming, ignoring letter case. Where the connectors read the team list first, their own error names at most 10 teams with a close name (starting with or holding what was typed, or a few typos away), never the whole list.',
     why: 'An empty list would read as "nobody is on call" and hide a renamed team at 3 a.m.; an error says what to fix.',
   },
   {

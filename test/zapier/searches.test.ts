@@ -57,13 +57,14 @@ describe('find_on_call_users', () => {
     expect(results).toEqual([]);
   });
 
-  it('stops with a clear error naming an unknown team and the teams there are', async () => {
+  it('stops with a clear error naming an unknown team and only close matches, never every team', async () => {
     const scopes = replay('list-teams');
     const failure = await failureOf(appTester(findOnCallUsers, { authData, inputData: { teamname: 'No Such Team 0451' } }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'not_found' });
     expect(failure.text).toContain('"No Such Team 0451"');
-    expect(failure.text).toContain('Platform, Payments, Mobile');
+    expect(failure.text).toContain("None of the organization's 3 teams has a close name");
+    expect(failure.text).not.toContain('Platform');
     expectNoKey(failure);
   });
 
