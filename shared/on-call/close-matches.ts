@@ -23,7 +23,13 @@ export function closeMatches(typed: string, names: readonly string[], limit = MA
     const folded = fold(name);
     // Only the first characters count: a name of a thousand characters is no one's typo.
     const apart = distance(wanted, folded.slice(0, wanted.length + MAX_NAME_CHARS));
-    const rank = folded.startsWith(wanted) ? 0 : folded.includes(wanted) || (folded && wanted.includes(folded)) ? 1 : apart <= Math.max(2, Math.floor(Math.max(wanted.length, folded.length) / 3)) ? 2 : -1;
+    const rank = folded.startsWith(wanted)
+      ? 0
+      : folded.includes(wanted) || (folded && wanted.includes(folded))
+        ? 1
+        : apart <= Math.max(2, Math.floor(Math.max(wanted.length, folded.length) / 3))
+          ? 2
+          : -1;
     if (rank >= 0) ranked.push({ name, rank, distance: apart, index });
   });
   ranked.sort((a, b) => a.rank - b.rank || a.distance - b.distance || a.index - b.index);
