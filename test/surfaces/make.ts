@@ -65,6 +65,15 @@ export const makeDriver: SurfaceDriver = {
   checkKey: (target) => settle(() => runner(target).testConnection(connection(target)), makeError),
   onCall: (target) =>
     settle(() => runner(target).module('listOnCallUsers', { connection: connection(target), parameters: { teamname: INPUT.team } }), makeError),
+  everyoneOnCall: (target) =>
+    settle(async () => {
+      const make = runner(target);
+      const teams = (await make.rpc('listTeams', { connection: connection(target) })) as { value: string }[];
+      const bundles: unknown[] = [];
+      for (const team of teams)
+        bundles.push(...(await make.module('listOnCallUsers', { connection: connection(target), parameters: { teamname: team.value } })));
+      return bundles;
+    }, makeError),
   directoryEntry: (target) =>
     settle(() => runner(target).module('getDirectoryEntry', { connection: connection(target), parameters: { email: INPUT.email } }), makeError),
   unsubscribe: (target) =>
