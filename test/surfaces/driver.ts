@@ -79,8 +79,8 @@ export interface SurfaceDriver {
   /**
    * Who is on call in every team (no team given), as the list of results the surface gives,
    * each with its team (a driver whose surface prints them grouped by team adds it); Make asks
-   * one team a run, so its driver runs the module once per team of the team list, as a
-   * scenario iterating over the teams does.
+   * one team a run, so its driver reads the team list ("Make an API call") and runs the
+   * search module once per team, as a scenario iterating over the teams does.
    */
   readonly everyoneOnCall: Call;
   /** The directory entry of `INPUT.email`: the entry, or an empty value when the surface found none. */

@@ -68,10 +68,16 @@ export const makeDriver: SurfaceDriver = {
   everyoneOnCall: (target) =>
     settle(async () => {
       const make = runner(target);
-      const teams = (await make.rpc('listTeams', { connection: connection(target) })) as { value: string }[];
+      // The team list through "Make an API call": the team dropdown offers 100 teams at most.
+      const [answer] = (await make.module('makeApiCall', {
+        connection: connection(target),
+        parameters: { url: '/pagerly/o/zapier/allteams', method: 'GET' },
+      })) as {
+        body?: { name: string }[];
+      }[];
       const bundles: unknown[] = [];
-      for (const team of teams)
-        bundles.push(...(await make.module('listOnCallUsers', { connection: connection(target), parameters: { teamname: team.value } })));
+      for (const team of answer?.body ?? [])
+        bundles.push(...(await make.module('listOnCallUsers', { connection: connection(target), parameters: { teamname: team.name } })));
       return bundles;
     }, makeError),
   directoryEntry: (target) =>
