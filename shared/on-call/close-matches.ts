@@ -43,6 +43,19 @@ export function quotedName(name: string): string {
 }
 
 /**
+ * Names as a message lists them: the first ten, each cut if long, then how many more, so that
+ * a failure of every team of a large organization (a rate limit met halfway) stays one line.
+ */
+export function someNames(names: readonly string[], limit = MAX_CLOSE_MATCHES): string {
+  const shown = names.slice(0, limit).map((name) => {
+    const trimmed = name.trim();
+    return trimmed.length > MAX_NAME_CHARS ? `${trimmed.slice(0, MAX_NAME_CHARS - 1)}…` : trimmed;
+  });
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
+}
+
+/**
  * The sentence an unknown team name fails with, on every surface: the name as typed and at most
  * ten close matches, never the whole list (an organization may have thousands of teams).
  * `where` ends the first sentence, e.g. " in this organization".

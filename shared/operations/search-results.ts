@@ -1,6 +1,7 @@
 import type { PagerlyClient } from '../client.ts';
 import { NotFoundError } from '../errors.ts';
 import { everyoneOnCall, onCallByTeam, type OnCallReader, type TeamOnCall } from '../on-call/by-team.ts';
+import { someNames } from '../on-call/close-matches.ts';
 import { shapeItems } from './item-shape.ts';
 import type { SearchOperation } from './types.ts';
 
@@ -51,7 +52,7 @@ export function runSearch(operation: SearchOperation, client: SearchClient, inpu
     const first = failed[0];
     if (first) {
       const read = answers.length - failed.length;
-      const names = failed.map((f) => f.team.name).join(', ');
+      const names = someNames(failed.map((f) => f.team.name));
       // The error keeps its kind (status, retryable) for each surface to map; its message says more.
       first.error.message = client.redact(
         `Could not read who is on call in ${names} (${first.error.message})${read ? `; the other ${read} team${read === 1 ? ' was' : 's were'} read, but a list without ${failed.length === 1 ? 'that team' : 'those teams'} would miss people` : ''}. Try again.`,

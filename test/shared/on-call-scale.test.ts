@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { findOnCallUsers } from '../../shared/operations/searches.ts';
 import { runSearch, type SearchClient } from '../../shared/operations/search-results.ts';
+import { RateLimitError } from '../../shared/errors.ts';
 
 /**
  * "Everyone on call" at the size of a large organisation, through the shaping every search
@@ -69,5 +70,24 @@ describe('everyone on call at 2,000 teams × 2 people', () => {
     expect(results.filter((r) => r.name === 'Person 1').map((r) => r.team.name)).toEqual(['Team 0', 'Team 1']);
     expect(summaries.get('Team 0')).toBe('Person 0, Person 1');
     expect(summaries.get('Team 1')).toBe('Person 1, Person 2');
+  });
+});
+
+describe('everyone on call when most of 2,000 teams cannot be read', () => {
+  it('fails naming ten of them and how many more, keeping the error kind (a rate limit met halfway)', async () => {
+    const base = organisation(2_000);
+    const client = {
+      ...base,
+      listOnCallUsers: async (input?: { teamname?: string }) => {
+        const i = Number(input?.teamname?.slice('Team '.length));
+        if (i >= 600) throw new RateLimitError('Pagerly is rate limiting this API key; retry after 57 seconds.', 57);
+        return base.listOnCallUsers(input);
+      },
+    } as SearchClient;
+    const failure = (await runSearch(findOnCallUsers, client, {}).catch((error: unknown) => error)) as Error;
+    expect(failure).toBeInstanceOf(RateLimitError);
+    expect(failure.message).toBe(
+      'Could not read who is on call in Team 600, Team 601, Team 602, Team 603, Team 604, Team 605, Team 606, Team 607, Team 608, Team 609 and 1,390 more (Pagerly is rate limiting this API key; retry after 57 seconds.); the other 600 teams were read, but a list without those teams would miss people. Try again.',
+    );
   });
 });
