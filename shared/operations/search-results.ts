@@ -1,6 +1,6 @@
 import type { PagerlyClient } from '../client.ts';
 import { NotFoundError } from '../errors.ts';
-import { everyoneOnCall, onCallByTeam, type OnCallReader, type TeamOnCall } from '../on-call/by-team.ts';
+import { onCallByTeam, type OnCallReader, type TeamOnCall } from '../on-call/by-team.ts';
 import { someNames } from '../on-call/close-matches.ts';
 import { shapeItems } from './item-shape.ts';
 import type { SearchOperation } from './types.ts';
@@ -37,8 +37,9 @@ export type SearchClient = Pick<PagerlyClient, 'send' | 'check'> & OnCallReader;
  * Read team by team, each result is one person on call in one team, with that team; the
  * answer an item's summary fields read (`body`) is its own team's, as when one team is asked
  * (and as Make, which asks one team a run, shows it). So a summary is worked out once per
- * team and names each of its people once, and the output grows with the people on call, not
- * with their square: someone on call in two teams is two results, one in each team's summary.
+ * team and names its people as the team's answer lists them (each once: assumption
+ * `currentusers-all-teams`), and the output grows with the people on call, not with their
+ * square: someone on call in two teams is two results, one in each team's summary.
  */
 export function runSearch(operation: SearchOperation, client: SearchClient, input: Record<string, unknown>): Promise<Record<string, unknown>[]> {
   const byTeam = operation.teamByTeam;
@@ -48,7 +49,7 @@ export function runSearch(operation: SearchOperation, client: SearchClient, inpu
   return teamByTeamResults(operation, async () => {
     const team = input[byTeam.field];
     const answers = await onCallByTeam(client, { team: typeof team === 'string' ? team : undefined });
-    const { failed } = everyoneOnCall(answers);
+    const failed = answers.flatMap((answer) => ('error' in answer ? [answer] : []));
     const first = failed[0];
     if (first) {
       const read = answers.length - failed.length;
