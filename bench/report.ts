@@ -8,6 +8,7 @@ import type { MachineFacts } from './machine.ts';
 import type { FootprintFigures } from './zapier-footprint.ts';
 import type { McpOverheadFigures } from './mcp-overhead.ts';
 import type { OverheadFigures } from './zapier-overhead.ts';
+import type { ScaleFigures } from './scale.ts';
 
 const tty = Boolean(process.stdout.isTTY);
 const bold = (text: string) => (tty ? `\u001b[1m${text}\u001b[0m` : text);
@@ -235,6 +236,40 @@ export function printN8nNode(figures: N8nNodeFigures): void {
 /** No n8n engine in the cache: the part is left out of the run, which is not a failure. */
 export function printN8nNodeSkipped(): void {
   console.log(bold('\n6. n8n node: skipped, the n8n engine is not cached (`npm run n8n:install` installs it once, about 3 GB)'));
+}
+
+export function printScale(figures: ScaleFigures): void {
+  const { teams, rateLimitPerMinute } = figures.settings;
+  console.log(bold(`\n7. Scale: everyone on call at ${int(teams)} teams × 2 people (everyone on call in two teams), every surface`));
+  console.log(
+    `   (each surface in a process of its own, one after the other; ${int(figures.requestsPerRead)} requests a read: the team list, then each team, four at a time;`,
+  );
+  console.log(
+    rateLimitPerMinute > 0
+      ? `   the sandbox's limit: ${int(rateLimitPerMinute)} requests a minute per key, each surface its own key, 429 with Retry-After beyond it)`
+      : `   the sandbox's rate limit lifted: at its default 600 a minute a read takes at least ${figures.minutesAtDefaultLimit.toFixed(1)} min whatever the surface; BENCH_SCALE_RATE_LIMIT=600 keeps it)`,
+  );
+  table(
+    ['surface', 'results', 'bytes', 'bytes a result', 's', 'RSS loaded MB', 'peak RSS MB', 'what the bytes are'],
+    figures.surfaces.map((f) => [
+      f.surface,
+      f.error ? 'failed' : int(f.results),
+      int(f.bytes),
+      int(f.bytesPerResult),
+      (f.ms / 1000).toFixed(1),
+      f.rssAfterLoadMb.toFixed(1),
+      f.peakRssMb.toFixed(1),
+      f.error ? f.error.slice(0, 120) : f.what,
+    ]),
+    [false, true, true, true, true, true, true, false],
+  );
+  const mcp = figures.surfaces.find((f) => f.surface === 'MCP');
+  if (mcp && !mcp.error) {
+    const verdict = mcp.bytes <= figures.aims.mcpTextBytes ? green('within') : red('over');
+    console.log(
+      `  MCP text ${int(mcp.bytes)} bytes: ${verdict} the aim of ${int(figures.aims.mcpTextBytes)} (bounded by the tool's own limit, not checked here)`,
+    );
+  }
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {

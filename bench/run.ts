@@ -3,15 +3,17 @@
 // plain got, and the Zapier app's upload zip and cold start next to a minimal core app's (needs one `npm run build` first;
 // skipped without it), 1,000 items through the n8n node next to n8n's HTTP Request node on the real
 // engine (skipped without the engine in the cache), and an MCP tools/call of "who is on call" over stdio
-// next to the typed client. Loopback only; every count and duration is bounded, so it stops by itself.
+// next to the typed client, and "everyone on call" at 2,000 teams × 2 people on every surface (bytes, time, peak memory). Loopback only; every count and duration is bounded, so it stops by itself.
 // Prints tables, writes bench/results/latest.json, exits 1 if any check failed.
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
-// BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16).
+// BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16), BENCH_SCALE_TEAMS (teams of the
+// scale part, default 2,000), BENCH_SCALE_RATE_LIMIT (the sandbox's requests a minute per key there; default 0, lifted).
 import { existsSync } from 'node:fs';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { measureFanOut, type FanOutFigures } from './fan-out.ts';
 import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
 import { measureMcpOverhead, type McpOverheadFigures } from './mcp-overhead.ts';
+import { measureScale, type ScaleFigures } from './scale.ts';
 import { measureN8nNode, n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } from './n8n-node.ts';
 import { machineFacts } from './machine.ts';
 import {
@@ -25,6 +27,7 @@ import {
   printN8nNode,
   printN8nNodeSkipped,
   printOverhead,
+  printScale,
   writeResults,
 } from './report.ts';
 import { footprintSettings, measureZapierFootprint, type FootprintFigures } from './zapier-footprint.ts';
@@ -55,6 +58,14 @@ const overhead = { runs: 300, warmupRuns: 30 };
 // More warm-up rounds show what is left of the MCP call's gap once the server's own code is warm.
 const mcpOverhead = { runs: 200, warmupRuns: fromEnv('BENCH_MCP_WARMUP', 20, 0, 5_000, true) };
 
+// Six reads of everyone, each of teams + 1 requests: lifted by default, as under the sandbox's
+// 600 a minute each would wait minutes for the rate limit whatever the surface does.
+const scale = {
+  teams: fromEnv('BENCH_SCALE_TEAMS', 2_000, 1, 20_000, true),
+  rateLimitPerMinute: fromEnv('BENCH_SCALE_RATE_LIMIT', 0, 0, 1_000_000, true),
+  timeoutMs: 600_000,
+};
+
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
 const budgetMs =
   3 * (load.seconds + load.warmupSeconds) * 1000 +
@@ -64,6 +75,7 @@ const budgetMs =
   n8nNodeSettings.timeoutMs +
   // Three calls a round, each well under 20 ms on a loaded machine.
   (mcpOverhead.warmupRuns + mcpOverhead.runs) * 3 * 20 +
+  6 * scale.timeoutMs +
   90_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
@@ -104,6 +116,8 @@ let n8nNode: N8nNodeFigures | null = null;
 if (n8nBenchReady()) n8nNode = await part('n8n node', () => measureN8nNode(n8nNodeSettings), printN8nNode);
 else printN8nNodeSkipped();
 
+const scaled: ScaleFigures | null = await part('Scale', () => measureScale(scale), printScale);
+
 const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
 // beside it the zip and the cold start over the minimal app's, and the n8n node over n8n's HTTP Request node
@@ -126,6 +140,7 @@ writeResults(RESULTS, {
   footprint,
   mcpOverhead: mcp,
   n8nNode,
+  scale: scaled,
 });
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox for local work and demos:
- *   node sandbox/cli.ts [--port N] [--seed FILE] [--fixed-clock] [--state FILE]
+ *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
  * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
  * unless --fixed-clock pins it at the seed's `clockStart`. With --state, subscriptions,
  * pending hook deliveries, id counters and the last known on-call sets are kept in FILE
@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { API_KEY_HEADER } from '../shared/http/types.ts';
 import { describeOrphans } from './delivery/describe-orphans.ts';
-import { createSandbox, demoKeys, demoSeed, readSeedFile, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
+import { createSandbox, demoKeys, demoSeed, parseSeed, readSeedFile, scaleSeed, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
 const HOST = '127.0.0.1';
@@ -18,6 +18,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string' },
     seed: { type: 'string' },
+    'scale-teams': { type: 'string' },
     'fixed-clock': { type: 'boolean', default: false },
     state: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -25,13 +26,15 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE] [--fixed-clock] [--state FILE]
+  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
 
 A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it.
 
 Options:
   --port N        port on 127.0.0.1 (PORT env also sets it; default ${DEFAULT_PORT}; 0 picks a free one)
   --seed FILE     the world to serve, as JSON (default: sandbox/seeds/demo.json)
+  --scale-teams N instead, one organization of N teams (1 to 20000), two people on call in each and
+                  everyone on call in two teams (sandbox/seed/scale.ts), to try a large answer
   --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
   --state FILE    keep subscriptions, pending hook deliveries, id counters and on-call sets
                   in FILE (JSON), and pick them up again when started on the same file
@@ -59,7 +62,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`--port must be a
 
 let seed: ValidSeed = demoSeed;
 try {
+  if (values.seed && values['scale-teams'] !== undefined) fail('give --seed or --scale-teams, not both');
   if (values.seed) seed = readSeedFile(values.seed);
+  if (values['scale-teams'] !== undefined) {
+    const teams = Number(values['scale-teams']);
+    if (!Number.isInteger(teams) || teams < 1 || teams > 20_000) fail(`--scale-teams must be a whole number from 1 to 20000, not "${values['scale-teams']}"`);
+    seed = parseSeed(scaleSeed({ teams }), 'The scale seed');
+  }
 } catch (error) {
   if (error instanceof SeedError) fail(error.message);
   throw error;

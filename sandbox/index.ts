@@ -14,6 +14,7 @@ import { WorldState, type World } from './world/world.ts';
 
 export { demoKeys, demoSeed } from './seed/demo.ts';
 export { parseSeed, readSeedFile, SeedError } from './seed/load.ts';
+export { scaleKey, scaleSeed, type ScaleSeedOptions } from './seed/scale.ts';
 export type { Seed, ValidSeed } from './seed/schema.ts';
 export type { Fault } from './faults/fault-list.ts';
 export type { DeliveryAttempt, DeliveryOutcome, FailedDelivery } from './delivery/delivery-queue.ts';

@@ -58,13 +58,14 @@ export const assumptions = [
     id: 'currentusers-all-teams',
     topic: 'Everyone on call (`currentusers` without `teamname`)',
     choice:
-      'The connectors never send `currentusers` without `teamname`. Everyone on call is the team list (`allteams`), then `currentusers?teamname=` for each team, four at a time; each person comes with the team they are on call for (someone on call in two teams comes twice). A team that cannot be read fails the search, naming it (the CLI prints the others and exits with its failure). Make asks one team per module run. The sandbox still answers without `teamname`, as the overview suggests.',
+      'The connectors never send `currentusers` without `teamname`. Everyone on call is the team list (`allteams`), then `currentusers?teamname=` for each team, four at a time; each result is one person on call in one team, with that team and a summary of that team only (someone on call in two teams is one result in each, and once in each summary); the answer for a team is taken to list each person once, as the sandbox does (a person on two layers of one team is on call once). A team that cannot be read fails the search, naming it (the CLI prints the others and exits with its failure). Make asks one team per module run. The sandbox still answers without `teamname`, as the overview suggests.',
     why: "The detailed reference marks `teamname` required; only the overview's wording hints at every team. A list that silently lacks a team's people would page nobody of that team.",
   },
   {
     id: 'unknown-team',
     topic: 'A team name that names no team',
-    choice: '404 `[{"Error":"No team named ..."}]`. Names match exactly after trimming, ignoring letter case.',
+    choice:
+      '404 `[{"Error":"No team named ..."}]`. Names match exactly after trimming, ignoring letter case. Where the connectors read the team list first, their own error names at most 10 teams with a close name (starting with or holding what was typed, or a few typos away), never the whole list.',
     why: 'An empty list would read as "nobody is on call" and hide a renamed team at 3 a.m.; an error says what to fix.',
   },
   {

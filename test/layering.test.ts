@@ -33,12 +33,17 @@ const FLOORS: readonly (readonly string[])[] = [
   ['shared'],
   ['surfaces'],
   ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'sandbox', 'github-action'],
-  ['scripts', 'bench', 'bin'],
+  ['scripts', 'bench', 'bin', 'test'],
 ];
 
 /** Imports between folders of one floor that are part of what the importer is, each with why. */
 const SIDEWAYS: readonly { from: string; to: string; why: string }[] = [
   { from: 'cli/', to: 'mcp-server', why: 'the CLI hosts the MCP server (`pagerly mcp`)' },
+  {
+    from: 'bench/scale-worker.ts',
+    to: 'test',
+    why: "the scale bench runs the n8n node's runtime in the tests' stand-in execution context: a bench needs no n8n engine installed",
+  },
   { from: 'n8n-app/e2e/', to: 'sandbox', why: "n8n's end-to-end run (npm run n8n:e2e) starts the sandbox to run its workflows against" },
 ];
 

@@ -21,7 +21,7 @@ export function registerOnCall(program: Command, ctx: Context): void {
       'after',
       `
 The teams are listed, then each team is asked (a few at a time); a team name that names no
-team fails and lists the teams there are. A team that could not be read is reported beside
+team fails and names at most 10 teams with a close name. A team that could not be read is reported beside
 the others, and the exit code is that of its failure.
 With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "imageurl"}]}]}
 (a team that could not be read has "error": {"code", "message"} instead of "onCall").`,

@@ -4,6 +4,7 @@ import { NotFoundError } from '../errors.ts';
 import { mapWithLimit } from '../map-with-limit.ts';
 import type { OnCallUser } from '../schemas/on-call-user.ts';
 import type { Team } from '../schemas/team.ts';
+import { noTeamNamed } from './close-matches.ts';
 
 /** The catalog's endpoints behind `onCallByTeam`: what a poller built on it calls, both documented. */
 export const ON_CALL_BY_TEAM_ENDPOINTS = ['listTeams', 'listOnCallUsers'] as const satisfies readonly EndpointKey[];
@@ -34,9 +35,8 @@ export async function onCallByTeam(client: OnCallReader, options: { team?: strin
   const teams = await client.listTeams();
   const wanted = options.team?.trim() ? teams.filter((team) => sameName(team.name, options.team!)) : teams;
   if (options.team?.trim() && wanted.length === 0) {
-    const known = teams.map((team) => team.name).join(', ') || 'none';
-    // The name as typed and the service's names are quoted back: the key is taken out of both.
-    throw new NotFoundError(client.redact(`No team named "${options.team.trim()}". The organization's teams: ${known}.`), { endpoint: 'listOnCallUsers' });
+    // The name as typed and the closest of the service's names are quoted back: the key is taken out of both.
+    throw new NotFoundError(client.redact(noTeamNamed(options.team, teams)), { endpoint: 'listOnCallUsers' });
   }
   const answers = await mapWithLimit(wanted, TEAM_LOOKUPS, async (team): Promise<TeamOnCall> => {
     try {

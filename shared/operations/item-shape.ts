@@ -61,3 +61,25 @@ export function shapeItem(shape: ItemShape, scope: Scope): Record<string, unknow
   const fields = Object.fromEntries(Object.entries(shape.fields).map(([key, expression]) => [key, evaluate(expression, scope)]));
   return { ...spread, ...fields };
 }
+
+/** The variable an expression reads from (`body` or `item`). */
+const rootOf = (expression: Expression) => ('path' in expression ? expression.path : 'count' in expression ? expression.count : expression.join).split('.')[0];
+
+/**
+ * One item per element of one answer, as `shapeItem` makes each: a field that reads only the
+ * answer (`body`, such as a summary of everyone in it) is worked out once for the answer, not
+ * once per element, so shaping stays linear in the answer's size.
+ */
+export function shapeItems(shape: ItemShape, body: unknown, elements: readonly unknown[]): Record<string, unknown>[] {
+  const once = new Map<string, unknown>();
+  for (const [key, expression] of Object.entries(shape.fields)) if (rootOf(expression) === 'body') once.set(key, evaluate(expression, { body }));
+  return elements.map((item) => {
+    const scope = { body, item };
+    const base = shape.spread ? at(scope, shape.spread) : null;
+    const spread = base !== null && typeof base === 'object' && !Array.isArray(base) ? base : {};
+    const fields = Object.fromEntries(
+      Object.entries(shape.fields).map(([key, expression]) => [key, once.has(key) ? once.get(key) : evaluate(expression, scope)]),
+    );
+    return { ...spread, ...fields };
+  });
+}

@@ -4,8 +4,13 @@ import { GROUPS } from './groups.ts';
 import { derivedOutputFields, shapeItem, type ItemShape } from './item-shape.ts';
 import { directoryEntryOutput, directoryEntrySample, onCallUserOutput, peopleFields, teamOutput } from './outputs.ts';
 
-/** Each person found, with everyone's names, e-mails and count (so the first result can notify them all). */
-const onCallItem: ItemShape = { spread: 'item', fields: peopleFields('body', 'on_call', 'Everyone On Call') };
+/**
+ * Each person found in one team, with that team and a summary of the people on call in it
+ * (names, e-mails, count), so the first result of a team can notify the whole team. The summary
+ * reads one team's answer (`body`, shared/operations/search-results.ts), never everyone's: an item
+ * repeating every team's people made "everyone on call" grow with the square of the people.
+ */
+const onCallItem: ItemShape = { spread: 'item', fields: peopleFields('body', 'on_call', 'On Call in This Team') };
 
 /** Two people on call in Payments, as `GET /o/currentusers?teamname=Payments` answers, each with the team. */
 const payments = { id: 'team_payments', name: 'Payments' };
@@ -23,8 +28,8 @@ export const findOnCallUsers: SearchOperation = {
   notFoundIsEmpty: false,
   noun: 'On-Call User',
   description:
-    "Finds the people on call right now for a team, or in every team, each with their team. Nobody on call is an empty result, not an error. Each result also carries everyone's names and e-mails, so the first result is enough to notify them all.",
-  inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in every team (someone on call in two teams is listed for each).')],
+    'Finds the people on call right now for a team, or in every team: one result per person on call in a team, with the team. Nobody on call is an empty result, not an error. Each result also carries the names, e-mails and count of everyone on call in its team, so one result is enough to notify that team.',
+  inputFields: [teamField(false, 'The team to look up. Leave empty for everyone on call in every team (someone on call in two teams is one result in each).')],
   teamByTeam: { field: 'teamname' },
   item: onCallItem,
   outputFields: [...onCallUserOutput, { key: 'team', label: 'Team', type: 'object', spec: teamOutput }, ...derivedOutputFields(onCallItem)],

@@ -120,10 +120,11 @@ describe('on-call watch: changes from documented calls only', () => {
     expect(JSON.parse(readFileSync(stateFile, 'utf8')).version).toBe(1);
   });
 
-  it('an unknown team ends the watch with the teams there are', async () => {
+  it('an unknown team ends the watch, naming close matches only', async () => {
     await expect(watch({ looks: 2, stepMs: 0, team: 'No Such Team' })).rejects.toThrow(
-      /No team named "No Such Team"\. The organization's teams: Platform, Payments, Mobile\./,
+      /^No team named "No Such Team"\. None of the organization's 3 teams has a close name\.$/,
     );
+    await expect(watch({ looks: 2, stepMs: 0, team: 'Paymnts' })).rejects.toThrow(/^No team named "Paymnts"\. Close match: "Payments"\.$/);
   });
 });
 

@@ -15,12 +15,14 @@ import type { ErrorKind } from '../surfaces/driver.ts';
  * - a documented list (teams, who is on call) answered `[]` is empty; `{}`, an empty body or
  *   HTML is an invalid answer; unknown fields are kept;
  * - removing a hook answered 404, 405 or 410 finds it already gone;
+ * - everyone on call is one result per person and team, each summing up its own team only, so
+ *   someone on call in two teams is two results and once in each team's summary;
  * - 429 says when to retry, in terms a person reads; 5xx is the service failing, quoting a
  *   short, redacted excerpt of what came.
  */
 
 /** The calls of a driver (test/surfaces/driver.ts) the table makes: `read` lists teams, `write` creates an incident. */
-export type CallName = 'checkKey' | 'read' | 'onCall' | 'write' | 'directoryEntry' | 'unsubscribe';
+export type CallName = 'checkKey' | 'read' | 'onCall' | 'everyoneOnCall' | 'write' | 'directoryEntry' | 'unsubscribe';
 
 /** What the service answers: the same answer to every request of the call (a retry meets it again). */
 export interface Answer {
@@ -42,6 +44,8 @@ export interface ValueMatch {
   readonly holds?: readonly string[];
   /** No record with any content: `[]`, `{}`, `[{}]`, a record of empty fields. */
   readonly nothing?: true;
+  /** In each item of the list, `text` at most `times` times (a person once as themselves, once in a summary). */
+  readonly eachHoldsAtMost?: { readonly text: string; readonly times: number };
 }
 
 export type Expected =
@@ -64,6 +68,8 @@ export interface Row {
   readonly name: string;
   readonly call: CallName;
   readonly answer: Answer;
+  /** The team list a read of who is on call gets first (default: Platform alone). */
+  readonly teams?: readonly { readonly id: string; readonly name: string }[];
   readonly expect: Expected;
   /** Where a surface differs on purpose: what it must do instead, and why. */
   readonly on?: Partial<Record<SurfaceName, { readonly expect: Expected; readonly why: string }>>;
@@ -92,6 +98,7 @@ const html = (status: number, page: string): Answer => ({ status, type: 'text/ht
 
 const TEAM = { id: 'team_platform', name: 'Platform' };
 const PERSON = { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@example.com', imageurl: 'https://img.example/grace.png' };
+const OTHER_PERSON = { id: 'usr_edsger', name: 'Edsger Dijkstra', email: 'edsger@example.com', imageurl: null };
 const INCIDENT = {
   id: 'inc_0001',
   title: 'Disk full',
@@ -252,6 +259,16 @@ export const rows: readonly Row[] = [
     call: 'onCall',
     answer: said(404, 'No team named Platform'),
     expect: { ok: false, kind: 'not_found', says: ['No team named Platform'] },
+  },
+
+  // Everyone on call: the team list, then each team by name.
+  {
+    name: 'everyone on call: a person on call in two teams',
+    call: 'everyoneOnCall',
+    teams: [TEAM, { id: 'team_payments', name: 'Payments' }],
+    // Each team answers the same two people: both are on call in Platform and in Payments.
+    answer: json(200, [PERSON, OTHER_PERSON]),
+    expect: { ok: true, value: { count: 4, holds: ['Platform', 'Payments'], eachHoldsAtMost: { text: 'Grace Hopper', times: 2 } } },
   },
 
   // Create an incident: the next step maps its id.

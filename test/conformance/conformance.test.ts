@@ -130,6 +130,24 @@ describe('the table fails a surface that does wrong', () => {
     await expect(checkRow(temporary, row('teams: a self-signed TLS certificate'))).rejects.toThrow(/expected certificate, got network/);
   });
 
+  it('a surface that puts everyone on call in every result fails the row of a person on call in two teams', async () => {
+    // As the on-call search once did: each result summing up the whole answer, not its team.
+    const everyoneInEach: SurfaceDriver = {
+      ...clientDriver,
+      name: "everyone's names in every result",
+      everyoneOnCall: async (target) => {
+        const outcome = await clientDriver.everyoneOnCall(target);
+        if (!outcome.ok) return outcome;
+        const all = outcome.value as { name: string }[];
+        const names = all.map((person) => person.name).join(', ');
+        return { ...outcome, value: all.map((person) => ({ ...person, on_call_names: names, on_call_count: all.length })) };
+      },
+    };
+    await expect(checkRow(everyoneInEach, row('everyone on call: a person on call in two teams'))).rejects.toThrow(
+      /"Grace Hopper" at most 2 times in each item, got 3/,
+    );
+  });
+
   it('a surface that quotes the service page whole fails the 502 row, on the key and on the length', async () => {
     const quoting: SurfaceDriver = {
       ...clientDriver,

@@ -16,7 +16,7 @@ import { CONFORMANCE_KEY, type Expected, type Row, type SurfaceName, type ValueM
 
 /** The team list a surface reads before asking who is on call in a team (the documented way). */
 const TEAMS_PATH = /\/o\/zapier\/allteams$/;
-const TEAMS = JSON.stringify([{ id: 'team_platform', name: 'Platform' }]);
+const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
 
 /** The most a row may take: a surface that waits out a long Retry-After or hangs fails it. */
 const BOUND_MS = 5_000;
@@ -30,8 +30,8 @@ async function serviceFor(row: Row) {
     arrivals.push({ method: request.method ?? 'GET', path, apiKey: Array.isArray(header) ? header[0] : header });
     request.resume();
     request.on('end', () => {
-      if (row.call === 'onCall' && TEAMS_PATH.test(path)) {
-        response.writeHead(200, { 'content-type': 'application/json' }).end(TEAMS);
+      if ((row.call === 'onCall' || row.call === 'everyoneOnCall') && TEAMS_PATH.test(path)) {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(row.teams ?? TEAMS));
         return;
       }
       const { status, type, body, headers } = row.answer;
@@ -75,6 +75,13 @@ function matchValue(value: unknown, match: ValueMatch): void {
   const text = JSON.stringify(value) ?? '';
   for (const fragment of match.holds ?? []) expect(text).toContain(fragment);
   if (match.nothing && hasContent(value)) throw new Error(`expected nothing found, got ${text}`);
+  if (match.eachHoldsAtMost) {
+    const { text: fragment, times } = match.eachHoldsAtMost;
+    for (const item of listOf(value) ?? [value]) {
+      const seen = (JSON.stringify(item) ?? '').split(fragment).length - 1;
+      if (seen > times) throw new Error(`expected "${fragment}" at most ${times} times in each item, got ${seen} in ${JSON.stringify(item)}`);
+    }
+  }
 }
 
 const contains = (message: string, fragment: string | RegExp) =>

@@ -38,7 +38,7 @@ describe('Make app against the sandbox', () => {
     ]);
   });
 
-  it("lists who is on call as one bundle each, with everyone's names; nobody is no bundles", async () => {
+  it("lists who is on call as one bundle each, with the team's names; nobody is no bundles", async () => {
     const bundles = (await run.module('listOnCallUsers', { connection: user, parameters: { teamname: 'payments' } })) as Record<string, unknown>[];
     expect(bundles.map((b) => b.email)).toEqual(['katherine@acme.example', 'grace@acme.example']);
     expect(bundles[0]).toMatchObject({ imageurl: null, on_call_names: 'Katherine Johnson, Grace Hopper', on_call_count: 2 });

@@ -144,7 +144,7 @@ describe('tools/call of every tool against the sandbox', () => {
     const result = await readOnly.client.callTool({ name: 'list_on_call_users', arguments: { teamname: 'Nobody' } });
     expect(result).toEqual({
       isError: true,
-      content: [{ type: 'text', text: 'No team named "Nobody". The organization\'s teams: Platform, Payments, Mobile.' }],
+      content: [{ type: 'text', text: 'No team named "Nobody". None of the organization\'s 3 teams has a close name.' }],
     });
   });
 

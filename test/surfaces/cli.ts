@@ -49,12 +49,19 @@ const teams = (printed: unknown) => (printed as { teams?: unknown[] } | null)?.t
 /** `on-call --json` prints `{"teams": [{..., "onCall": [...]}]}`: the people are the result. */
 const people = (printed: unknown) => ((printed as { teams?: { onCall?: unknown[] }[] } | null)?.teams ?? []).flatMap((team) => team.onCall ?? []);
 
+/** Every team's section, each person with the team it lists them under (the CLI groups rather than repeats it). */
+const peopleWithTeams = (printed: unknown) =>
+  ((printed as { teams?: { id: string; name: string; onCall?: Record<string, unknown>[] }[] } | null)?.teams ?? []).flatMap((team) =>
+    (team.onCall ?? []).map((person) => ({ ...person, team: { id: team.id, name: team.name } })),
+  );
+
 export const cliDriver: SurfaceDriver = {
   name: 'CLI',
   read: (target) => pagerly(['teams'], target, teams),
   write: (target) => pagerly(['incident', 'create', '--title', 'Disk full'], target),
   checkKey: (target) => pagerly(['check'], target),
   onCall: (target) => pagerly(['on-call', '--team', INPUT.team], target, people),
+  everyoneOnCall: (target) => pagerly(['on-call'], target, peopleWithTeams),
   directoryEntry: (target) => pagerly(['directory', 'get', INPUT.email], target),
   redirect: { native: 'redirect (exit 78)', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: 'knob',

@@ -1,6 +1,7 @@
 import type { PagerlyClient } from '../../shared/client.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
+import { everyoneOnCall, onCallByTeam } from '../../shared/on-call/by-team.ts';
 import { INPUT, settle, type ErrorKind, type SurfaceDriver, type Target } from './driver.ts';
 
 /** The error a typed client throws, as the battery reads it: its shared error code. */
@@ -21,6 +22,12 @@ export function typedClientDriver(name: string, clientFor: (target: Target) => P
     write: (target) => settle(() => clientFor(target).createOrUpdateIncident({ title: 'Disk full' }), clientError),
     checkKey: (target) => settle(() => clientFor(target).checkApiKey(), clientError),
     onCall: (target) => settle(() => clientFor(target).listOnCallUsers({ teamname: INPUT.team }), clientError),
+    everyoneOnCall: (target) =>
+      settle(async () => {
+        const { onCall, failed } = everyoneOnCall(await onCallByTeam(clientFor(target)));
+        if (failed[0]) throw failed[0].error;
+        return onCall;
+      }, clientError),
     directoryEntry: (target) => settle(() => clientFor(target).getDirectoryEntry({ email: INPUT.email }), clientError),
     redirect: { native: 'RedirectError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
     hang: 'knob',

@@ -76,6 +76,13 @@ export interface SurfaceDriver {
    * whatever fields it keeps), however it reads them (the team list first, or not).
    */
   readonly onCall: Call;
+  /**
+   * Who is on call in every team (no team given), as the list of results the surface gives,
+   * each with its team (a driver whose surface prints them grouped by team adds it); Make asks
+   * one team a run, so its driver reads the team list ("Make an API call") and runs the
+   * search module once per team, as a scenario iterating over the teams does.
+   */
+  readonly everyoneOnCall: Call;
   /** The directory entry of `INPUT.email`: the entry, or an empty value when the surface found none. */
   readonly directoryEntry: Call;
   /** Remove the hook `INPUT.hookId`, where the surface has instant triggers. */

@@ -65,6 +65,21 @@ export const makeDriver: SurfaceDriver = {
   checkKey: (target) => settle(() => runner(target).testConnection(connection(target)), makeError),
   onCall: (target) =>
     settle(() => runner(target).module('listOnCallUsers', { connection: connection(target), parameters: { teamname: INPUT.team } }), makeError),
+  everyoneOnCall: (target) =>
+    settle(async () => {
+      const make = runner(target);
+      // The team list through "Make an API call": the team dropdown offers 100 teams at most.
+      const [answer] = (await make.module('makeApiCall', {
+        connection: connection(target),
+        parameters: { url: '/pagerly/o/zapier/allteams', method: 'GET' },
+      })) as {
+        body?: { name: string }[];
+      }[];
+      const bundles: unknown[] = [];
+      for (const team of answer?.body ?? [])
+        bundles.push(...(await make.module('listOnCallUsers', { connection: connection(target), parameters: { teamname: team.name } })));
+      return bundles;
+    }, makeError),
   directoryEntry: (target) =>
     settle(() => runner(target).module('getDirectoryEntry', { connection: connection(target), parameters: { email: INPUT.email } }), makeError),
   unsubscribe: (target) =>

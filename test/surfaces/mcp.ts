@@ -55,6 +55,7 @@ export const mcpDriver: SurfaceDriver = {
     gap: "the MCP server has no key-check tool: a host starts it before any key is used, and each tool call says when the key is refused (the read rows); the check itself is the typed client's row",
   },
   onCall: (target) => mcpCall(target, 'list_on_call_users', { teamname: INPUT.team }, (result) => result.on_call_users),
+  everyoneOnCall: (target) => mcpCall(target, 'list_on_call_users', {}, (result) => result.on_call_users),
   directoryEntry: (target) =>
     mcpCall(target, 'get_directory_entry', { email: INPUT.email }, (result) => (result.directory_entries as unknown[] | undefined)?.[0] ?? {}),
   redirect: { native: 'isError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },

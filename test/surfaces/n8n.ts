@@ -55,6 +55,7 @@ export const n8nDriver: SurfaceDriver = {
     gap: "the credential test is declarative (the generated credential's `test` block): n8n's engine sends it and reads the status, with no code of the node in between; `npm run n8n:e2e` runs the redirect cases on it in the real engine",
   },
   onCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: INPUT.team })), n8nError),
+  everyoneOnCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: '' })), n8nError),
   directoryEntry: (target) => settle(() => items(target, parametersFor(directorySearch, INPUT.team, { email: INPUT.email })), n8nError),
   redirect: { native: 'NodeOperationError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   // n8n's helper honours the `timeout` the runtime passes (25 s); the stand-in cuts it to the

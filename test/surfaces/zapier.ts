@@ -54,6 +54,7 @@ export const zapierDriver: SurfaceDriver = {
   write: (target) => step('creates.create_incident.operation.perform', { inputData: { title: 'Disk full' } }, target),
   checkKey: (target) => step('authentication.test', {}, target),
   onCall: (target) => step('searches.find_on_call_users.operation.perform', { inputData: { teamname: INPUT.team } }, target),
+  everyoneOnCall: (target) => step('searches.find_on_call_users.operation.perform', { inputData: {} }, target),
   directoryEntry: (target) => step('searches.find_directory_entry.operation.perform', { inputData: { email: INPUT.email } }, target),
   unsubscribe: (target) => step('triggers.on_call_changed.operation.performUnsubscribe', { subscribeData: { id: INPUT.hookId } }, target),
   redirect: { native: 'AppError:redirect', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },

@@ -134,7 +134,9 @@ describe('on_call_changed: performList (test step and field mapping before any c
     const failure = await failureOf(appTester(performList, { authData, inputData: { teamname: 'Ops' } }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'not_found' });
-    expect(failure.text).toBe('No team named "Ops" in this organization; pick one from the Team dropdown.');
+    expect(failure.text).toBe(
+      'No team named "Ops" in this organization. None of the organization\'s 3 teams has a close name. Pick one from the Team dropdown.',
+    );
     expect(failure.raw).not.toContain(KEY);
     expect(nock.pendingMocks()).toEqual([]);
   });

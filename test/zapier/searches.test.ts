@@ -10,7 +10,7 @@ const findDirectoryEntry = performOf('searches', 'find_directory_entry');
 
 describe('find_on_call_users', () => {
   // Documented calls only: the team list, then the team by name (never currentusers without a team).
-  it("returns each person on call with their team, each carrying everyone's names, e-mails and count", async () => {
+  it("returns each person on call with their team, each carrying the team's names, e-mails and count", async () => {
     const scopes = replay('list-teams', 'on-call-team');
     const results = await appTester(findOnCallUsers, { authData, inputData: { teamname: 'Platform' } });
     expectAllUsed(scopes);
@@ -28,7 +28,7 @@ describe('find_on_call_users', () => {
     ]);
   });
 
-  it("with no team, asks every team by name and joins everyone on call into every result, in the teams' order", async () => {
+  it("with no team, asks every team by name: one result per person and team, in the teams' order, each summing up its own team only", async () => {
     const scopes = replay('on-call-every-team');
     const results = (await appTester(findOnCallUsers, { authData, inputData: { teamname: '' } })) as Record<string, unknown>[];
     expectAllUsed(scopes);
@@ -41,11 +41,14 @@ describe('find_on_call_users', () => {
     );
     expect(expected.length).toBeGreaterThan(1);
     expect(results.map((r) => [r.id, (r.team as { name: string }).name])).toEqual(expected.map((u) => [u.id, u.team.name]));
+    // The summary is the item's team's, so the answer grows with the people, not their square.
+    expect(new Set(expected.map((u) => u.team.name)).size).toBeGreaterThan(1);
     for (const result of results) {
+      const team = expected.filter((u) => u.team.name === (result.team as { name: string }).name);
       expect(result).toMatchObject({
-        on_call_names: expected.map((u) => u.name).join(', '),
-        on_call_emails: expected.map((u) => u.email).join(', '),
-        on_call_count: expected.length,
+        on_call_names: team.map((u) => u.name).join(', '),
+        on_call_emails: team.map((u) => u.email).join(', '),
+        on_call_count: team.length,
       });
     }
   });
@@ -57,13 +60,14 @@ describe('find_on_call_users', () => {
     expect(results).toEqual([]);
   });
 
-  it('stops with a clear error naming an unknown team and the teams there are', async () => {
+  it('stops with a clear error naming an unknown team and only close matches, never every team', async () => {
     const scopes = replay('list-teams');
     const failure = await failureOf(appTester(findOnCallUsers, { authData, inputData: { teamname: 'No Such Team 0451' } }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'not_found' });
     expect(failure.text).toContain('"No Such Team 0451"');
-    expect(failure.text).toContain('Platform, Payments, Mobile');
+    expect(failure.text).toContain("None of the organization's 3 teams has a close name");
+    expect(failure.text).not.toContain('Platform');
     expectNoKey(failure);
   });
 

@@ -1,5 +1,6 @@
 import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import { NotFoundError } from '../../shared/errors.ts';
+import { noTeamNamed } from '../../shared/on-call/close-matches.ts';
 import { hookAlreadyGone } from '../../shared/operations/hook-removal.ts';
 import { EVENT_ID_HEADER } from '../../shared/schemas/on-call-change-event.ts';
 import { onCallChanged } from '../../shared/operations/on-call-changed.ts';
@@ -85,7 +86,7 @@ export const onCallChangedOperation = {
       const chosen = teamname ? findTeam(teams, teamname) : undefined;
       if (teamname && !chosen) {
         // The name as typed is quoted back with the key taken out (a key pasted into the wrong field).
-        throw new NotFoundError(pagerly.redact(`No team named "${teamname}" in this organization; pick one from the Team dropdown.`));
+        throw new NotFoundError(pagerly.redact(`${noTeamNamed(teamname, teams, ' in this organization')} Pick one from the Team dropdown.`));
       }
       const asked = bundle.meta?.limit;
       const limit = !bundle.meta?.isLoadingSample && asked && asked > 0 && asked < SAMPLED_TEAMS ? asked : SAMPLED_TEAMS;
