@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { PagerlyClient } from '../shared/client.ts';
 import { AuthenticationError } from '../shared/errors.ts';
-import { createNodeClient } from '../shared/node-client.ts';
+import { createFetchClient } from '../shared/fetch-client.ts';
 import type { Output } from './output.ts';
 import { retryNoticeText } from './retry-notice.ts';
 import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } from './settings.ts';
@@ -47,7 +47,7 @@ export function createContext(options: { program: Command; env: Env; out: Output
           `No API key was given: set ${ENV.apiKey} (or pass --api-key KEY; a command line can be seen by other users of the machine). An org admin generates keys in the dashboard (API keys); a key acts as the person who generated it.`,
         );
       }
-      client = createNodeClient({
+      client = createFetchClient({
         apiKey,
         baseUrl,
         rotationsBaseUrl,
@@ -56,6 +56,8 @@ export function createContext(options: { program: Command; env: Env; out: Output
         ...(retries === undefined ? {} : { retries }),
         // A note on stderr for a person; none with --json, where stderr holds only the error document.
         onRetry: (retry) => out.note(retryNoticeText(retry)),
+        // HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment the command was given.
+        proxyEnv: env,
       });
       return client;
     },
