@@ -211,14 +211,17 @@ function onNode(): boolean {
   return runtime.process?.versions?.node !== undefined && runtime.Deno === undefined && runtime.Bun === undefined && runtime.process.versions.bun === undefined;
 }
 
-/** The proxy variables set, by their usual spellings; undefined when none is. */
-export function proxySettings(env: ProxyEnv): { httpProxy?: string; httpsProxy?: string; noProxy?: string } | undefined {
-  const read = (name: string) => env[name.toLowerCase()] || env[name] || undefined;
+/**
+ * The proxy variables set, by their usual spellings (lower case first, as curl reads them);
+ * undefined when no proxy is. Each is given even when empty, so undici reads nothing more from
+ * process.env than the caller's `proxyEnv` holds.
+ */
+export function proxySettings(env: ProxyEnv): { httpProxy: string; httpsProxy: string; noProxy: string } | undefined {
+  const read = (name: string) => env[name.toLowerCase()] || env[name] || '';
   const httpProxy = read('HTTP_PROXY');
   const httpsProxy = read('HTTPS_PROXY');
   if (!httpProxy && !httpsProxy) return undefined;
-  const noProxy = read('NO_PROXY');
-  return { ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), ...(noProxy ? { noProxy } : {}) };
+  return { httpProxy, httpsProxy, noProxy: read('NO_PROXY') };
 }
 
 /**
