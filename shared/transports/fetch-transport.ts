@@ -232,7 +232,9 @@ async function fetchFor(proxyEnv: ProxyEnv | undefined): Promise<FetchLike> {
   const env = proxyEnv ?? (onNode() ? (globalThis as unknown as { process: { env: ProxyEnv } }).process.env : {});
   const proxy = onNode() ? proxySettings(env) : undefined;
   if (!proxy) return globalThis.fetch as FetchLike;
-  const undici = await import('undici');
+  const loaded = await import('undici');
+  // undici is CommonJS: a bundle (the CLI package) gives only its `default`, Node gives both.
+  const undici = (loaded as unknown as { default?: typeof loaded }).default ?? loaded;
   const dispatcher = new undici.EnvHttpProxyAgent(proxy);
   return (url, init) => undici.fetch(url, { ...init, dispatcher } as Parameters<typeof undici.fetch>[1]) as unknown as Promise<Response>;
 }
