@@ -117,8 +117,10 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
       },
     });
 
-  const ctx = createContext({ program, env, out, version, signal: io.signal });
-  for (const register of await Promise.all(commandsFor(argv).map((name) => COMMANDS[name]()))) register(program, ctx);
+  const registers = await Promise.all(commandsFor(argv).map((name) => COMMANDS[name]()));
+  const clientFactory = registers.length ? (await import('../shared/fetch-client.ts')).createFetchClient : undefined;
+  const ctx = createContext({ program, env, out, version, signal: io.signal, clientFactory });
+  for (const register of registers) register(program, ctx);
   // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
     if (command === program) continue;
