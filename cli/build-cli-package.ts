@@ -60,6 +60,9 @@ export async function buildCliPackage(folder = cliPackageDir): Promise<{ folder:
     platform: 'node',
     target: 'node22',
     banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
+    // Less to parse at each start; names kept, since errors are named after their class.
+    minify: true,
+    keepNames: true,
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
