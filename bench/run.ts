@@ -3,11 +3,13 @@
 // plain got, and the Zapier app's upload zip and cold start next to a minimal core app's (needs one `npm run build` first;
 // skipped without it), 1,000 items through the n8n node next to n8n's HTTP Request node on the real
 // engine (skipped without the engine in the cache), and an MCP tools/call of "who is on call" over stdio
-// next to the typed client. Loopback only; every count and duration is bounded, so it stops by itself.
+// next to the typed client, and the start-up of the CLI package installed from its tarball next to
+// `node -e 0` and a plain fetch script. Loopback only; every count and duration is bounded, so it stops by itself.
 // Prints tables, writes bench/results/latest.json, exits 1 if any check failed.
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
 // BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16).
 import { existsSync } from 'node:fs';
+import { measureCliStartup, type StartupFigures } from './cli-startup.ts';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { measureFanOut, type FanOutFigures } from './fan-out.ts';
 import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
@@ -16,6 +18,7 @@ import { measureN8nNode, n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } f
 import { machineFacts } from './machine.ts';
 import {
   printChecks,
+  printCliStartup,
   printFanOut,
   printFootprint,
   printFootprintSkipped,
@@ -54,6 +57,8 @@ const fanOutHanging = { ...fanOut, hanging: 16 };
 const overhead = { runs: 300, warmupRuns: 30 };
 // More warm-up rounds show what is left of the MCP call's gap once the server's own code is warm.
 const mcpOverhead = { runs: 200, warmupRuns: fromEnv('BENCH_MCP_WARMUP', 20, 0, 5_000, true) };
+// Four processes a round: about 1 s a round on this machine, more when it is busy.
+const cliStartup = { rounds: 30, warmupRounds: 3 };
 
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
 const budgetMs =
@@ -64,6 +69,9 @@ const budgetMs =
   n8nNodeSettings.timeoutMs +
   // Three calls a round, each well under 20 ms on a loaded machine.
   (mcpOverhead.warmupRuns + mcpOverhead.runs) * 3 * 20 +
+  // Packing and installing, then four processes a round, each well under 2 s.
+  60_000 +
+  (cliStartup.warmupRounds + cliStartup.rounds) * 4 * 2_000 +
   90_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
@@ -103,6 +111,7 @@ const mcp: McpOverheadFigures | null = await part('MCP overhead', () => measureM
 let n8nNode: N8nNodeFigures | null = null;
 if (n8nBenchReady()) n8nNode = await part('n8n node', () => measureN8nNode(n8nNodeSettings), printN8nNode);
 else printN8nNodeSkipped();
+const startup: StartupFigures | null = await part('CLI start-up', () => measureCliStartup(cliStartup), printCliStartup);
 
 const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
@@ -115,6 +124,8 @@ writeResults(RESULTS, {
   coldStartOverMinimal: footprint?.coldStartOverMinimal ?? null,
   mcpOverClient: mcp?.mcpOverClient ?? null,
   n8nNodeOverHttp: n8nNode?.pagerlyOverHttp ?? null,
+  cliVersionOverNode: startup?.versionOverNode ?? null,
+  cliOnCallOverPlainFetch: startup?.onCallOverPlainFetch ?? null,
   seconds: Number(seconds.toFixed(1)),
   ok: problems.length === 0,
   problems,
@@ -126,6 +137,7 @@ writeResults(RESULTS, {
   footprint,
   mcpOverhead: mcp,
   n8nNode,
+  cliStartup: startup,
 });
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;
