@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopbackProxy } from '../packaging/loopback-proxy.ts';
+import { LOOPBACK_CERT, tlsFront } from '../packaging/tls-front.ts';
 import { installIntoEmptyFolder, pack, runIn, scratch, writeInto, type Ran } from '../packaging/install.ts';
 import { cliPackage, clientPackage } from '../packaging/packages.ts';
 import { clientRuntimes, installRuntimes, nodeRuntimes } from '../packaging/runtimes.ts';
@@ -113,6 +114,8 @@ export const wait: number | undefined = new RateLimitError('slow down', 30).retr
 const sandbox = await createSandbox();
 const url = await sandbox.listen();
 const proxy = await loopbackProxy();
+// The sandbox over HTTPS, with a certificate only NODE_EXTRA_CA_CERTS makes trusted.
+const https = await tlsFront(url);
 const env = { PAGERLY_API_KEY: demoKeys.acmeAdmin, PAGERLY_BASE_URL: url };
 const leaks = (run: Ran) => (`${run.stdout}${run.stderr}`.includes(demoKeys.acmeAdmin) ? 'the key is in the output' : undefined);
 
@@ -144,6 +147,17 @@ try {
       proxy.seen.length = 0;
       const problem = onCallOk(await onCall({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' }));
       return problem ?? (proxy.seen.length === 0 ? undefined : `the proxy saw ${proxy.seen.length} requests`);
+    });
+    await step(`${runtime.name}: an https base through HTTPS_PROXY (CONNECT), its private CA in NODE_EXTRA_CA_CERTS`, async () => {
+      proxy.seen.length = 0;
+      const problem = onCallOk(await onCall({ PAGERLY_BASE_URL: https.url, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: LOOPBACK_CERT }));
+      const tunnels = proxy.seen.filter((target) => target === https.url.replace('https://', ''));
+      return problem ?? (tunnels.length > 0 && tunnels.length === proxy.seen.length ? undefined : `the proxy saw: ${proxy.seen.join(', ') || 'nothing'}`);
+    });
+    await step(`${runtime.name}: ... without the CA, a certificate error, the key nowhere`, async () => {
+      const run = await onCall({ PAGERLY_BASE_URL: https.url, HTTPS_PROXY: proxy.url });
+      if (run.code === 0) return 'an untrusted certificate was accepted';
+      return /cert|self[- ]signed/i.test(run.stderr) ? leaks(run) : `no word of the certificate: ${ran(run)}`;
     });
     await step(`${runtime.name}: mcp-inspector --cli --method tools/list (installed pagerly mcp)`, async () => {
       const flags = Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
@@ -187,6 +201,7 @@ console.log(JSON.stringify(await pagerly.listTeams()));
     return proxy.seen.length === 1 ? undefined : `the proxy saw ${proxy.seen.length} requests`;
   });
 } finally {
+  await https.close();
   await proxy.close();
   await sandbox.close();
   for (const folder of [consumer, packs]) rmSync(folder, { recursive: true, force: true });
