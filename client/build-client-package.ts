@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
+import { endpoints } from '../shared/catalog/endpoints.ts';
+import { operations } from '../shared/operations/index.ts';
+import { operationsPage } from './operation-names.ts';
 
 /** Where `npm run build` writes the client package, ready to pack or publish. */
 export const clientPackageDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
@@ -32,7 +35,7 @@ export function clientPackageJson() {
     type: 'module',
     exports: { '.': { types: './types/client/index.d.ts', default: './index.js' }, './package.json': './package.json' },
     types: './types/client/index.d.ts',
-    files: ['index.js', 'types'],
+    files: ['index.js', 'types', 'OPERATIONS.md'],
     sideEffects: false,
     // undici 8, for proxies on Node, needs 22.19.
     engines: { node: '>=22.19' },
@@ -57,6 +60,7 @@ const teams = await pagerly.listTeams();
 \`\`\`
 
 Behind a proxy, set \`HTTPS_PROXY\` (and \`NO_PROXY\`); a private CA goes in \`NODE_EXTRA_CA_CERTS\` on Node.
+What each operation of the Zapier, Make and n8n apps calls: OPERATIONS.md.
 Settings, errors and guarantees: https://github.com/pagerly/pagerly-connectors/blob/main/docs/client.md
 `;
 
@@ -110,6 +114,7 @@ export async function buildClientPackage(folder = clientPackageDir): Promise<{ f
   rewriteDeclarationImports(join(folder, 'types'));
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(clientPackageJson(), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), README);
+  writeFileSync(join(folder, 'OPERATIONS.md'), operationsPage({ operations, endpoints }));
   const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);
   return { folder, files: all.length, bytes };

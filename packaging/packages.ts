@@ -29,5 +29,9 @@ export const clientPackage: NpmPackage = {
   },
 };
 
-/** Every npm package the build makes, in the order it makes them. */
-export const npmPackages: readonly NpmPackage[] = [cliPackage, clientPackage];
+/**
+ * The npm packages `npm run build` makes besides the registered surfaces: the client package
+ * is the Client surface's build (surfaces/index.ts); the CLI's commands are written by hand,
+ * and its one part made from the operations, `pagerly mcp`, is the MCP surface.
+ */
+export const npmPackages: readonly NpmPackage[] = [cliPackage];

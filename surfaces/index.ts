@@ -1,3 +1,4 @@
+import { clientSurface } from '../client/surface.ts';
 import { makeSurface } from '../make-app/surface.ts';
 import { mcpSurface } from '../mcp-server/surface.ts';
 import { n8nSurface } from '../n8n-app/surface.ts';
@@ -6,4 +7,4 @@ import type { Surface } from './surface.ts';
 import { zapierSurface } from '../zapier-app/surface.ts';
 
 /** Every surface, in the order the build runs them and the README's table shows them. */
-export const surfaces: readonly Surface[] = [zapierSurface, makeSurface, n8nSurface, mcpSurface, openApiSurface];
+export const surfaces: readonly Surface[] = [zapierSurface, makeSurface, n8nSurface, mcpSurface, clientSurface, openApiSurface];

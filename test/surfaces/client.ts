@@ -38,6 +38,9 @@ export const clientDriver = typedClientDriver('typed client', ({ baseUrl, apiKey
 );
 
 /** The same client on the fetch transport, the client package's default; no proxy, whatever the machine has set. */
-export const fetchClientDriver = typedClientDriver('typed client (fetch)', ({ baseUrl, apiKey, timeoutMs }) =>
-  createFetchClient({ apiKey, baseUrl, backoffMs: 10, maxRetryAfterMs: 1_000, proxyEnv: {}, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
-);
+export const fetchClientDriver: SurfaceDriver = {
+  ...typedClientDriver('typed client (fetch)', ({ baseUrl, apiKey, timeoutMs }) =>
+    createFetchClient({ apiKey, baseUrl, backoffMs: 10, maxRetryAfterMs: 1_000, proxyEnv: {}, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
+  ),
+  surface: 'Client',
+};
