@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
 
 /** Where `npm run build` writes the CLI package (`pagerly`, and `pagerly mcp` for MCP hosts). */
@@ -47,7 +47,9 @@ Guide: https://github.com/pagerly/pagerly-connectors/blob/main/docs/cli.md
  * what it runs. CommonJS libraries inside ES modules need a \`require\`: each chunk gets one.
  * lib/ sits beside package.json, where main.ts looks for the version (\`../package.json\`).
  */
-export async function buildCliPackage(folder = cliPackageDir): Promise<{ folder: string; files: number; bytes: number; startBytes: number }> {
+export async function buildCliPackage(
+  folder = cliPackageDir,
+): Promise<{ folder: string; files: number; bytes: number; startBytes: number; metafile: Metafile }> {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const result = await build({
@@ -74,5 +76,5 @@ export async function buildCliPackage(folder = cliPackageDir): Promise<{ folder:
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);
   const outputs = result.metafile.outputs;
   const startBytes = outputs[Object.keys(outputs).find((path) => path.endsWith('bin/pagerly.js'))!]!.bytes;
-  return { folder, files: all.length, bytes, startBytes };
+  return { folder, files: all.length, bytes, startBytes, metafile: result.metafile };
 }
