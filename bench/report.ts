@@ -1,6 +1,7 @@
 // Prints the figures as tables and writes them as JSON: the table is for reading the run,
 // the JSON for comparing runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { StartupFigures } from './cli-startup.ts';
 import type { FanOutFigures } from './fan-out.ts';
 import type { HttpLoadFigures } from './http-load.ts';
 import type { N8nNodeFigures } from './n8n-node.ts';
@@ -240,7 +241,7 @@ export function printN8nNodeSkipped(): void {
 
 export function printScale(figures: ScaleFigures): void {
   const { teams, rateLimitPerMinute } = figures.settings;
-  console.log(bold(`\n7. Scale: everyone on call at ${int(teams)} teams × 2 people (everyone on call in two teams), every surface`));
+  console.log(bold(`\n8. Scale: everyone on call at ${int(teams)} teams × 2 people (everyone on call in two teams), every surface`));
   console.log(
     `   (each surface in a process of its own, one after the other; ${int(figures.requestsPerRead)} requests a read: the team list, then each team, four at a time;`,
   );
@@ -270,6 +271,34 @@ export function printScale(figures: ScaleFigures): void {
       `  MCP text ${int(mcp.bytes)} bytes: ${verdict} the aim of ${int(figures.aims.mcpTextBytes)} (bounded by the tool's own limit, not checked here)`,
     );
   }
+}
+
+export function printCliStartup(figures: StartupFigures): void {
+  const { rounds, warmupRounds } = figures.settings;
+  console.log(
+    bold(
+      `\n7. CLI start-up: @pagerly/cli installed from its tarball into an empty folder, on Node ${figures.node}, ${rounds} rounds after ${warmupRounds} warm-up rounds`,
+    ),
+  );
+  console.log('   (a fresh process per sample, spawn to exit; the order of the four rotates every round; the sandbox on loopback)');
+  const { nodeE0, version, plainFetch, onCall } = figures.ways;
+  table(
+    ['process', 'median ms', 'p90 ms'],
+    [
+      ['node -e 0', ms(nodeE0.medianMs), ms(nodeE0.p90Ms)],
+      ['pagerly --version', ms(version.medianMs), ms(version.p90Ms)],
+      ['a plain Node script: the same two requests with fetch', ms(plainFetch.medianMs), ms(plainFetch.p90Ms)],
+      ['pagerly on-call --team Payments --json', ms(onCall.medianMs), ms(onCall.p90Ms)],
+    ],
+    [false, true, true],
+  );
+  const verdict = (value: number, aim: number) => (value <= aim ? green('within') : red('over'));
+  console.log(
+    `  versionOverNode       ${times(figures.versionOverNode)} (${verdict(figures.versionOverNode, figures.aims.versionOverNode)} the aim of ${figures.aims.versionOverNode}×)`,
+  );
+  console.log(
+    `  onCallOverPlainFetch  ${times(figures.onCallOverPlainFetch)} (${verdict(figures.onCallOverPlainFetch, figures.aims.onCallOverPlainFetch)} the aim of ${figures.aims.onCallOverPlainFetch}×)`,
+  );
 }
 
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {

@@ -3,12 +3,15 @@
 // plain got, and the Zapier app's upload zip and cold start next to a minimal core app's (needs one `npm run build` first;
 // skipped without it), 1,000 items through the n8n node next to n8n's HTTP Request node on the real
 // engine (skipped without the engine in the cache), and an MCP tools/call of "who is on call" over stdio
-// next to the typed client, and "everyone on call" at 2,000 teams × 2 people on every surface (bytes, time, peak memory). Loopback only; every count and duration is bounded, so it stops by itself.
+// next to the typed client, the start-up of the CLI package installed from its tarball next to
+// `node -e 0` and a plain fetch script, and "everyone on call" at 2,000 teams × 2 people on every
+// surface (bytes, time, peak memory). Loopback only; every count and duration is bounded, so it stops by itself.
 // Prints tables, writes bench/results/latest.json, exits 1 if any check failed.
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
 // BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16), BENCH_SCALE_TEAMS (teams of the
 // scale part, default 2,000), BENCH_SCALE_RATE_LIMIT (the sandbox's requests a minute per key there; default 0, lifted).
 import { existsSync } from 'node:fs';
+import { measureCliStartup, type StartupFigures } from './cli-startup.ts';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
 import { measureFanOut, type FanOutFigures } from './fan-out.ts';
 import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
@@ -18,6 +21,7 @@ import { measureN8nNode, n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } f
 import { machineFacts } from './machine.ts';
 import {
   printChecks,
+  printCliStartup,
   printFanOut,
   printFootprint,
   printFootprintSkipped,
@@ -57,6 +61,8 @@ const fanOutHanging = { ...fanOut, hanging: 16 };
 const overhead = { runs: 300, warmupRuns: 30 };
 // More warm-up rounds show what is left of the MCP call's gap once the server's own code is warm.
 const mcpOverhead = { runs: 200, warmupRuns: fromEnv('BENCH_MCP_WARMUP', 20, 0, 5_000, true) };
+// Four processes a round: about 1 s a round on this machine, more when it is busy.
+const cliStartup = { rounds: 30, warmupRounds: 3 };
 
 // Six reads of everyone, each of teams + 1 requests: lifted by default, as under the sandbox's
 // 600 a minute each would wait minutes for the rate limit whatever the surface does.
@@ -76,6 +82,9 @@ const budgetMs =
   // Three calls a round, each well under 20 ms on a loaded machine.
   (mcpOverhead.warmupRuns + mcpOverhead.runs) * 3 * 20 +
   6 * scale.timeoutMs +
+  // Packing and installing, then four processes a round, each well under 2 s.
+  60_000 +
+  (cliStartup.warmupRounds + cliStartup.rounds) * 4 * 2_000 +
   90_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
@@ -115,6 +124,7 @@ const mcp: McpOverheadFigures | null = await part('MCP overhead', () => measureM
 let n8nNode: N8nNodeFigures | null = null;
 if (n8nBenchReady()) n8nNode = await part('n8n node', () => measureN8nNode(n8nNodeSettings), printN8nNode);
 else printN8nNodeSkipped();
+const startup: StartupFigures | null = await part('CLI start-up', () => measureCliStartup(cliStartup), printCliStartup);
 
 const scaled: ScaleFigures | null = await part('Scale', () => measureScale(scale), printScale);
 
@@ -129,6 +139,8 @@ writeResults(RESULTS, {
   coldStartOverMinimal: footprint?.coldStartOverMinimal ?? null,
   mcpOverClient: mcp?.mcpOverClient ?? null,
   n8nNodeOverHttp: n8nNode?.pagerlyOverHttp ?? null,
+  cliVersionOverNode: startup?.versionOverNode ?? null,
+  cliOnCallOverPlainFetch: startup?.onCallOverPlainFetch ?? null,
   seconds: Number(seconds.toFixed(1)),
   ok: problems.length === 0,
   problems,
@@ -141,6 +153,7 @@ writeResults(RESULTS, {
   mcpOverhead: mcp,
   n8nNode,
   scale: scaled,
+  cliStartup: startup,
 });
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The `pagerly` command. Plain JavaScript, so that an old Node gets a clear message
-// instead of a syntax error: the command line itself is TypeScript, which Node runs
-// directly from 22.18 on (type stripping).
+// instead of a syntax error. In the checkout the command line is TypeScript, which Node runs
+// directly from 22.18 on (type stripping); the @pagerly/cli package bundles this file with it.
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(
-    `pagerly needs Node.js 22.18 or later (it runs TypeScript directly); this is Node ${process.versions.node}.\n` +
-      "Inside this repository, `npx pagerly ...` uses the project's own Node 22; elsewhere, install a newer Node.\n",
+    `pagerly needs Node.js 22.18 or later; this is Node ${process.versions.node}.\n` +
+      "Inside this repository, `npm exec pagerly ...` uses the project's own Node 22; elsewhere, install a newer Node.\n",
   );
   process.exit(1);
 }
@@ -24,6 +24,10 @@ process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(130);
   interrupt.abort();
 });
+
+// Node keeps the compiled code of the modules it loads (in the system's temporary folder), so
+// later runs start faster; a Node without it, or a folder it cannot write, just compiles again.
+(await import('node:module')).enableCompileCache?.();
 
 const { main } = await import('../cli/main.ts');
 // exitCode rather than exit(): stdout is flushed before the process ends, even on a pipe.

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { PagerlyClient } from '../shared/client.ts';
 import { AuthenticationError } from '../shared/errors.ts';
-import { createNodeClient } from '../shared/node-client.ts';
+import type { createFetchClient } from '../shared/fetch-client.ts';
 import type { Output } from './output.ts';
 import { retryNoticeText } from './retry-notice.ts';
 import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } from './settings.ts';
@@ -23,8 +23,19 @@ export interface Context {
   readonly stopsCleanly: boolean;
 }
 
-export function createContext(options: { program: Command; env: Env; out: Output; version: string; signal?: AbortSignal | undefined }): Context {
-  const { program, env, out, version } = options;
+/**
+ * `clientFactory`: the typed client's maker, which main.ts loads only when a command runs (it
+ * brings the catalog and its schemas, which `pagerly --version` has no use for).
+ */
+export function createContext(options: {
+  program: Command;
+  env: Env;
+  out: Output;
+  version: string;
+  signal?: AbortSignal | undefined;
+  clientFactory?: typeof createFetchClient | undefined;
+}): Context {
+  const { program, env, out, version, clientFactory } = options;
   let client: PagerlyClient | undefined;
   let stopsCleanly = false;
   const settings = () => resolveSettings(program.opts<GlobalOptions>(), env);
@@ -47,7 +58,8 @@ export function createContext(options: { program: Command; env: Env; out: Output
           `No API key was given: set ${ENV.apiKey} (or pass --api-key KEY; a command line can be seen by other users of the machine). An org admin generates keys in the dashboard (API keys); a key acts as the person who generated it.`,
         );
       }
-      client = createNodeClient({
+      if (!clientFactory) throw new Error('no command was loaded that makes requests');
+      client = clientFactory({
         apiKey,
         baseUrl,
         rotationsBaseUrl,
@@ -56,6 +68,8 @@ export function createContext(options: { program: Command; env: Env; out: Output
         ...(retries === undefined ? {} : { retries }),
         // A note on stderr for a person; none with --json, where stderr holds only the error document.
         onRetry: (retry) => out.note(retryNoticeText(retry)),
+        // HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment the command was given.
+        proxyEnv: env,
       });
       return client;
     },

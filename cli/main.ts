@@ -2,12 +2,6 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_BASE_URL } from '../shared/settings.ts';
 import { InterruptedError, UsageError } from './cli-errors.ts';
-import { registerCheck } from './commands/check.ts';
-import { registerDirectory } from './commands/directory.ts';
-import { registerIncident } from './commands/incident.ts';
-import { registerMcp } from './commands/mcp.ts';
-import { registerOnCall } from './commands/on-call.ts';
-import { registerTeams } from './commands/teams.ts';
 import { createContext, type Context } from './context.ts';
 import { wantsColour } from './colour.ts';
 import { exampleHelp } from './examples.ts';
@@ -43,6 +37,48 @@ Examples:
   pagerly on-call --team Payments
   id=$(pagerly incident create --title "Deploy failed" --severity P2)
   pagerly directory sync people.csv --dry-run`;
+
+type Register = (program: Command, ctx: Context) => void;
+
+/**
+ * Each command's module, loaded only when that command runs (or help lists them all): the MCP
+ * server, the CSV reader of a sync and the catalog's schemas are not loaded for `--version` or
+ * for another command. In the order help lists them.
+ */
+const COMMANDS = {
+  check: async () => (await import('./commands/check.ts')).registerCheck,
+  teams: async () => (await import('./commands/teams.ts')).registerTeams,
+  'on-call': async () => (await import('./commands/on-call.ts')).registerOnCall,
+  incident: async () => (await import('./commands/incident.ts')).registerIncident,
+  directory: async () => (await import('./commands/directory.ts')).registerDirectory,
+  mcp: async () => (await import('./commands/mcp.ts')).registerMcp,
+} satisfies Record<string, () => Promise<Register>>;
+
+type CommandName = keyof typeof COMMANDS;
+const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+/** The global options that take a value: the word after them is not the command. */
+const VALUE_OPTIONS = new Set(['--api-key', '--base-url', '--rotations-base-url', '--timeout', '--retries']);
+
+/**
+ * The commands to register for this command line: the one it names; none for `--version`
+ * alone; all of them for help, for no command and for a word that is no command (commander
+ * then lists them, or suggests the nearest).
+ */
+export function commandsFor(argv: readonly string[]): CommandName[] {
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at]!;
+    if (word === '--') break;
+    if (VALUE_OPTIONS.has(word)) {
+      at++;
+      continue;
+    }
+    if (word.startsWith('-')) continue;
+    return (COMMAND_NAMES as string[]).includes(word) ? [word as CommandName] : COMMAND_NAMES;
+  }
+  const versionOnly = argv.some((word) => word === '-V' || word === '--version') && !argv.some((word) => word === '-h' || word === '--help');
+  return versionOnly ? [] : COMMAND_NAMES;
+}
 
 /**
  * The whole command line, in process: parses `argv` (without node and the script), runs the
@@ -82,13 +118,10 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
       },
     });
 
-  const ctx = createContext({ program, env, out, version, signal: io.signal });
-  registerCheck(program, ctx);
-  registerTeams(program, ctx);
-  registerOnCall(program, ctx);
-  registerIncident(program, ctx);
-  registerDirectory(program, ctx);
-  registerMcp(program, ctx);
+  const registers = await Promise.all(commandsFor(argv).map((name) => COMMANDS[name]()));
+  const clientFactory = registers.length ? (await import('../shared/fetch-client.ts')).createFetchClient : undefined;
+  const ctx = createContext({ program, env, out, version, signal: io.signal, clientFactory });
+  for (const register of registers) register(program, ctx);
   // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
     if (command === program) continue;

@@ -1,4 +1,4 @@
-import type { RetryNotice } from '../shared/transports/got-transport.ts';
+import type { RetryNotice } from '../shared/transports/retry-notice.ts';
 
 /**
  * The line a person sees on stderr while the CLI waits to try a request again: why, how long,

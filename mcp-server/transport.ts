@@ -1,8 +1,10 @@
 import type { Transport } from '../shared/http/types.ts';
-import { gotTransport, type GotTransportOptions } from '../shared/transports/got-transport.ts';
+import { fetchTransport } from '../shared/transports/fetch-transport.ts';
+import type { GotTransportOptions } from '../shared/transports/got-transport.ts';
 
 /**
- * The typed client's got transport, with two changes for a tool call:
+ * The typed client's transport (fetch, which honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY from
+ * the server's environment), with two changes for a tool call:
  * - `signal`: the call's own; a client that cancels the call (MCP's notifications/cancelled)
  *   aborts the HTTP request in flight instead of leaving it to finish unseen.
  * - Only a request the catalog marks idempotent is retried. A model that reads a failure may
@@ -10,7 +12,7 @@ import { gotTransport, type GotTransportOptions } from '../shared/transports/got
  *   connection, which the typed client may retry) would be a second request it never saw.
  */
 export function toolCallTransport(options: GotTransportOptions & { readonly signal?: AbortSignal | undefined }): Transport {
-  const retrying = gotTransport(options);
-  const once = gotTransport({ ...options, retries: 0 });
+  const retrying = fetchTransport(options);
+  const once = fetchTransport({ ...options, retries: 0 });
   return { send: (request) => (request.idempotent ? retrying : once).send(request) };
 }

@@ -1,3 +1,4 @@
+import { clientSurface } from '../client/surface.ts';
 import { githubActionSurface } from '../github-action/surface.ts';
 import { makeSurface } from '../make-app/surface.ts';
 import { mcpSurface } from '../mcp-server/surface.ts';
@@ -12,4 +13,4 @@ import { zapierSurface } from '../zapier-app/surface.ts';
  * the docs tables that iterate it: in surfaces/ it would sit under the surfaces it imports
  * (test/layering.test.ts).
  */
-export const surfaces: readonly Surface[] = [zapierSurface, makeSurface, n8nSurface, mcpSurface, openApiSurface, githubActionSurface];
+export const surfaces: readonly Surface[] = [zapierSurface, makeSurface, n8nSurface, mcpSurface, clientSurface, openApiSurface, githubActionSurface];

@@ -32,7 +32,9 @@ const SCRIPT_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](?:\.{1,2}\/)+scripts\//;
 const FLOORS: readonly (readonly string[])[] = [
   ['shared'],
   ['surfaces'],
-  ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'sandbox', 'github-action'],
+  ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'client', 'sandbox', 'github-action'],
+  // What packs, installs and serves the npm packages for the smoke test and the bench.
+  ['packaging'],
   ['scripts', 'bench', 'bin', 'test'],
 ];
 

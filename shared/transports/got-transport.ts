@@ -4,6 +4,9 @@ import { noAnswerError, safeToResend, wasSent } from '../http/failure.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, redirectError } from '../http/redirect.ts';
 import { redact } from '../redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
+import type { RetryNotice } from './retry-notice.ts';
+
+export type { RetryNotice } from './retry-notice.ts';
 
 export interface GotTransportOptions {
   /** Whole-request time limit per attempt; default 15 s (assumption `limits`). */
@@ -21,18 +24,6 @@ export interface GotTransportOptions {
   onRetry?: (retry: RetryNotice) => void;
   /** Aborts the request in flight, and any wait before a retry (an MCP tool call its client cancelled). */
   signal?: AbortSignal | undefined;
-}
-
-export interface RetryNotice {
-  /** The attempt about to be made (2 for the first retry) and how many there can be in all. */
-  attempt: number;
-  of: number;
-  /** How long it waits first: Retry-After when the service sent one, else the backoff. */
-  delayMs: number;
-  /** The HTTP status that is retried; undefined when no answer came. */
-  status?: number;
-  /** The network error's code when no answer came (ECONNRESET, ETIMEDOUT, ...). */
-  code?: string;
 }
 
 // Statuses worth a second try; which requests may have one is `safeToResend`'s (failure.ts) call.

@@ -39,7 +39,7 @@ describe('bin/pagerly.js', () => {
   it('on a Node older than 22.18: a clear message and exit 1', async () => {
     const r = await pagerly(['--version'], {}, ['--import', 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"22.17.0"})']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('pagerly needs Node.js 22.18 or later (it runs TypeScript directly); this is Node 22.17.0.');
+    expect(r.stderr).toContain('pagerly needs Node.js 22.18 or later; this is Node 22.17.0.');
     expect(r.stdout).toBe('');
   });
 });

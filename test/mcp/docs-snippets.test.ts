@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { buildCliPackage, CLI_PACKAGE } from '../../cli/build-cli-package.ts';
 import { offeredTools } from '../../mcp-server/server.ts';
 import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support.ts';
 
@@ -12,10 +14,11 @@ import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support
  * (https://modelcontextprotocol.io/quickstart/user), VS Code's `.vscode/mcp.json` with `servers`
  * and a password `inputs` entry (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration),
  * Cursor's `.cursor/mcp.json` with `mcpServers` and `${env:NAME}` (https://docs.cursor.com/context/model-context-protocol).
+ * `npx -y @pagerly/cli` runs the package's bin: here the package built afresh into a temporary
+ * folder stands in for npx's download (nothing is fetched from the registry).
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
-const PLACEHOLDER = '/ABSOLUTE/PATH/TO/pagerly-connectors';
+const NPX_PACKAGE = ['-y', CLI_PACKAGE];
 const page = readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
 const snippets = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Config);
 
@@ -36,17 +39,23 @@ const [claude, vscode, cursor] = snippets as [Config, Config, Config];
 /** A host's variable as written in its configuration: `${env:NAME}`, `${input:id}`. */
 const hostVariable = (name: string) => `\${${name}}`;
 
-/** The server entry as the host resolves it: its variables given values, this checkout for the placeholder. */
+/** The server entry as the host resolves it: its variables given values. */
 function resolved(entry: ServerEntry, values: Record<string, string>): ServerEntry {
-  const fill = (text: string) => text.replace(PLACEHOLDER, ROOT).replace(/\$\{[^}]+\}/g, (variable) => values[variable] ?? variable);
+  const fill = (text: string) => text.replace(/\$\{[^}]+\}/g, (variable) => values[variable] ?? variable);
   return { ...entry, args: entry.args.map(fill), env: Object.fromEntries(Object.entries(entry.env).map(([name, value]) => [name, fill(value)])) };
 }
 
 let s: CliSandbox;
+let packageDir: string;
 beforeAll(async () => {
   s = await startCliSandbox();
+  packageDir = mkdtempSync(join(tmpdir(), 'pagerly-cli-package-'));
+  await buildCliPackage(packageDir);
+}, 60_000);
+afterAll(async () => {
+  await s.close();
+  rmSync(packageDir, { recursive: true, force: true });
 });
-afterAll(() => s.close());
 
 describe('the host configurations in docs/mcp.md', () => {
   it('are three JSON snippets: Claude Desktop, VS Code, Cursor', () => {
@@ -64,7 +73,8 @@ describe('the host configurations in docs/mcp.md', () => {
     expect(cursor.mcpServers!.pagerly!.env).toEqual({ PAGERLY_API_KEY: hostVariable('env:PAGERLY_API_KEY') });
     for (const entry of [claude.mcpServers!.pagerly!, vscode.servers!.pagerly!, cursor.mcpServers!.pagerly!]) {
       expect(Object.keys(entry.env)).toEqual(['PAGERLY_API_KEY']);
-      expect(entry.args.slice(0, 2)).toEqual([`${PLACEHOLDER}/bin/pagerly.js`, 'mcp']);
+      expect(entry.command).toBe('npx');
+      expect(entry.args.slice(0, 3)).toEqual([...NPX_PACKAGE, 'mcp']);
       expect(entry.args.join(' ')).not.toContain('--api-key');
     }
   });
@@ -79,10 +89,11 @@ describe('the host configurations in docs/mcp.md', () => {
     const { command, args, env } = entry();
     // Claude Desktop's snippet holds a placeholder for the key: the test's key stands in for it.
     const key = env.PAGERLY_API_KEY === 'your-api-key' ? KEYS.admin : env.PAGERLY_API_KEY!;
+    expect([command, ...args.slice(0, 2)]).toEqual(['npx', ...NPX_PACKAGE]);
     const transport = new StdioClientTransport({
-      // `node` on the host's PATH: here the Node running the tests (the project's Node 22).
-      command: command === 'node' ? process.execPath : command,
-      args,
+      // What npx runs: the package's bin, on `node` from the host's PATH (here the project's Node 22).
+      command: process.execPath,
+      args: [join(packageDir, 'bin', 'pagerly.js'), ...args.slice(2)],
       env: { PATH: process.env.PATH ?? '', ...env, PAGERLY_API_KEY: key, PAGERLY_BASE_URL: s.url },
       stderr: 'pipe',
     });

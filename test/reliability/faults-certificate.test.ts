@@ -54,7 +54,7 @@ const MAKE_HAS_NO_CODE_HERE = 'Make';
 const covered = drivers.filter((driver) => driver.name !== MAKE_HAS_NO_CODE_HERE);
 
 it('covers every surface that runs our code on a connection', () => {
-  expect(covered.map((driver) => driver.name)).toEqual(['typed client', 'CLI', 'Zapier', 'n8n', 'MCP']);
+  expect(covered.map((driver) => driver.name)).toEqual(['typed client', 'typed client (fetch)', 'CLI', 'Zapier', 'n8n', 'MCP']);
 });
 
 describe.each(covered.map((driver) => [driver.name, driver] as const))('%s', (_name, driver) => {

@@ -1,5 +1,6 @@
 import type { PagerlyClient } from '../../shared/client.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
+import { createFetchClient } from '../../shared/fetch-client.ts';
 import { createNodeClient } from '../../shared/node-client.ts';
 import { everyoneOnCall, onCallByTeam } from '../../shared/on-call/by-team.ts';
 import { INPUT, settle, type ErrorKind, type SurfaceDriver, type Target } from './driver.ts';
@@ -42,3 +43,11 @@ export function typedClientDriver(name: string, clientFor: (target: Target) => P
 export const clientDriver = typedClientDriver('typed client', ({ baseUrl, apiKey, timeoutMs }) =>
   createNodeClient({ apiKey, baseUrl, backoffMs: 10, maxRetryAfterMs: 1_000, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
 );
+
+/** The same client on the fetch transport, the client package's default; no proxy, whatever the machine has set. */
+export const fetchClientDriver: SurfaceDriver = {
+  ...typedClientDriver('typed client (fetch)', ({ baseUrl, apiKey, timeoutMs }) =>
+    createFetchClient({ apiKey, baseUrl, backoffMs: 10, maxRetryAfterMs: 1_000, proxyEnv: {}, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
+  ),
+  surface: 'Client',
+};

@@ -1,4 +1,4 @@
-import { clientDriver } from './client.ts';
+import { clientDriver, fetchClientDriver } from './client.ts';
 import { cliDriver } from './cli.ts';
 import type { SurfaceDriver } from './driver.ts';
 import { makeDriver } from './make.ts';
@@ -18,4 +18,4 @@ import { zapierDriver } from './zapier.ts';
  * It then meets every case of the battery and every row of the table. A surface of
  * scripts/surfaces.ts without a driver here fails the battery's first test.
  */
-export const drivers: readonly SurfaceDriver[] = [clientDriver, cliDriver, zapierDriver, makeDriver, n8nDriver, mcpDriver];
+export const drivers: readonly SurfaceDriver[] = [clientDriver, fetchClientDriver, cliDriver, zapierDriver, makeDriver, n8nDriver, mcpDriver];

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { offlineNock } from '../support/offline-nock.ts';
 import nock from 'nock';
 import { NetworkError, RateLimitError, ServerError, TimeoutError } from '../../shared/errors.ts';
-import { createNodeClient } from '../../shared/node-client.ts';
 import { closedPort, loopbackServer } from '../support/loopback-server.ts';
+import { typedClients } from '../support/typed-clients.ts';
 
 const KEY = 'transport-key-31c4d0';
 const BASE = 'https://api.pagerly.io';
@@ -12,10 +12,10 @@ const teams = [{ id: 't1', name: 'Platform' }];
 
 offlineNock({ allowLoopback: true });
 
-describe('got transport', () => {
+describe.each(typedClients)('%s transport', (_name, makeClient) => {
   it('retries a read after 5xx and answers with the later success', async () => {
     const scope = nock(BASE).get('/pagerly/o/zapier/allteams').reply(503, '').get('/pagerly/o/zapier/allteams').reply(200, teams);
-    await expect(createNodeClient(fast).listTeams()).resolves.toEqual(teams);
+    await expect(makeClient(fast).listTeams()).resolves.toEqual(teams);
     expect(scope.isDone()).toBe(true);
   });
 
@@ -24,14 +24,14 @@ describe('got transport', () => {
       .get('/pagerly/o/zapier/allteams')
       .times(3)
       .reply(500, [{ Error: 'boom' }]);
-    await expect(createNodeClient(fast).listTeams()).rejects.toBeInstanceOf(ServerError);
+    await expect(makeClient(fast).listTeams()).rejects.toBeInstanceOf(ServerError);
     expect(scope.isDone()).toBe(true);
   });
 
   it('does not repeat a create after a 5xx: it may have been done', async () => {
     const scope = nock(BASE).post('/o/incident').once().reply(502, 'Bad Gateway');
     const extra = nock(BASE).post('/o/incident').reply(201, { id: 'inc_2' });
-    await expect(createNodeClient(fast).createOrUpdateIncident({ title: 'Disk full' })).rejects.toBeInstanceOf(ServerError);
+    await expect(makeClient(fast).createOrUpdateIncident({ title: 'Disk full' })).rejects.toBeInstanceOf(ServerError);
     expect(scope.isDone()).toBe(true);
     expect(extra.isDone()).toBe(false);
   });
@@ -42,7 +42,7 @@ describe('got transport', () => {
       .reply(429, [{ Error: 'slow down' }], { 'Retry-After': '1' });
     nock(BASE).post('/o/incident').reply(201, { id: 'inc_1', title: 'Disk full' });
     const started = Date.now();
-    await expect(createNodeClient(fast).createOrUpdateIncident({ title: 'Disk full' })).resolves.toMatchObject({ id: 'inc_1' });
+    await expect(makeClient(fast).createOrUpdateIncident({ title: 'Disk full' })).resolves.toMatchObject({ id: 'inc_1' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
@@ -50,7 +50,7 @@ describe('got transport', () => {
     nock(BASE)
       .get('/o/test/apikey')
       .reply(429, [{ Error: 'slow down' }], { 'Retry-After': '3600' });
-    const error = await createNodeClient({ ...fast, maxRetryAfterMs: 1000 })
+    const error = await makeClient({ ...fast, maxRetryAfterMs: 1000 })
       .checkApiKey()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -64,7 +64,7 @@ describe('got transport', () => {
       setTimeout(() => res.end('{}'), 500).unref();
     });
     try {
-      const error = await createNodeClient({ ...fast, baseUrl: slow.url, timeoutMs: 50 })
+      const error = await makeClient({ ...fast, baseUrl: slow.url, timeoutMs: 50 })
         .checkApiKey()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
@@ -78,7 +78,7 @@ describe('got transport', () => {
   it('reports a reset connection as a network error without the key (real socket)', async () => {
     const resetting = await loopbackServer((req) => req.socket.destroy());
     try {
-      const error = await createNodeClient({ ...fast, baseUrl: resetting.url })
+      const error = await makeClient({ ...fast, baseUrl: resetting.url })
         .checkApiKey()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetworkError);
@@ -90,7 +90,7 @@ describe('got transport', () => {
   });
 
   it('reports a refused connection as a retryable network error', async () => {
-    const error = await createNodeClient({ ...fast, baseUrl: await closedPort() })
+    const error = await makeClient({ ...fast, baseUrl: await closedPort() })
       .listTeams()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
@@ -102,7 +102,7 @@ describe('got transport', () => {
     const scope = nock(BASE, { reqheaders: { 'x-apikey': KEY, 'content-type': 'application/json' } })
       .post('/o/oncalluser/role', { email: 'sam@acme.test', role: 'admin' })
       .reply(200, { email: 'sam@acme.test', role: 'admin' });
-    await expect(createNodeClient(fast).changeDirectoryRole({ email: 'sam@acme.test', role: 'admin' })).resolves.toEqual({
+    await expect(makeClient(fast).changeDirectoryRole({ email: 'sam@acme.test', role: 'admin' })).resolves.toEqual({
       email: 'sam@acme.test',
       role: 'admin',
     });

@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import rootPackage from '../package.json' with { type: 'json' };
+import { endpoints } from '../shared/catalog/endpoints.ts';
+import { operations } from '../shared/operations/index.ts';
+import { operationsPage } from './operation-names.ts';
+
+/** Where `npm run build` writes the client package, ready to pack or publish. */
+export const clientPackageDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+export const CLIENT_PACKAGE = '@pagerly/client';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
+const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+
+/**
+ * zod is a dependency rather than bundled: the declarations name its types (each method's
+ * input and output), so a consumer's compiler needs it too. undici is loaded only on Node
+ * behind a proxy.
+ */
+const RUNTIME_DEPENDENCIES = ['zod', 'undici'] as const;
+
+export function clientPackageJson() {
+  const dependencies = Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, rootPackage.dependencies[name]]));
+  return {
+    name: CLIENT_PACKAGE,
+    version: rootPackage.version,
+    description: 'Typed client for the Pagerly on-call and incident API, on fetch: Node 22 and later, Bun, Deno.',
+    license: 'MIT',
+    keywords: ['pagerly', 'on-call', 'incident', 'api-client'],
+    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/client' },
+    type: 'module',
+    exports: { '.': { types: './types/client/index.d.ts', default: './index.js' }, './package.json': './package.json' },
+    types: './types/client/index.d.ts',
+    files: ['index.js', 'types', 'OPERATIONS.md'],
+    sideEffects: false,
+    // undici 8, for proxies on Node, needs 22.19.
+    engines: { node: '>=22.19' },
+    dependencies,
+  };
+}
+
+const README = `# @pagerly/client
+
+A typed client for the Pagerly on-call and incident API, on \`fetch\`: Node 22.19 and later,
+Bun and Deno. One method per endpoint; every failure is one typed error.
+
+\`\`\`sh
+npm install ${CLIENT_PACKAGE}
+\`\`\`
+
+\`\`\`ts
+import { createClient } from '${CLIENT_PACKAGE}';
+
+const pagerly = createClient({ apiKey: process.env.PAGERLY_API_KEY! });
+const teams = await pagerly.listTeams();
+\`\`\`
+
+Behind a proxy, set \`HTTPS_PROXY\` (and \`NO_PROXY\`); a private CA goes in \`NODE_EXTRA_CA_CERTS\` on Node.
+What each operation of the Zapier, Make and n8n apps calls: OPERATIONS.md.
+Settings, errors and guarantees: https://github.com/pagerly/pagerly-connectors/blob/main/docs/client.md
+`;
+
+/**
+ * The client package: the entry bundled to one ES module (shared/ inside it, zod and undici
+ * outside), declarations by tsc from the same sources, a package.json with an `exports` map.
+ */
+export async function buildClientPackage(folder = clientPackageDir): Promise<{ folder: string; files: number; bytes: number }> {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  await build({
+    entryPoints: [entry],
+    outfile: join(folder, 'index.js'),
+    bundle: true,
+    // Neutral: no Node built-in may sneak in, since Bun and Deno run it too.
+    platform: 'neutral',
+    format: 'esm',
+    target: 'es2022',
+    external: [...RUNTIME_DEPENDENCIES],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  execFileSync(
+    process.execPath,
+    [
+      tsc,
+      entry,
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--rewriteRelativeImportExtensions',
+      '--allowImportingTsExtensions',
+      '--strict',
+      '--target',
+      'es2024',
+      '--lib',
+      'es2024',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--types',
+      'node',
+      '--skipLibCheck',
+      '--rootDir',
+      root,
+      '--outDir',
+      join(folder, 'types'),
+    ],
+    { stdio: 'inherit' },
+  );
+  rewriteDeclarationImports(join(folder, 'types'));
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(clientPackageJson(), null, 2)}\n`);
+  writeFileSync(join(folder, 'README.md'), README);
+  writeFileSync(join(folder, 'OPERATIONS.md'), operationsPage({ operations, endpoints }));
+  const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
+  const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);
+  return { folder, files: all.length, bytes };
+}
+
+/**
+ * tsc keeps the sources' `./x.ts` specifiers in declarations; a consumer's resolver, and
+ * arethetypeswrong, look for the `.js` file each declaration stands beside.
+ */
+function rewriteDeclarationImports(folder: string): void {
+  for (const file of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!file.isFile() || !file.name.endsWith('.d.ts')) continue;
+    const path = join(file.parentPath, file.name);
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace(/(['"])(\.{1,2}\/[^'"]+)\.ts\1/g, '$1$2.js$1'));
+  }
+}
