@@ -4,7 +4,8 @@ import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
 import type { GotTransportOptions } from '../shared/transports/got-transport.ts';
-import { errorResult, runTool, type ToolResult } from './run-tool.ts';
+import { confirmationStep } from './confirm.ts';
+import { errorResult, runTool } from './run-tool.ts';
 import { toolDefinitions, type ToolDefinition } from './tools.ts';
 import { toolCallTransport } from './transport.ts';
 
@@ -110,9 +111,13 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
-      async (args, ctx): Promise<ToolResult> => {
+      async (args, ctx) => {
         if (!options.apiKey?.trim()) return errorResult(new AuthenticationError(NO_KEY[options.keySource ?? 'environment']));
-        return runTool(tool, clientFor(ctx.mcpReq.signal), args as Record<string, unknown>);
+        const input = args as Record<string, unknown>;
+        // The person is asked only once the call could go through: never for a call without a key.
+        const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities());
+        if (asked) return asked;
+        return runTool(tool, clientFor(ctx.mcpReq.signal), input);
       },
     );
   }

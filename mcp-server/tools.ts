@@ -74,6 +74,8 @@ export interface ToolDefinition {
   readonly operation: AnyOperation;
   /** Changes data in the service: offered only with --enable-write-tools. */
   readonly writes: boolean;
+  /** Asks the person before acting, where the client can (mcp-server/confirm.ts). */
+  readonly asksFirst: boolean;
   /** The tool's arguments: each field's schema from its endpoint's shared input schema. */
   readonly inputSchema: JsonStandardSchema;
   /** Always an object (MCP's `outputSchema` must be): a list goes under `resultKey`. */
@@ -238,6 +240,7 @@ export function toolDefinitions({ operations, endpoints }: SurfaceSource): ToolD
       description: descriptionOf(operation, called, resultKey),
       operation,
       writes: operation.kind === 'action',
+      asksFirst: operation.kind === 'action' && 'asksFirst' in name && name.asksFirst === true,
       inputSchema: withJsonSchema(inputSchemaOf(operation, endpoint)),
       outputSchema: withJsonSchema(outputSchemaOf(operation, endpoint, resultKey)),
       resultKey,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { offeredTools } from '../../mcp-server/server.ts';
-import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support.ts';
+import { KEY_MARK, KEYS, person, startCliSandbox, type CliSandbox } from '../cli/support.ts';
 import { type HttpProcess, INITIALIZE, startHttp } from './support.ts';
 
 /**
@@ -141,6 +141,23 @@ describe('pagerly mcp --http --key-from-header', () => {
     const c = await client(headerKey.url, { key: KEYS.admin });
     expect((await c.listTools()).tools.map((tool) => tool.name)).toEqual(offeredTools(true).map((tool) => tool.name));
     expect(headerKey.stderr()).toMatch(/each request's key from its X-APIKEY header/);
+  });
+
+  it('asks the person before removing someone, statelessly (a 2026-07-28 client answers the question): a no changes nothing', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(headerKey.url), { requestInit: { headers: { 'X-APIKEY': KEYS.admin } } });
+    const c = new Client({ name: 'http-confirm', version: '1.0.0' }, { capabilities: { elicitation: {} }, versionNegotiation: { mode: 'auto' } });
+    const asked: string[] = [];
+    c.setRequestHandler('elicitation/create', async (request) => {
+      asked.push((request.params as { message: string }).message);
+      return { action: 'decline' };
+    });
+    await c.connect(transport);
+    opened.push(c);
+    const result = await c.callTool({ name: 'remove_directory_entry', arguments: { email: 'katherine@acme.example' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Not done: the user said no/);
+    expect(asked).toEqual([expect.stringContaining('remove a person from the directory in Pagerly (email: katherine@acme.example)')]);
+    expect(person(s.sandbox, 'katherine@acme.example')).toBeDefined();
   });
 
   it('wrote no key on stderr', () => {
