@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
+import { type ToolWords, toolWords, withMcpNotes } from './agent-words.ts';
 import type { InputField, Operation, OutputField } from '../shared/operations/types.ts';
 import type { SurfaceSource } from '../surfaces/surface.ts';
 import { mcpName, mcpText } from './operation-names.ts';
@@ -110,12 +111,12 @@ export function annotationsOf(operation: AnyOperation, endpoint: Endpoint): Tool
   return { readOnlyHint: false, destructiveHint: overwrites, idempotentHint: overwrites && endpoint.idempotent, openWorldHint: true };
 }
 
-/** What a model reads about one argument: the field's help, its suggested or allowed values, an example. */
-function fieldDescription(field: InputField): string {
-  const parts = [mcpText(field.help)];
+/** What a model reads about one argument: the field's help (in MCP's words where it has its own), its suggested or allowed values, an example. */
+function fieldDescription(field: InputField, words: ToolWords | undefined): string {
+  const parts = [words?.fields?.[field.key] ?? withMcpNotes(mcpText(field.help))];
   if (field.choices?.length) {
     const values = field.choices.map((choice) => choice.value).join(', ');
-    parts.push(field.customValueAllowed ? `Suggested: ${values}. ${CUSTOM_VALUE_NOTE}` : `One of: ${values}.`);
+    parts.push(field.customValueAllowed ? `Suggested: ${values}. ${withMcpNotes(CUSTOM_VALUE_NOTE)}` : `One of: ${values}.`);
   }
   if (field.dynamic === 'team') parts.push('A team name as list_teams gives it; letter case does not matter.');
   if (field.example) parts.push(`Example: ${field.example}.`);
@@ -137,8 +138,11 @@ const unwrapOptional = (schema: z.ZodMiniType): z.ZodMiniType => (schema instanc
  */
 export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
   const shape = shapeOf(endpoint.input);
+  const words = toolWords[operation.id];
   const fields = operation.inputFields.map((field) => {
-    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.describe(fieldDescription(field)));
+    // An e-mail field says so in its schema (JSON Schema's `format`), as a client's form or a model reads it.
+    const meta = field.type === 'email' ? { description: fieldDescription(field, words), format: 'email' } : { description: fieldDescription(field, words) };
+    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.meta(meta));
     return [field.key, field.required ? own : z.optional(own)] as const;
   });
   return z.object(Object.fromEntries(fields));
@@ -150,7 +154,7 @@ export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.Zo
  * field), else optional and nullable: an assumed answer is passed on as it came. The catalog's own
  * schemas cannot be used as they are: an id's read-as-text step (a transform) has no JSON Schema.
  */
-function outputFieldSchema(field: OutputField, answer?: z.ZodMiniType): z.ZodMiniType {
+function outputFieldSchema(field: OutputField, words: ToolWords | undefined, answer?: z.ZodMiniType): z.ZodMiniType {
   const of = (): z.ZodMiniType => {
     switch (field.type) {
       case 'number':
@@ -158,19 +162,22 @@ function outputFieldSchema(field: OutputField, answer?: z.ZodMiniType): z.ZodMin
       case 'boolean':
         return z.boolean();
       case 'array':
-        return z.array(field.spec ? fieldsObject(field.spec) : z.unknown());
+        return z.array(field.spec ? fieldsObject(field.spec, words) : z.unknown());
       case 'object':
-        return field.spec ? fieldsObject(field.spec) : z.looseObject({});
+        return field.spec ? fieldsObject(field.spec, words) : z.looseObject({});
       default:
         return z.string();
     }
   };
   const documented = answer !== undefined && answer._zod.optout !== 'optional' && !z.safeParse(answer, null).success;
-  return (documented ? of() : z.optional(z.nullable(of()))).check(z.describe(field.label));
+  const description = words?.outputs?.[field.key] ?? field.label;
+  // A person's e-mail (the key every record of the catalog names it by) says so in its schema.
+  const meta = field.key === 'email' && field.type === 'string' ? { description, format: 'email' } : { description };
+  return (documented ? of() : z.optional(z.nullable(of()))).check(z.meta(meta));
 }
 
-const fieldsObject = (fields: readonly OutputField[]): z.ZodMiniObject =>
-  z.looseObject(Object.fromEntries(fields.map((field) => [field.key, outputFieldSchema(field)])));
+const fieldsObject = (fields: readonly OutputField[], words: ToolWords | undefined): z.ZodMiniObject =>
+  z.looseObject(Object.fromEntries(fields.map((field) => [field.key, outputFieldSchema(field, words)])));
 
 /**
  * One result as it goes out: each output field of the description (the endpoint's fields, the
@@ -181,15 +188,26 @@ const fieldsObject = (fields: readonly OutputField[]): z.ZodMiniObject =>
 function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
   const answer = endpoint.output instanceof z.ZodMiniArray ? (endpoint.output._zod.def.element as z.ZodMiniType) : endpoint.output;
   const own = shapeOf(answer);
-  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, own[field.key])])));
+  const words = toolWords[operation.id];
+  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, words, own[field.key])])));
 }
 
 /** Whether the tool's result is a list (wrapped under a key) or one record (an action's answer). */
 const isList = (operation: AnyOperation) => operation.kind !== 'action';
 
+/** The key of when a read was made, on every read's result. */
+export const AS_OF = 'as_of';
+
+/**
+ * A read's result (a list) carries `as_of`: who is on call is true at one instant, and a model
+ * that quotes it later, or at a handover, should say when it was read.
+ */
 function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: string | undefined): z.ZodMiniObject {
   const item = itemSchemaOf(operation, endpoint);
-  return resultKey ? z.object({ [resultKey]: z.array(item) }) : item;
+  if (!resultKey) return item;
+  // `format` rather than zod's datetime check: its pattern is a screenful a model would read for nothing.
+  const asOf = z.string().check(z.meta({ description: 'When Pagerly was asked (UTC, ISO 8601): the answer holds for that instant.', format: 'date-time' }));
+  return z.object({ [resultKey]: z.array(item), [AS_OF]: asOf });
 }
 
 /** A sentence on what comes back, naming the keys a model reads. */
@@ -197,7 +215,7 @@ function returnsSentence(operation: AnyOperation, resultKey: string | undefined)
   const keys = operation.outputFields.map((field) => field.key).join(', ');
   if (!resultKey) return `Returns the service's answer: ${keys}.`;
   const empty = operation.kind === 'search' && operation.results === 'single' ? ' (empty when none is found)' : ' (may be empty)';
-  return `Returns {"${resultKey}": [...]}${empty}, each with ${keys}.`;
+  return `Returns {"${resultKey}": [...], "as_of": "<UTC time>"}${empty}, each with ${keys}.`;
 }
 
 /**
@@ -205,7 +223,7 @@ function returnsSentence(operation: AnyOperation, resultKey: string | undefined)
  * shows), what it returns, who may use it, and for a write that it changes data.
  */
 function descriptionOf(operation: AnyOperation, endpoints: readonly Endpoint[], resultKey: string | undefined): string {
-  const parts = [mcpText(operation.description), returnsSentence(operation, resultKey)];
+  const parts = [toolWords[operation.id]?.description ?? withMcpNotes(mcpText(operation.description)), returnsSentence(operation, resultKey)];
   // The descriptions of admin-only operations say so to a no-code user; a model gets it plainly too.
   if (endpoints.some((endpoint) => endpoint.adminOnly)) parts.push('Org admins only: with any other key the service refuses it (a permission error).');
   if (operation.kind === 'action') parts.push('Changes data in Pagerly: confirm with the user before calling it.');

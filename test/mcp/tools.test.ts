@@ -130,3 +130,81 @@ describe('a call and its HTTP requests', () => {
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 });
+
+describe('the words a model reads', () => {
+  /** Every text of a tool a model is shown: its description, and every description in its schemas. */
+  const textsOf = (tool: (typeof tools)[number]) => {
+    const texts = [tool.description];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'description' && typeof inner === 'string') texts.push(inner);
+          else walk(inner);
+        }
+      }
+    };
+    walk(tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }));
+    walk(tool.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }));
+    return texts;
+  };
+
+  it("speak of tools and keys, not of a no-code editor's dropdowns, mapping, steps or labels", () => {
+    const editorWords = /dropdown|\bmap(ped)?\b|type or map|Removed Now|this connection|\bstep\b|\bmodule\b|\bZap\b|line items/i;
+    const found = tools.flatMap((tool) =>
+      textsOf(tool)
+        .filter((text) => editorWords.test(text))
+        .map((text) => `${tool.name}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('say that who is on call is known for now only: no future shifts, no history', () => {
+    const onCall = tools.find((tool) => tool.name === 'list_on_call_users')!;
+    expect(onCall.description).toMatch(/this moment only \(as_of, UTC\): the service keeps no schedule of future shifts and no history/);
+  });
+
+  it('mark every e-mail, argument or result, as format: email', () => {
+    for (const tool of tools) {
+      const input = tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as { properties: Record<string, { format?: string }> };
+      if (input.properties.email) expect([tool.name, input.properties.email.format]).toEqual([tool.name, 'email']);
+      const output = JSON.stringify(tool.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }));
+      const emails = [...output.matchAll(/"email":\{[^}]*\}/g)].map((match) => match[0]);
+      for (const email of emails) expect([tool.name, email]).toEqual([tool.name, expect.stringContaining('"format":"email"')]);
+    }
+  });
+
+  it('carry as_of, when the service was asked (UTC), on every read', async () => {
+    const service = await loopbackServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"team_a","name":"A"}]');
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    const before = Date.now();
+    const result = await client.callTool({ name: 'list_teams', arguments: {} });
+    const asOf = (result.structuredContent as { as_of: string }).as_of;
+    expect(asOf).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(asOf)).toBeGreaterThanOrEqual(before - 1);
+    expect(Date.parse(asOf)).toBeLessThanOrEqual(Date.now());
+    for (const tool of tools.filter((t) => t.resultKey)) expect(tool.description).toContain('"as_of": "<UTC time>"');
+  });
+});
+
+describe('the key in an answer', () => {
+  it('is taken out of a successful answer that echoes it, in structuredContent and text alike', async () => {
+    const service = await loopbackServer((_request, response) => {
+      const echo = [
+        { id: 'team_a', name: `Team ${KEY}` },
+        { id: encodeURIComponent(KEY.slice(0, 12)), name: 'B' },
+      ];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(echo));
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    const result = await client.callTool({ name: 'list_teams', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(KEY.slice(0, 8));
+    expect((result.structuredContent as { teams: { name: string }[] }).teams[0]!.name).toBe('Team [redacted]');
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+  });
+});
