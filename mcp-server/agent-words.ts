@@ -45,11 +45,6 @@ export const toolWords: Partial<Record<OperationId, ToolWords>> = {
   },
   getOnCallUsers: {
     description: `Finds the people on call right now in one team, or in every team, each with their team. Nobody on call is an empty list, not an error. ${NOW_ONLY}`,
-    outputs: {
-      on_call_names: "The names of everyone on call in this person's team, comma-separated.",
-      on_call_emails: "The e-mails of everyone on call in this person's team, comma-separated.",
-      on_call_count: "How many people are on call in this person's team.",
-    },
   },
   createIncident: {
     description: 'Creates a new incident and pages the people on call. Keep the id it returns: update_incident needs it to change or resolve the incident.',

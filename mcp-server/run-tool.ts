@@ -3,7 +3,7 @@ import { isPagerlyError } from '../shared/errors.ts';
 import { actionResult } from '../shared/operations/action-result.ts';
 import { endpointInput } from '../shared/operations/endpoint-input.ts';
 import { runSearch } from '../shared/operations/search-results.ts';
-import { AS_OF, type ToolDefinition } from './tools.ts';
+import { AS_OF, DEFAULT_LIMIT, MAX_RESULT_CHARS, type ToolDefinition } from './tools.ts';
 
 /** A tool's result as MCP carries it (MCP spec, server/tools: CallToolResult). */
 export interface ToolResult {
@@ -23,11 +23,22 @@ async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Recor
   const { operation, resultKey } = tool;
   const input = endpointInput(operation.inputFields, args);
   const asOf = new Date().toISOString();
+  const filter = tool.bounds?.filter;
+  const wanted = typeof args[filter?.arg ?? ''] === 'string' ? (args[filter!.arg] as string).trim().toLowerCase() : '';
+  const matches = (name: unknown) => !wanted || (typeof name === 'string' && name.toLowerCase().includes(wanted));
   let value: unknown;
-  if (operation.kind === 'search') value = await runSearch(operation, client, input);
-  else if (operation.kind === 'list') value = await client.send(operation.endpoint, input);
+  if (operation.kind === 'search') {
+    // A team filter narrows the team list the search reads, so only those teams are asked.
+    const reader =
+      filter?.on === 'teams' && wanted ? { ...client, listTeams: async () => (await client.listTeams()).filter((team) => matches(team.name)) } : client;
+    value = await runSearch(operation, reader, input);
+  } else if (operation.kind === 'list') value = await client.send(operation.endpoint, input);
   else value = await actionResult(operation, input, client);
-  if (resultKey) return { [resultKey]: Array.isArray(value) ? value : [], [AS_OF]: asOf };
+  if (resultKey) {
+    let items = Array.isArray(value) ? value : [];
+    if (filter?.on === 'items' && wanted) items = items.filter((item) => matches((item as Record<string, unknown> | null)?.[filter.field]));
+    return { [resultKey]: items, [AS_OF]: asOf };
+  }
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
@@ -40,11 +51,50 @@ async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Recor
  */
 export async function runTool(tool: ToolDefinition, client: PagerlyClient, args: Record<string, unknown>): Promise<ToolResult> {
   try {
-    const output = redacted(await outputOf(tool, client, args), client);
+    // Cut first, then redact what is shown: the whole of a long list is never written out as text.
+    const output = bounded(tool, await outputOf(tool, client, args), args, (shown) => redacted(shown, client));
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
     return errorResult(error, client);
   }
+}
+
+/**
+ * A list as a model receives it: at most `limit` items (100 unless asked), and whatever that
+ * says, a text of at most MAX_RESULT_CHARS: "everyone on call" in a large organization would
+ * otherwise fill the model's context with people it will not read. `total` says how many there
+ * were; `note` says what was left out and how to narrow the question.
+ */
+export function bounded(
+  tool: Pick<ToolDefinition, 'bounds' | 'resultKey'>,
+  output: Record<string, unknown>,
+  args: Record<string, unknown>,
+  clean: (shown: Record<string, unknown>) => Record<string, unknown> = (shown) => shown,
+): Record<string, unknown> {
+  const { bounds, resultKey } = tool;
+  if (!bounds || !resultKey) return clean(output);
+  const all = output[resultKey] as unknown[];
+  const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
+  const narrow = bounds.filter ? `; narrow it with ${bounds.filter.on === 'teams' ? 'teamname or team_contains' : bounds.filter.arg}` : '';
+  const filterArg = bounds.filter?.arg;
+  const filtered = filterArg && typeof args[filterArg] === 'string';
+  let shown = all.slice(0, limit);
+  const result = (items: unknown[]) => {
+    const cut = items.length < all.length;
+    const note = cut
+      ? `Showing the first ${items.length} of ${all.length}${items.length < limit ? ` (the most that fit in one answer)` : ''}${narrow}${items.length < limit ? '' : `, or raise limit`}.`
+      : all.length === 0 && filtered
+        ? `Nothing matches ${filterArg} "${String(args[filterArg!])}"${bounds.filter?.on === 'teams' ? ': list_teams gives the team names' : ''}.`
+        : undefined;
+    return clean({ ...output, [resultKey]: items, total: all.length, ...(note ? { note } : {}) });
+  };
+  let out = result(shown);
+  for (let size = JSON.stringify(out).length; size > MAX_RESULT_CHARS && shown.length > 0; size = JSON.stringify(out).length) {
+    // Cut in proportion to the overshoot (with a margin for the note), then check again.
+    shown = shown.slice(0, Math.max(0, Math.min(shown.length - 1, Math.floor((shown.length * MAX_RESULT_CHARS) / size) - 1)));
+    out = result(shown);
+  }
+  return out;
 }
 
 /** Every string of a value (keys too) through `redact`. */

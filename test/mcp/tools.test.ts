@@ -208,3 +208,83 @@ describe('the key in an answer', () => {
     expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
   });
 });
+
+describe('bounded answers', () => {
+  /** A service with `teams` teams of two people on call each; it counts the requests it got. */
+  async function bigOrganization(teams: number) {
+    const seen: string[] = [];
+    const names = Array.from({ length: teams }, (_, i) => `Team ${String(i + 1).padStart(4, '0')}`);
+    const service = await loopbackServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://x');
+      seen.push(url.pathname + url.search);
+      const body = url.pathname.endsWith('/allteams')
+        ? names.map((name, i) => ({ id: `team_${i + 1}`, name }))
+        : [1, 2].map((n) => {
+            const who = `${url.searchParams.get('teamname')!.replace(/\W/g, '').toLowerCase()}-${n}`;
+            return { id: `usr_${who}`, name: `Person ${who}`, email: `${who}@acme.example`, imageurl: null };
+          });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    stops.push(service.close);
+    return { url: service.url, seen };
+  }
+
+  // 400 teams rather than the 2,000 the bound is meant for: each on-call item of the shared shape
+  // lists everyone on call, so building the items grows with the square of the people (30 s at
+  // 4,000 here). The bound holds whatever an item's size: it cuts the text, not a count.
+  const TEAMS = 400;
+
+  it(`"everyone on call" at ${TEAMS} teams × 2 people: at most 100 KB of text, with the total and how to narrow it`, async () => {
+    const org = await bigOrganization(TEAMS);
+    const client = await connected({ baseUrl: org.url });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text.length).toBeLessThanOrEqual(100_000);
+    const out = result.structuredContent as { on_call_users: unknown[]; total: number; note: string };
+    expect(out.total).toBe(TEAMS * 2);
+    expect(out.on_call_users.length).toBeGreaterThan(0);
+    expect(out.on_call_users.length).toBeLessThanOrEqual(100);
+    expect(out.note).toMatch(new RegExp(`^Showing the first ${out.on_call_users.length} of ${TEAMS * 2}.*narrow it with teamname or team_contains`));
+    expect(org.seen).toHaveLength(TEAMS + 1);
+  }, 30_000);
+
+  it('team_contains reads only the teams it names; limit cuts the list', async () => {
+    const org = await bigOrganization(300);
+    const client = await connected({ baseUrl: org.url });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: { team_contains: 'team 000', limit: 3 } });
+    const out = result.structuredContent as { on_call_users: { team: { name: string } }[]; total: number; note: string };
+    // Team 0001 … Team 0009: nine teams, two people each, and only their nine look-ups sent.
+    expect(org.seen.filter((path) => path.includes('currentusers'))).toHaveLength(9);
+    expect([out.total, out.on_call_users.length]).toEqual([18, 3]);
+    expect(out.note).toBe('Showing the first 3 of 18; narrow it with teamname or team_contains, or raise limit.');
+  });
+
+  it('list_teams takes name_contains and limit; a filter matching nothing says so', async () => {
+    const org = await bigOrganization(250);
+    const client = await connected({ baseUrl: org.url });
+    const all = (await client.callTool({ name: 'list_teams', arguments: {} })).structuredContent as { teams: unknown[]; total: number; note: string };
+    expect([all.teams.length, all.total]).toEqual([100, 250]);
+    const some = (await client.callTool({ name: 'list_teams', arguments: { name_contains: '024' } })).structuredContent as {
+      teams: { name: string }[];
+      total: number;
+    };
+    expect(some.teams.map((team) => team.name)).toEqual([
+      'Team 0024',
+      'Team 0240',
+      'Team 0241',
+      'Team 0242',
+      'Team 0243',
+      'Team 0244',
+      'Team 0245',
+      'Team 0246',
+      'Team 0247',
+      'Team 0248',
+      'Team 0249',
+    ]);
+    expect(some).not.toHaveProperty('note');
+    const none = (await client.callTool({ name: 'list_teams', arguments: { name_contains: 'zzz' } })).structuredContent as { teams: unknown[]; note: string };
+    expect(none).toMatchObject({ teams: [], total: 0, note: 'Nothing matches name_contains "zzz".' });
+    await expect(client.callTool({ name: 'list_teams', arguments: { limit: 501 } })).resolves.toMatchObject({ isError: true });
+  });
+});
