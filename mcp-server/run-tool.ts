@@ -52,11 +52,17 @@ async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Recor
 export async function runTool(tool: ToolDefinition, client: PagerlyClient, args: Record<string, unknown>): Promise<ToolResult> {
   try {
     // Cut first, then redact what is shown: the whole of a long list is never written out as text.
-    const output = bounded(tool, await outputOf(tool, client, args), args, (shown) => redacted(shown, client));
-    return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+    const { output, text } = bounded(tool, await outputOf(tool, client, args), args, (shown) => redacted(shown, client));
+    return { content: [{ type: 'text', text }], structuredContent: output };
   } catch (error) {
     return errorResult(error, client);
   }
+}
+
+/** A result as it goes out: the structured value and its JSON text, made once. */
+interface Shown {
+  readonly output: Record<string, unknown>;
+  readonly text: string;
 }
 
 /**
@@ -69,8 +75,8 @@ export function bounded(
   tool: Pick<ToolDefinition, 'bounds' | 'resultKey'>,
   output: Record<string, unknown>,
   args: Record<string, unknown>,
-  clean: (shown: Record<string, unknown>) => Record<string, unknown> = (shown) => shown,
-): Record<string, unknown> {
+  clean: (shown: Record<string, unknown>) => Shown = (shown) => ({ output: shown, text: JSON.stringify(shown) }),
+): Shown {
   const { bounds, resultKey } = tool;
   if (!bounds || !resultKey) return clean(output);
   const all = output[resultKey] as unknown[];
@@ -89,9 +95,9 @@ export function bounded(
     return clean({ ...output, [resultKey]: items, total: all.length, ...(note ? { note } : {}) });
   };
   let out = result(shown);
-  for (let size = JSON.stringify(out).length; size > MAX_RESULT_CHARS && shown.length > 0; size = JSON.stringify(out).length) {
+  while (out.text.length > MAX_RESULT_CHARS && shown.length > 0) {
     // Cut in proportion to the overshoot (with a margin for the note), then check again.
-    shown = shown.slice(0, Math.max(0, Math.min(shown.length - 1, Math.floor((shown.length * MAX_RESULT_CHARS) / size) - 1)));
+    shown = shown.slice(0, Math.max(0, Math.min(shown.length - 1, Math.floor((shown.length * MAX_RESULT_CHARS) / out.text.length) - 1)));
     out = result(shown);
   }
   return out;
@@ -110,9 +116,11 @@ function redactDeep(value: unknown, redact: (text: string) => string): unknown {
  * echo in a name, a URL): checked on the whole text once, cleaned field by field only when it
  * holds one, so the JSON stays whole and an ordinary answer costs one scan.
  */
-function redacted(output: Record<string, unknown>, client: Pick<PagerlyClient, 'redact'>): Record<string, unknown> {
+function redacted(output: Record<string, unknown>, client: Pick<PagerlyClient, 'redact'>): Shown {
   const text = JSON.stringify(output);
-  return client.redact(text) === text ? output : (redactDeep(output, client.redact) as Record<string, unknown>);
+  if (client.redact(text) === text) return { output, text };
+  const clean = redactDeep(output, client.redact) as Record<string, unknown>;
+  return { output: clean, text: JSON.stringify(clean) };
 }
 
 /** A failure as a tool result: the shared error's message, or for anything else its message redacted. */
