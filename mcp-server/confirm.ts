@@ -53,12 +53,13 @@ export function confirmationStep(
   args: Record<string, unknown>,
   ctx: ServerContext,
   capabilities: ClientCapabilities | undefined,
+  redact: (text: string) => string = (text) => text,
 ): InputRequiredResult | ToolResult | undefined {
   if (!tool.asksFirst) return undefined;
   const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM);
   if (answer.kind === 'missing') {
     if (!canAskUser(capabilities)) return undefined;
-    return inputRequired({ inputRequests: { [CONFIRM]: inputRequired.elicit({ message: questionFor(tool, args), requestedSchema: form() }) } });
+    return inputRequired({ inputRequests: { [CONFIRM]: inputRequired.elicit({ message: redact(questionFor(tool, args)), requestedSchema: form() }) } });
   }
   if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.[CONFIRM] === true) return undefined;
   const how = answer.kind === 'elicit' && answer.action === 'cancel' ? 'dismissed the question' : 'said no';

@@ -128,5 +128,17 @@ export function errorResult(error: unknown, client?: Pick<PagerlyClient, 'redact
   const text = isPagerlyError(error)
     ? error.message
     : `Unexpected error: ${client ? client.redact(error instanceof Error ? error.message : String(error)) : 'see the server log'}`;
-  return { content: [{ type: 'text', text }], isError: true };
+  return { content: [{ type: 'text', text: cut(text) }], isError: true };
+}
+
+/** The most of a failure's text a model is given: enough for any advice, never a whole organization quoted back. */
+export const MAX_ERROR_CHARS = 2_000;
+
+/** A redacted text cut to MAX_ERROR_CHARS (cut only after redaction, so no piece of a key is left half-shown). */
+function cut(text: string): string {
+  if (text.length <= MAX_ERROR_CHARS) return text;
+  const end = MAX_ERROR_CHARS - 12;
+  // Never split a surrogate pair.
+  const at = /[\uD800-\uDBFF]/.test(text.charAt(end - 1)) ? end - 1 : end;
+  return `${text.slice(0, at)}… (cut)`;
 }

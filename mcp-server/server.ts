@@ -4,6 +4,7 @@ import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
 import type { GotTransportOptions } from '../shared/transports/got-transport.ts';
+import { redact } from '../shared/redact.ts';
 import { confirmationStep } from './confirm.ts';
 import { errorResult, runTool } from './run-tool.ts';
 import { toolDefinitions, type ToolDefinition } from './tools.ts';
@@ -73,9 +74,11 @@ export const toolNamesIn = (list: string): string[] =>
     .filter(Boolean);
 
 /** What the server tells the model first (MCP's `instructions`): what it is for, and to confirm writes. */
-export function instructionsFor(writeTools: boolean): string {
-  const reads =
-    'Pagerly is an on-call and incident service. Use list_on_call_users to find who is on call (in one team, or in every team), list_teams for the team names, get_directory_entry to look up a person by e-mail.';
+export function instructionsFor(writeTools: boolean, toolNames?: readonly string[]): string {
+  // With --tools the model is told what it has, never pointed at a tool it was not given.
+  const reads = toolNames
+    ? `Pagerly is an on-call and incident service. This server offers these tools only: ${toolNames.join(', ')}.`
+    : 'Pagerly is an on-call and incident service. Use list_on_call_users to find who is on call (in one team, or in every team), list_teams for the team names, get_directory_entry to look up a person by e-mail.';
   const writes = writeTools
     ? 'The tools that change data (create or update an incident, add, change or remove a person in the on-call directory) act at once and page or notify real people: before calling one, say what it will do and get the user\'s confirmation. A failure that says the request "may have been done anyway" must be checked before trying again.'
     : `This server is read-only: the tools that change data are offered only when it is started with ${WRITE_FLAG}.`;
@@ -96,7 +99,10 @@ const NO_KEY = {
  * errors' messages, which are redacted.
  */
 export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly ToolDefinition[] = tools): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, title: 'Pagerly', version: options.version }, { instructions: instructionsFor(options.writeTools) });
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Pagerly', version: options.version },
+    { instructions: instructionsFor(options.writeTools, options.toolNames) },
+  );
   const clientFor = (signal: AbortSignal): PagerlyClient => {
     const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, version, ...transport } = options;
     return createClient({
@@ -115,7 +121,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
         if (!options.apiKey?.trim()) return errorResult(new AuthenticationError(NO_KEY[options.keySource ?? 'environment']));
         const input = args as Record<string, unknown>;
         // The person is asked only once the call could go through: never for a call without a key.
-        const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities());
+        const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities(), (text) => redact(text, [options.apiKey]));
         if (asked) return asked;
         return runTool(tool, clientFor(ctx.mcpReq.signal), input);
       },

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, isLoopback, KEY_HEADER, serveHttp } from '../../mcp-server/http.ts';
+import { allowedHostsFor, DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, isLoopback, KEY_HEADER, serveHttp } from '../../mcp-server/http.ts';
 import {
   API_KEY_ENV,
   createPagerlyMcpServer,
@@ -116,6 +116,11 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
     ctx.out.note(
       `pagerly mcp: warning: listening on ${host}, not this machine only: anyone who can reach this port can call the tools${keyFromHeader ? ' with their own key' : ` as the owner of ${API_KEY_ENV}; prefer --key-from-header`}. Put it behind TLS and a firewall.`,
     );
+    // A request must name this machine in Host (DNS-rebinding protection): say so before the first 403 puzzles someone.
+    if (!options.allowedHosts) {
+      const names = allowedHostsFor({ host }).join(', ');
+      ctx.out.note(`pagerly mcp: a request's Host must be one of ${names}; add --allowed-hosts NAME for the name clients use to reach it.`);
+    }
   }
   const server = await serveHttp(keyFromHeader ? { ...serverOptions, apiKey: undefined } : serverOptions, {
     host,

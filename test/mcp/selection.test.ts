@@ -49,6 +49,9 @@ describe('pagerly mcp --tools', () => {
       expect(listed.map((tool) => tool.name)).toEqual(['create_incident', 'list_on_call_users']);
       await expect(session.client.callTool({ name: 'list_teams', arguments: {} })).rejects.toMatchObject({ code: -32602 });
       expect(session.stderr()).toMatch(/^pagerly mcp: 2 tools on stdio/);
+      // The model is told what it has, and pointed at no tool it was not given.
+      expect(session.client.getInstructions()).toContain('This server offers these tools only: list_on_call_users, create_incident.');
+      expect(session.client.getInstructions()).not.toContain('list_teams');
     } finally {
       await session.close();
     }

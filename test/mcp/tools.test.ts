@@ -249,6 +249,16 @@ describe('bounded answers', () => {
     expect(org.seen).toHaveLength(TEAMS + 1);
   }, 30_000);
 
+  it('an unknown team in a large organization is a short failure, not every team quoted back', async () => {
+    const org = await bigOrganization(TEAMS);
+    const client = await connected({ baseUrl: org.url });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: { teamname: 'Nobody' } });
+    expect(result.isError).toBe(true);
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text).toMatch(/^No team named "Nobody"/);
+    expect(text.length).toBeLessThanOrEqual(2_000);
+  });
+
   it('team_contains reads only the teams it names; limit cuts the list', async () => {
     const org = await bigOrganization(300);
     const client = await connected({ baseUrl: org.url });
