@@ -22,6 +22,8 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   mcp: [
     'PAGERLY_API_KEY=... pagerly mcp                        # what an MCP host runs; see docs/mcp.md',
     'PAGERLY_API_KEY=... pagerly mcp --enable-write-tools   # incidents and the directory too',
+    'pagerly mcp --tools list_on_call_users,list_teams      # only these tools',
+    'pagerly mcp --http --key-from-header                   # http://127.0.0.1:8791/mcp, each client its own key',
   ],
   'directory sync': ['pagerly directory sync people.csv --dry-run   # see the plan first', 'pagerly directory sync people.csv --concurrency 8'],
 };

@@ -6,9 +6,14 @@ import { snakeCase, titleWords } from '../surfaces/id-words.ts';
  * How the MCP server names an operation: its tool's name (snake_case, short: clients prefix it
  * with the server's name) and title (what a host shows), or, for the hook, why it is no tool.
  */
-export type McpName = { readonly tool: string; readonly title: string } | { readonly noTool: string };
+export type McpName = { readonly tool: string; readonly title: string; readonly asksFirst?: true } | { readonly noTool: string };
 
 /**
+ * `asksFirst`: the tool asks the person through the client (elicitation) before it acts, where
+ * the client can ask: removing someone (their keys stop working for good) and changing a role
+ * (who may manage the directory and make keys). Other writes are confirmed by the model, as the
+ * server's instructions ask: a question before every incident would be noise at 3 a.m.
+ *
  * Public contract: a tool's name is what models, prompts and hosts' allow-lists refer to, so
  * renaming one breaks them. `satisfies` makes a missing or extra operation a type error.
  */
@@ -22,8 +27,8 @@ export const mcpNames = {
   createDirectoryEntry: { tool: 'create_directory_entry', title: 'Add a person to the directory' },
   updateDirectoryEntry: { tool: 'update_directory_entry', title: 'Update a directory entry' },
   updateDirectoryPhone: { tool: 'update_directory_phone', title: "Update a person's phone number" },
-  changeDirectoryRole: { tool: 'change_directory_role', title: "Change a person's role" },
-  removeDirectoryEntry: { tool: 'remove_directory_entry', title: 'Remove a person from the directory' },
+  changeDirectoryRole: { tool: 'change_directory_role', title: "Change a person's role", asksFirst: true },
+  removeDirectoryEntry: { tool: 'remove_directory_entry', title: 'Remove a person from the directory', asksFirst: true },
   getOnCallUsers: { tool: 'list_on_call_users', title: 'Who is on call' },
   getDirectoryEntry: { tool: 'get_directory_entry', title: 'Look up a directory entry' },
 } as const satisfies Record<OperationId, McpName>;

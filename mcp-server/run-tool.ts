@@ -3,7 +3,7 @@ import { isPagerlyError } from '../shared/errors.ts';
 import { actionResult } from '../shared/operations/action-result.ts';
 import { endpointInput } from '../shared/operations/endpoint-input.ts';
 import { runSearch } from '../shared/operations/search-results.ts';
-import type { ToolDefinition } from './tools.ts';
+import { AS_OF, DEFAULT_LIMIT, MAX_RESULT_CHARS, type ToolDefinition } from './tools.ts';
 
 /** A tool's result as MCP carries it (MCP spec, server/tools: CallToolResult). */
 export interface ToolResult {
@@ -22,11 +22,23 @@ export interface ToolResult {
 async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { operation, resultKey } = tool;
   const input = endpointInput(operation.inputFields, args);
+  const asOf = new Date().toISOString();
+  const filter = tool.bounds?.filter;
+  const wanted = typeof args[filter?.arg ?? ''] === 'string' ? (args[filter!.arg] as string).trim().toLowerCase() : '';
+  const matches = (name: unknown) => !wanted || (typeof name === 'string' && name.toLowerCase().includes(wanted));
   let value: unknown;
-  if (operation.kind === 'search') value = await runSearch(operation, client, input);
-  else if (operation.kind === 'list') value = await client.send(operation.endpoint, input);
+  if (operation.kind === 'search') {
+    // A team filter narrows the team list the search reads, so only those teams are asked.
+    const reader =
+      filter?.on === 'teams' && wanted ? { ...client, listTeams: async () => (await client.listTeams()).filter((team) => matches(team.name)) } : client;
+    value = await runSearch(operation, reader, input);
+  } else if (operation.kind === 'list') value = await client.send(operation.endpoint, input);
   else value = await actionResult(operation, input, client);
-  if (resultKey) return { [resultKey]: Array.isArray(value) ? value : [] };
+  if (resultKey) {
+    let items = Array.isArray(value) ? value : [];
+    if (filter?.on === 'items' && wanted) items = items.filter((item) => matches((item as Record<string, unknown> | null)?.[filter.field]));
+    return { [resultKey]: items, [AS_OF]: asOf };
+  }
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
@@ -39,11 +51,76 @@ async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Recor
  */
 export async function runTool(tool: ToolDefinition, client: PagerlyClient, args: Record<string, unknown>): Promise<ToolResult> {
   try {
-    const output = await outputOf(tool, client, args);
-    return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+    // Cut first, then redact what is shown: the whole of a long list is never written out as text.
+    const { output, text } = bounded(tool, await outputOf(tool, client, args), args, (shown) => redacted(shown, client));
+    return { content: [{ type: 'text', text }], structuredContent: output };
   } catch (error) {
     return errorResult(error, client);
   }
+}
+
+/** A result as it goes out: the structured value and its JSON text, made once. */
+interface Shown {
+  readonly output: Record<string, unknown>;
+  readonly text: string;
+}
+
+/**
+ * A list as a model receives it: at most `limit` items (100 unless asked), and whatever that
+ * says, a text of at most MAX_RESULT_CHARS: "everyone on call" in a large organization would
+ * otherwise fill the model's context with people it will not read. `total` says how many there
+ * were; `note` says what was left out and how to narrow the question.
+ */
+export function bounded(
+  tool: Pick<ToolDefinition, 'bounds' | 'resultKey'>,
+  output: Record<string, unknown>,
+  args: Record<string, unknown>,
+  clean: (shown: Record<string, unknown>) => Shown = (shown) => ({ output: shown, text: JSON.stringify(shown) }),
+): Shown {
+  const { bounds, resultKey } = tool;
+  if (!bounds || !resultKey) return clean(output);
+  const all = output[resultKey] as unknown[];
+  const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
+  const narrow = bounds.filter ? `; narrow it with ${bounds.filter.on === 'teams' ? 'teamname or team_contains' : bounds.filter.arg}` : '';
+  const filterArg = bounds.filter?.arg;
+  const filtered = filterArg && typeof args[filterArg] === 'string';
+  let shown = all.slice(0, limit);
+  const result = (items: unknown[]) => {
+    const cut = items.length < all.length;
+    const note = cut
+      ? `Showing the first ${items.length} of ${all.length}${items.length < limit ? ` (the most that fit in one answer)` : ''}${narrow}${items.length < limit ? '' : `, or raise limit`}.`
+      : all.length === 0 && filtered
+        ? `Nothing matches ${filterArg} "${String(args[filterArg!])}"${bounds.filter?.on === 'teams' ? ': list_teams gives the team names' : ''}.`
+        : undefined;
+    return clean({ ...output, [resultKey]: items, total: all.length, ...(note ? { note } : {}) });
+  };
+  let out = result(shown);
+  while (out.text.length > MAX_RESULT_CHARS && shown.length > 0) {
+    // Cut in proportion to the overshoot (with a margin for the note), then check again.
+    shown = shown.slice(0, Math.max(0, Math.min(shown.length - 1, Math.floor((shown.length * MAX_RESULT_CHARS) / out.text.length) - 1)));
+    out = result(shown);
+  }
+  return out;
+}
+
+/** Every string of a value (keys too) through `redact`. */
+function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [redact(key), redactDeep(inner, redact)]));
+}
+
+/**
+ * An answer as it goes to the model, with the key taken out wherever a service put it (an
+ * echo in a name, a URL): checked on the whole text once, cleaned field by field only when it
+ * holds one, so the JSON stays whole and an ordinary answer costs one scan.
+ */
+function redacted(output: Record<string, unknown>, client: Pick<PagerlyClient, 'redact'>): Shown {
+  const text = JSON.stringify(output);
+  if (client.redact(text) === text) return { output, text };
+  const clean = redactDeep(output, client.redact) as Record<string, unknown>;
+  return { output: clean, text: JSON.stringify(clean) };
 }
 
 /** A failure as a tool result: the shared error's message, or for anything else its message redacted. */
@@ -51,5 +128,17 @@ export function errorResult(error: unknown, client?: Pick<PagerlyClient, 'redact
   const text = isPagerlyError(error)
     ? error.message
     : `Unexpected error: ${client ? client.redact(error instanceof Error ? error.message : String(error)) : 'see the server log'}`;
-  return { content: [{ type: 'text', text }], isError: true };
+  return { content: [{ type: 'text', text: cut(text) }], isError: true };
+}
+
+/** The most of a failure's text a model is given: enough for any advice, never a whole organization quoted back. */
+export const MAX_ERROR_CHARS = 2_000;
+
+/** A redacted text cut to MAX_ERROR_CHARS (cut only after redaction, so no piece of a key is left half-shown). */
+function cut(text: string): string {
+  if (text.length <= MAX_ERROR_CHARS) return text;
+  const end = MAX_ERROR_CHARS - 12;
+  // Never split a surrogate pair.
+  const at = /[\uD800-\uDBFF]/.test(text.charAt(end - 1)) ? end - 1 : end;
+  return `${text.slice(0, at)}… (cut)`;
 }

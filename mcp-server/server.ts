@@ -4,7 +4,9 @@ import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
 import type { GotTransportOptions } from '../shared/transports/got-transport.ts';
-import { errorResult, runTool, type ToolResult } from './run-tool.ts';
+import { redact } from '../shared/redact.ts';
+import { confirmationStep } from './confirm.ts';
+import { errorResult, runTool } from './run-tool.ts';
 import { toolDefinitions, type ToolDefinition } from './tools.ts';
 import { toolCallTransport } from './transport.ts';
 
@@ -24,27 +26,71 @@ export interface PagerlyMcpOptions extends Omit<GotTransportOptions, 'onRetry' |
   readonly rotationsBaseUrl?: string | undefined;
   /** Offer the write tools too; off by default, so a host that auto-approves cannot change data by accident. */
   readonly writeTools: boolean;
+  /** Where the key comes from, for the advice a call without one gives: the environment (stdio, and HTTP by default) or each request's header. */
+  readonly keySource?: 'environment' | 'header';
+  /** Offer exactly these tools (`--tools`); checked by `offeredTools`. */
+  readonly toolNames?: readonly string[] | undefined;
   readonly version: string;
 }
 
 /** The tools from the real descriptions and catalog, made once: every connection offers the same. */
 export const tools: readonly ToolDefinition[] = toolDefinitions({ operations, endpoints });
 
-/** The tools a server offers: the reads, and the writes when asked for. */
-export const offeredTools = (writeTools: boolean, all: readonly ToolDefinition[] = tools) => all.filter((tool) => writeTools || !tool.writes);
+/** The flag that names the tools to offer (GitHub's MCP server's `--tools`, Grafana's `--enabled-tools`). */
+export const TOOLS_FLAG = '--tools';
+
+/**
+ * The tools a server offers: the reads, and the writes when asked for; with `names`, exactly
+ * those. A name that is no tool, or a write tool without the write flag, stops the server at
+ * start-up rather than being dropped: an allow-list that silently lost an entry would leave a
+ * team wondering why the model cannot see a tool (or, worse, why it can).
+ */
+export function offeredTools(writeTools: boolean, all: readonly ToolDefinition[] = tools, names?: readonly string[]): ToolDefinition[] {
+  const offered = all.filter((tool) => writeTools || !tool.writes);
+  if (names === undefined) return offered;
+  const unknown = names.filter((name) => !all.some((tool) => tool.name === name));
+  if (unknown.length) {
+    const valid = all.map((tool) => (tool.writes ? `${tool.name} (with ${WRITE_FLAG})` : tool.name)).join(', ');
+    throw new ToolSelectionError(`${TOOLS_FLAG}: no tool named ${unknown.map((name) => `"${name}"`).join(', ')}. The tools: ${valid}.`);
+  }
+  const writes = names.filter((name) => !offered.some((tool) => tool.name === name));
+  if (writes.length)
+    throw new ToolSelectionError(
+      `${TOOLS_FLAG}: ${writes.join(', ')} change${writes.length === 1 ? 's' : ''} data: add ${WRITE_FLAG} to offer ${writes.length === 1 ? 'it' : 'them'}.`,
+    );
+  return offered.filter((tool) => names.includes(tool.name));
+}
+
+/** A tool selection the server cannot start with; its message lists the valid names. */
+export class ToolSelectionError extends Error {
+  override readonly name = 'ToolSelectionError';
+}
+
+/** `a,b , c` → the names; empty entries are ignored. */
+export const toolNamesIn = (list: string): string[] =>
+  list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 
 /** What the server tells the model first (MCP's `instructions`): what it is for, and to confirm writes. */
-export function instructionsFor(writeTools: boolean): string {
-  const reads =
-    'Pagerly is an on-call and incident service. Use list_on_call_users to find who is on call (in one team, or in every team), list_teams for the team names, get_directory_entry to look up a person by e-mail.';
+export function instructionsFor(writeTools: boolean, toolNames?: readonly string[]): string {
+  // With --tools the model is told what it has, never pointed at a tool it was not given.
+  const reads = toolNames
+    ? `Pagerly is an on-call and incident service. This server offers these tools only: ${toolNames.join(', ')}.`
+    : 'Pagerly is an on-call and incident service. Use list_on_call_users to find who is on call (in one team, or in every team), list_teams for the team names, get_directory_entry to look up a person by e-mail.';
   const writes = writeTools
     ? 'The tools that change data (create or update an incident, add, change or remove a person in the on-call directory) act at once and page or notify real people: before calling one, say what it will do and get the user\'s confirmation. A failure that says the request "may have been done anyway" must be checked before trying again.'
     : `This server is read-only: the tools that change data are offered only when it is started with ${WRITE_FLAG}.`;
   return `${reads} ${writes} A tool that fails says why and what to do in its text.`;
 }
 
-/** Said as a tool's result when the server was started without a key. */
-const NO_KEY = `No API key: set ${API_KEY_ENV} in this server's "env" in the MCP client's configuration (the key is never a tool argument). An org admin generates keys in the Pagerly dashboard (API keys); a key acts as the person who generated it.`;
+const WHO_MAKES_KEYS = 'An org admin generates keys in the Pagerly dashboard (API keys); a key acts as the person who generated it.';
+/** Said as a tool's result when there is no key: where it should have come from. */
+const NO_KEY = {
+  environment: `No API key: set ${API_KEY_ENV} in this server's "env" in the MCP client's configuration (the key is never a tool argument). ${WHO_MAKES_KEYS}`,
+  header: `No API key: this server takes each client's key from the X-APIKEY header of its requests; add it to the "headers" of this server in the MCP client's configuration (the key is never a tool argument). ${WHO_MAKES_KEYS}`,
+} as const;
 
 /**
  * One MCP server instance, with its tools registered from the definitions: every tool runs the
@@ -53,9 +99,12 @@ const NO_KEY = `No API key: set ${API_KEY_ENV} in this server's "env" in the MCP
  * errors' messages, which are redacted.
  */
 export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly ToolDefinition[] = tools): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, title: 'Pagerly', version: options.version }, { instructions: instructionsFor(options.writeTools) });
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Pagerly', version: options.version },
+    { instructions: instructionsFor(options.writeTools, options.toolNames) },
+  );
   const clientFor = (signal: AbortSignal): PagerlyClient => {
-    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, version, ...transport } = options;
+    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, version, ...transport } = options;
     return createClient({
       apiKey: apiKey ?? '',
       baseUrl,
@@ -64,13 +113,17 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
       transport: toolCallTransport({ ...transport, signal }),
     });
   };
-  for (const tool of offeredTools(options.writeTools, all)) {
+  for (const tool of offeredTools(options.writeTools, all, options.toolNames)) {
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
-      async (args, ctx): Promise<ToolResult> => {
-        if (!options.apiKey?.trim()) return errorResult(new AuthenticationError(NO_KEY));
-        return runTool(tool, clientFor(ctx.mcpReq.signal), args as Record<string, unknown>);
+      async (args, ctx) => {
+        if (!options.apiKey?.trim()) return errorResult(new AuthenticationError(NO_KEY[options.keySource ?? 'environment']));
+        const input = args as Record<string, unknown>;
+        // The person is asked only once the call could go through: never for a call without a key.
+        const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities(), (text) => redact(text, [options.apiKey]));
+        if (asked) return asked;
+        return runTool(tool, clientFor(ctx.mcpReq.signal), input);
       },
     );
   }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
+import { type ToolWords, toolWords, withMcpNotes } from './agent-words.ts';
 import type { InputField, Operation, OutputField } from '../shared/operations/types.ts';
 import type { SurfaceSource } from '../surfaces/surface.ts';
 import { mcpName, mcpText } from './operation-names.ts';
@@ -67,6 +68,22 @@ export function withJsonSchema(schema: z.ZodMiniObject): JsonStandardSchema {
   return Object.assign(Object.create(schema) as z.ZodMiniObject, { '~standard': standard });
 }
 
+/** The most a list tool returns unless asked for more, and the most it may be asked for. */
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
+/** Whatever `limit` says, a result's text stays under this many characters: what one answer may put in a model's context. */
+export const MAX_RESULT_CHARS = 100_000;
+
+/**
+ * How a list tool is bounded: `limit` (how many items at most), and a filter on names, from the
+ * operation's kind: a list of choices filters its items by their label (`name_contains`), a
+ * search read team by team reads only the teams whose name matches (`team_contains`), so a
+ * narrow question also sends fewer requests.
+ */
+export interface ToolBounds {
+  readonly filter?: { readonly arg: string; readonly on: 'items'; readonly field: string } | { readonly arg: string; readonly on: 'teams' };
+}
+
 export interface ToolDefinition {
   readonly name: string;
   readonly title: string;
@@ -74,12 +91,16 @@ export interface ToolDefinition {
   readonly operation: AnyOperation;
   /** Changes data in the service: offered only with --enable-write-tools. */
   readonly writes: boolean;
+  /** Asks the person before acting, where the client can (mcp-server/confirm.ts). */
+  readonly asksFirst: boolean;
   /** The tool's arguments: each field's schema from its endpoint's shared input schema. */
   readonly inputSchema: JsonStandardSchema;
   /** Always an object (MCP's `outputSchema` must be): a list goes under `resultKey`. */
   readonly outputSchema: JsonStandardSchema;
   /** Where a list's items go in the result, e.g. `on_call_users`; undefined when the result is the record itself. */
   readonly resultKey: string | undefined;
+  /** A list that may be long: `limit` and a name filter (undefined for a record, or a search that finds one). */
+  readonly bounds: ToolBounds | undefined;
   readonly annotations: ToolAnnotations;
 }
 
@@ -108,12 +129,12 @@ export function annotationsOf(operation: AnyOperation, endpoint: Endpoint): Tool
   return { readOnlyHint: false, destructiveHint: overwrites, idempotentHint: overwrites && endpoint.idempotent, openWorldHint: true };
 }
 
-/** What a model reads about one argument: the field's help, its suggested or allowed values, an example. */
-function fieldDescription(field: InputField): string {
-  const parts = [mcpText(field.help)];
+/** What a model reads about one argument: the field's help (in MCP's words where it has its own), its suggested or allowed values, an example. */
+function fieldDescription(field: InputField, words: ToolWords | undefined): string {
+  const parts = [words?.fields?.[field.key] ?? withMcpNotes(mcpText(field.help))];
   if (field.choices?.length) {
     const values = field.choices.map((choice) => choice.value).join(', ');
-    parts.push(field.customValueAllowed ? `Suggested: ${values}. ${CUSTOM_VALUE_NOTE}` : `One of: ${values}.`);
+    parts.push(field.customValueAllowed ? `Suggested: ${values}. ${withMcpNotes(CUSTOM_VALUE_NOTE)}` : `One of: ${values}.`);
   }
   if (field.dynamic === 'team') parts.push('A team name as list_teams gives it; letter case does not matter.');
   if (field.example) parts.push(`Example: ${field.example}.`);
@@ -133,13 +154,16 @@ const unwrapOptional = (schema: z.ZodMiniType): z.ZodMiniType => (schema instanc
  * optional where its endpoint requires them: the rest is kept from the record), and described
  * for a model. A field the endpoint does not declare is text.
  */
-export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
+export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint, bounds?: ToolBounds): z.ZodMiniObject {
   const shape = shapeOf(endpoint.input);
+  const words = toolWords[operation.id];
   const fields = operation.inputFields.map((field) => {
-    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.describe(fieldDescription(field)));
+    // An e-mail field says so in its schema (JSON Schema's `format`), as a client's form or a model reads it.
+    const meta = field.type === 'email' ? { description: fieldDescription(field, words), format: 'email' } : { description: fieldDescription(field, words) };
+    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.meta(meta));
     return [field.key, field.required ? own : z.optional(own)] as const;
   });
-  return z.object(Object.fromEntries(fields));
+  return z.object({ ...Object.fromEntries(fields), ...boundArguments(bounds) });
 }
 
 /**
@@ -148,7 +172,7 @@ export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.Zo
  * field), else optional and nullable: an assumed answer is passed on as it came. The catalog's own
  * schemas cannot be used as they are: an id's read-as-text step (a transform) has no JSON Schema.
  */
-function outputFieldSchema(field: OutputField, answer?: z.ZodMiniType): z.ZodMiniType {
+function outputFieldSchema(field: OutputField, words: ToolWords | undefined, answer?: z.ZodMiniType): z.ZodMiniType {
   const of = (): z.ZodMiniType => {
     switch (field.type) {
       case 'number':
@@ -156,19 +180,22 @@ function outputFieldSchema(field: OutputField, answer?: z.ZodMiniType): z.ZodMin
       case 'boolean':
         return z.boolean();
       case 'array':
-        return z.array(field.spec ? fieldsObject(field.spec) : z.unknown());
+        return z.array(field.spec ? fieldsObject(field.spec, words) : z.unknown());
       case 'object':
-        return field.spec ? fieldsObject(field.spec) : z.looseObject({});
+        return field.spec ? fieldsObject(field.spec, words) : z.looseObject({});
       default:
         return z.string();
     }
   };
   const documented = answer !== undefined && answer._zod.optout !== 'optional' && !z.safeParse(answer, null).success;
-  return (documented ? of() : z.optional(z.nullable(of()))).check(z.describe(field.label));
+  const description = words?.outputs?.[field.key] ?? field.label;
+  // A person's e-mail (the key every record of the catalog names it by) says so in its schema.
+  const meta = field.key === 'email' && field.type === 'string' ? { description, format: 'email' } : { description };
+  return (documented ? of() : z.optional(z.nullable(of()))).check(z.meta(meta));
 }
 
-const fieldsObject = (fields: readonly OutputField[]): z.ZodMiniObject =>
-  z.looseObject(Object.fromEntries(fields.map((field) => [field.key, outputFieldSchema(field)])));
+const fieldsObject = (fields: readonly OutputField[], words: ToolWords | undefined): z.ZodMiniObject =>
+  z.looseObject(Object.fromEntries(fields.map((field) => [field.key, outputFieldSchema(field, words)])));
 
 /**
  * One result as it goes out: each output field of the description (the endpoint's fields, the
@@ -179,31 +206,77 @@ const fieldsObject = (fields: readonly OutputField[]): z.ZodMiniObject =>
 function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
   const answer = endpoint.output instanceof z.ZodMiniArray ? (endpoint.output._zod.def.element as z.ZodMiniType) : endpoint.output;
   const own = shapeOf(answer);
-  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, own[field.key])])));
+  const words = toolWords[operation.id];
+  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, words, own[field.key])])));
+}
+
+/** A list that can grow with the organization is bounded; a search that finds one entry is not. */
+export function boundsOf(operation: AnyOperation): ToolBounds | undefined {
+  if (operation.kind === 'list') return { filter: { arg: 'name_contains', on: 'items', field: operation.labelField } };
+  if (operation.kind === 'search' && operation.teamByTeam) return { filter: { arg: 'team_contains', on: 'teams' } };
+  if (operation.kind === 'search' && operation.results === 'each-element') return {};
+  return undefined;
+}
+
+/** The arguments a bounded tool adds to the operation's own. */
+function boundArguments(bounds: ToolBounds | undefined): Record<string, z.ZodMiniType> {
+  if (!bounds) return {};
+  const limit = z.optional(
+    z
+      .int()
+      .check(
+        z.minimum(1),
+        z.maximum(MAX_LIMIT),
+        z.describe(`At most this many results (default ${DEFAULT_LIMIT}, up to ${MAX_LIMIT}). A longer list is cut, and the result says how many there were.`),
+      ),
+  );
+  if (!bounds.filter) return { limit };
+  const what = bounds.filter.on === 'teams' ? 'Only teams whose name contains this text' : 'Only those whose name contains this text';
+  const filter = z.optional(z.string().check(z.minLength(1), z.maxLength(200), z.describe(`${what}, ignoring letter case (e.g. "pay" for Payments).`)));
+  return { [bounds.filter.arg]: filter, limit };
 }
 
 /** Whether the tool's result is a list (wrapped under a key) or one record (an action's answer). */
 const isList = (operation: AnyOperation) => operation.kind !== 'action';
 
-function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: string | undefined): z.ZodMiniObject {
+/** The key of when a read was made, on every read's result. */
+export const AS_OF = 'as_of';
+
+/**
+ * A read's result (a list) carries `as_of`: who is on call is true at one instant, and a model
+ * that quotes it later, or at a handover, should say when it was read.
+ */
+function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: string | undefined, bounds: ToolBounds | undefined): z.ZodMiniObject {
   const item = itemSchemaOf(operation, endpoint);
-  return resultKey ? z.object({ [resultKey]: z.array(item) }) : item;
+  if (!resultKey) return item;
+  const counted: Record<string, z.ZodMiniType> = bounds
+    ? {
+        total: z.number().check(z.describe(`How many there were in all, before \`limit\` cut the list.`)),
+        note: z.optional(z.string().check(z.describe('Present when the list was cut or found nothing: what was left out and how to narrow the question.'))),
+      }
+    : {};
+  // `format` rather than zod's datetime check: its pattern is a screenful a model would read for nothing.
+  const asOf = z.string().check(z.meta({ description: 'When Pagerly was asked (UTC, ISO 8601): the answer holds for that instant.', format: 'date-time' }));
+  const shape: Record<string, z.ZodMiniType> = { [resultKey]: z.array(item), [AS_OF]: asOf, ...counted };
+  return z.object(shape);
 }
 
 /** A sentence on what comes back, naming the keys a model reads. */
-function returnsSentence(operation: AnyOperation, resultKey: string | undefined): string {
+function returnsSentence(operation: AnyOperation, resultKey: string | undefined, bounds: ToolBounds | undefined): string {
   const keys = operation.outputFields.map((field) => field.key).join(', ');
   if (!resultKey) return `Returns the service's answer: ${keys}.`;
   const empty = operation.kind === 'search' && operation.results === 'single' ? ' (empty when none is found)' : ' (may be empty)';
-  return `Returns {"${resultKey}": [...]}${empty}, each with ${keys}.`;
+  const counted = bounds ? `, "total": N` : '';
+  const cut = bounds ? ` At most ${DEFAULT_LIMIT} unless limit says otherwise; a cut list has a note saying how to narrow it.` : '';
+  return `Returns {"${resultKey}": [...], "as_of": "<UTC time>"${counted}}${empty}, each with ${keys}.${cut}`;
 }
 
 /**
  * What a model reads to choose and call the tool: what it does (the description every platform
  * shows), what it returns, who may use it, and for a write that it changes data.
  */
-function descriptionOf(operation: AnyOperation, endpoints: readonly Endpoint[], resultKey: string | undefined): string {
-  const parts = [mcpText(operation.description), returnsSentence(operation, resultKey)];
+function descriptionOf(operation: AnyOperation, endpoints: readonly Endpoint[], resultKey: string | undefined, bounds: ToolBounds | undefined): string {
+  const parts = [toolWords[operation.id]?.description ?? withMcpNotes(mcpText(operation.description)), returnsSentence(operation, resultKey, bounds)];
   // The descriptions of admin-only operations say so to a no-code user; a model gets it plainly too.
   if (endpoints.some((endpoint) => endpoint.adminOnly)) parts.push('Org admins only: with any other key the service refuses it (a permission error).');
   if (operation.kind === 'action') parts.push('Changes data in Pagerly: confirm with the user before calling it.');
@@ -232,15 +305,18 @@ export function toolDefinitions({ operations, endpoints }: SurfaceSource): ToolD
     const called = endpointsCalled(operation, endpoints);
     const endpoint = called[0]!;
     const resultKey = isList(operation) ? pluralKey(operation.noun) : undefined;
+    const bounds = resultKey ? boundsOf(operation) : undefined;
     tools.push({
       name: name.tool,
       title: name.title,
-      description: descriptionOf(operation, called, resultKey),
+      description: descriptionOf(operation, called, resultKey, bounds),
       operation,
       writes: operation.kind === 'action',
-      inputSchema: withJsonSchema(inputSchemaOf(operation, endpoint)),
-      outputSchema: withJsonSchema(outputSchemaOf(operation, endpoint, resultKey)),
+      asksFirst: operation.kind === 'action' && 'asksFirst' in name && name.asksFirst === true,
+      inputSchema: withJsonSchema(inputSchemaOf(operation, endpoint, bounds)),
+      outputSchema: withJsonSchema(outputSchemaOf(operation, endpoint, resultKey, bounds)),
       resultKey,
+      bounds,
       annotations: annotationsOf(operation, endpoint),
     });
   }

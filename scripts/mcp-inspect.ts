@@ -1,8 +1,10 @@
 // `npm run mcp:inspect`: `pagerly mcp` under @modelcontextprotocol/inspector's CLI mode, as
 // CI runs it: `tools/list --strict` (the Inspector's portability check of every tool's schemas;
 // any finding fails here, not only its error-severity ones) with the write tools on, then a
-// `tools/call` of "who is on call", both against a sandbox started here. Offline: loopback only.
-// One line per step with its time; exit 1 on any failure.
+// `tools/call` of "who is on call", both against a sandbox started here; then the same two
+// against `pagerly mcp --http --key-from-header` (the Inspector's Streamable HTTP transport, the
+// key in its X-APIKEY header). Offline: loopback only. One line per step with its time; exit 1
+// on any failure.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
@@ -18,10 +20,19 @@ interface Run {
 
 /** The Inspector's CLI on `pagerly mcp` (npm run puts node_modules/.bin, with the project's Node, first on PATH). */
 function inspector(method: readonly string[], env: Record<string, string>, serverArgs: readonly string[] = []): Promise<Run> {
-  const started = performance.now();
   const envFlags = Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
+  return inspectorCli([...method, ...envFlags, process.execPath, BIN, 'mcp', ...serverArgs]);
+}
+
+/** The Inspector's CLI on a server already listening at `url`, over Streamable HTTP, with these headers. */
+function inspectorOverHttp(method: readonly string[], url: string, headers: readonly string[]): Promise<Run> {
+  return inspectorCli([...method, '--transport', 'http', '--server-url', url, ...headers.flatMap((header) => ['--header', header])]);
+}
+
+function inspectorCli(args: readonly string[]): Promise<Run> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('mcp-inspector', ['--cli', ...method, ...envFlags, process.execPath, BIN, 'mcp', ...serverArgs], { env: process.env });
+    const child = spawn('mcp-inspector', ['--cli', ...args], { env: process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -41,6 +52,24 @@ const findings = (stderr: string) =>
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('pagerly mcp: '))
     .join('\n');
+
+/** `pagerly mcp --http --port 0 ...args` until stopped; resolves with its URL once it listens. */
+function httpServer(args: readonly string[], env: Record<string, string>): Promise<{ url: string; stderr(): string; stop(): void }> {
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const listening = /on (http:\/\/\S+\/mcp) /.exec(stderr)?.[1];
+      if (listening) resolve({ url: listening, stderr: () => stderr, stop: () => child.kill() });
+    });
+    child.on('error', reject);
+    child.on('close', (code) => reject(new Error(`pagerly mcp --http ended (${code}) before it listened: ${stderr}`)));
+  });
+}
 
 const sandbox = await createSandbox();
 const url = await sandbox.listen();
@@ -68,20 +97,37 @@ function step(name: string, run: Run, check: (output: Printed) => string | undef
   if (problem) failures.push(name);
 }
 
+const listsEveryTool = (output: Printed) => {
+  const names = (output.tools ?? []).map((tool) => tool.name);
+  return names.length === 10 && names.includes('create_incident') ? undefined : `expected the 10 tools, got ${names.join(', ')}`;
+};
+const answersPayments = (output: Printed) => {
+  const people = output.structuredContent?.on_call_users;
+  if (output.isError || !Array.isArray(people) || people.length === 0)
+    return `expected the people on call in Payments, got ${JSON.stringify(output).slice(0, 300)}`;
+  return JSON.stringify(output).includes(demoKeys.acmeAdmin) ? 'the key is in the output' : undefined;
+};
+
+let http: Awaited<ReturnType<typeof httpServer>> | undefined;
 try {
   const list = await inspector(['--method', 'tools/list', '--strict'], env, ['--enable-write-tools']);
-  step('inspector --cli --method tools/list --strict (pagerly mcp --enable-write-tools)', list, (output) => {
-    const names = (output.tools ?? []).map((tool) => tool.name);
-    return names.length === 10 && names.includes('create_incident') ? undefined : `expected the 10 tools, got ${names.join(', ')}`;
-  });
+  step('inspector --cli --method tools/list --strict (pagerly mcp --enable-write-tools)', list, listsEveryTool);
   const call = await inspector(['--method', 'tools/call', '--tool-name', 'list_on_call_users', '--tool-arg', 'teamname=Payments'], env);
-  step('inspector --cli --method tools/call --tool-name list_on_call_users (pagerly mcp)', call, (output) => {
-    const people = output.structuredContent?.on_call_users;
-    if (output.isError || !Array.isArray(people) || people.length === 0)
-      return `expected the people on call in Payments, got ${JSON.stringify(output).slice(0, 300)}`;
-    return JSON.stringify(output).includes(demoKeys.acmeAdmin) ? 'the key is in the output' : undefined;
-  });
+  step('inspector --cli --method tools/call --tool-name list_on_call_users (pagerly mcp)', call, answersPayments);
+
+  // The HTTP mode: no key in the server's environment, so each request's own header is the only key.
+  http = await httpServer(['--key-from-header', '--enable-write-tools'], { PAGERLY_BASE_URL: url });
+  const key = [`X-APIKEY: ${demoKeys.acmeAdmin}`];
+  const httpList = await inspectorOverHttp(['--method', 'tools/list', '--strict'], http.url, key);
+  step('inspector --cli --transport http --method tools/list --strict (pagerly mcp --http --key-from-header --enable-write-tools)', httpList, listsEveryTool);
+  const httpCall = await inspectorOverHttp(['--method', 'tools/call', '--tool-name', 'list_on_call_users', '--tool-arg', 'teamname=Payments'], http.url, key);
+  step('inspector --cli --transport http --method tools/call --tool-name list_on_call_users (pagerly mcp --http)', httpCall, answersPayments);
+  if (http.stderr().includes(demoKeys.acmeAdmin)) {
+    console.log('✘ pagerly mcp --http wrote the key on stderr');
+    failures.push('key on stderr');
+  }
 } finally {
+  http?.stop();
   await sandbox.close();
 }
 process.exitCode = failures.length ? 1 : 0;

@@ -57,8 +57,10 @@ export const tables: readonly Table[] = [
         const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
         const hints = [readOnlyHint && 'read-only', destructiveHint && 'destructive', idempotentHint && 'idempotent'].filter(Boolean).join(', ') || 'none';
         const keys = tool.operation.outputFields.map((field) => field.key).join(', ');
-        const returns = tool.resultKey ? `${code(`{"${tool.resultKey}": [...]}`)}, each with ${keys}` : keys;
-        return [code(tool.name), tool.title, tool.writes ? 'with `--enable-write-tools`' : 'always', hints, returns];
+        const counted = tool.bounds ? ', "total": N' : '';
+        const returns = tool.resultKey ? `${code(`{"${tool.resultKey}": [...], "as_of": "…"${counted}}`)}, each with ${keys}` : keys;
+        const offered = tool.writes ? `with \`--enable-write-tools\`${tool.asksFirst ? '; asks the person first' : ''}` : 'always';
+        return [code(tool.name), tool.title, offered, hints, returns];
       }),
   },
   {

@@ -1,58 +1,141 @@
 import type { Command } from 'commander';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { API_KEY_ENV, createPagerlyMcpServer, offeredTools, WRITE_FLAG } from '../../mcp-server/server.ts';
+import { allowedHostsFor, DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, isLoopback, KEY_HEADER, serveHttp } from '../../mcp-server/http.ts';
+import {
+  API_KEY_ENV,
+  createPagerlyMcpServer,
+  offeredTools,
+  type PagerlyMcpOptions,
+  TOOLS_FLAG,
+  ToolSelectionError,
+  toolNamesIn,
+  WRITE_FLAG,
+} from '../../mcp-server/server.ts';
 import { UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
-import type { GlobalOptions } from '../settings.ts';
+import { wholeNumber, type GlobalOptions } from '../settings.ts';
+
+interface McpFlags {
+  enableWriteTools?: boolean;
+  tools?: string;
+  http?: boolean;
+  host?: string;
+  port?: number;
+  keyFromHeader?: boolean;
+  allowedHosts?: string;
+  allowedOrigins?: string;
+}
 
 /**
  * `pagerly mcp`: the MCP server on stdio, for an AI assistant's host (Claude Desktop, VS Code,
- * Cursor) to start. stdout is the protocol channel and carries nothing else; notes go to stderr,
- * which hosts keep in their server log.
+ * Cursor) to start; with `--http`, on Streamable HTTP for hosts that connect to a URL. On stdio,
+ * stdout is the protocol channel and carries nothing else; notes go to stderr either way, which
+ * hosts keep in their server log.
  */
 export function registerMcp(program: Command, ctx: Context): void {
   program
     .command('mcp')
-    .description('serve Pagerly to an AI assistant: an MCP server on stdio (read-only unless asked)')
+    .description('serve Pagerly to an AI assistant: an MCP server on stdio, or on HTTP with --http (read-only unless asked)')
     .option(WRITE_FLAG, 'also offer the tools that change data: create and update incidents, change the on-call directory')
+    .option(`${TOOLS_FLAG} <names>`, 'offer only these tools, comma-separated (e.g. list_on_call_users,create_incident); an unknown name stops the server')
+    .option('--http', `serve MCP's Streamable HTTP transport at http://HOST:PORT/mcp instead of stdio (stateless)`)
+    .option('--host <host>', `with --http: the address to listen on (default: ${DEFAULT_HTTP_HOST}, this machine only)`)
+    .option('--port <n>', `with --http: the port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)`, wholeNumber('--port', 0, 65535))
+    .option('--key-from-header', `with --http: take each request's key from its X-APIKEY header, never from ${API_KEY_ENV}`)
+    .option('--allowed-hosts <names>', 'with --http: more host names a request may be addressed to (Host header), comma-separated, e.g. behind a proxy')
+    .option('--allowed-origins <names>', 'with --http: more browser origins (host names) allowed to call, comma-separated')
     .addHelpText(
       'after',
       `
-The key comes only from ${API_KEY_ENV} (put it in the server's "env" in the host's configuration),
+On stdio the key comes only from ${API_KEY_ENV} (put it in the server's "env" in the host's configuration),
 never from --api-key nor from a tool's arguments. stdout carries only JSON-RPC; notes go to stderr.
-Ends when the host closes stdin. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
+Ends when the host closes stdin. On HTTP it runs until Ctrl-C; a request whose Host or Origin is not
+allowed gets 403. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
     )
-    .action(async (options: { enableWriteTools?: boolean }) => {
+    .action(async (options: McpFlags) => {
       if (program.opts<GlobalOptions>().apiKey !== undefined) {
         throw new UsageError(`pagerly mcp takes the key only from ${API_KEY_ENV}, not --api-key: an MCP host passes it in the server's environment`);
       }
+      const httpOnly = (['host', 'port', 'keyFromHeader', 'allowedHosts', 'allowedOrigins'] as const).filter((flag) => options[flag] !== undefined);
+      if (!options.http && httpOnly.length) {
+        const flag = httpOnly[0]!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+        throw new UsageError(`--${flag} is for the HTTP server: add --http`);
+      }
       const { apiKey, baseUrl, rotationsBaseUrl, timeoutMs, retries } = ctx.settings();
       const writeTools = options.enableWriteTools === true;
+      const toolNames = options.tools === undefined ? undefined : toolNamesIn(options.tools);
+      let count: number;
+      try {
+        count = offeredTools(writeTools, undefined, toolNames).length;
+      } catch (error) {
+        if (error instanceof ToolSelectionError) throw new UsageError(error.message);
+        throw error;
+      }
+      const serverOptions: PagerlyMcpOptions = {
+        apiKey,
+        baseUrl,
+        rotationsBaseUrl,
+        writeTools,
+        toolNames,
+        version: ctx.version,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(retries === undefined ? {} : { retries }),
+      };
+      const mode = writeTools ? 'write tools on' : `read-only; ${WRITE_FLAG} adds the write tools`;
       // The host may end the server at any time: it stops when stdin closes, or on Ctrl-C when run by hand.
       ctx.stopsCleanlyOnInterrupt();
-      const handle = serveStdio(
-        () =>
-          createPagerlyMcpServer({
-            apiKey,
-            baseUrl,
-            rotationsBaseUrl,
-            writeTools,
-            version: ctx.version,
-            ...(timeoutMs === undefined ? {} : { timeoutMs }),
-            ...(retries === undefined ? {} : { retries }),
-          }),
-        { onerror: (error) => ctx.out.note(`pagerly mcp: ${error.message}`) },
-      );
-      const count = offeredTools(writeTools).length;
-      ctx.out.note(
-        `pagerly mcp: ${count} tools on stdio (${writeTools ? 'write tools on' : `read-only; ${WRITE_FLAG} adds the write tools`})${apiKey ? '' : `; no ${API_KEY_ENV}: every call will say how to set it`}`,
-      );
+      if (options.http) {
+        await serveOverHttp(ctx, options, serverOptions, `${count} tools`, mode);
+        return;
+      }
+      const handle = serveStdio(() => createPagerlyMcpServer(serverOptions), { onerror: (error) => ctx.out.note(`pagerly mcp: ${error.message}`) });
+      ctx.out.note(`pagerly mcp: ${count} tools on stdio (${mode})${apiKey ? '' : `; no ${API_KEY_ENV}: every call will say how to set it`}`);
       await new Promise<void>((resolve) => {
         process.stdin.once('close', resolve);
         process.stdin.once('end', resolve);
-        if (ctx.signal.aborted) resolve();
-        else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+        untilInterrupted(ctx, resolve);
       });
       await handle.close();
     });
+}
+
+function untilInterrupted(ctx: Context, resolve: () => void) {
+  if (ctx.signal.aborted) resolve();
+  else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  process.once('SIGTERM', resolve);
+}
+
+const namesIn = (list: string | undefined) => (list === undefined ? [] : toolNamesIn(list));
+
+async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: PagerlyMcpOptions, tools: string, mode: string): Promise<void> {
+  const host = options.host ?? DEFAULT_HTTP_HOST;
+  const keyFromHeader = options.keyFromHeader === true;
+  // Said before listening, so it is the first line of the log.
+  if (!isLoopback(host)) {
+    // Anyone who can reach the port can call the tools; with the environment's key they act as its owner.
+    ctx.out.note(
+      `pagerly mcp: warning: listening on ${host}, not this machine only: anyone who can reach this port can call the tools${keyFromHeader ? ' with their own key' : ` as the owner of ${API_KEY_ENV}; prefer --key-from-header`}. Put it behind TLS and a firewall.`,
+    );
+    // A request must name this machine in Host (DNS-rebinding protection): say so before the first 403 puzzles someone.
+    if (!options.allowedHosts) {
+      const names = allowedHostsFor({ host }).join(', ');
+      ctx.out.note(`pagerly mcp: a request's Host must be one of ${names}; add --allowed-hosts NAME for the name clients use to reach it.`);
+    }
+  }
+  const server = await serveHttp(keyFromHeader ? { ...serverOptions, apiKey: undefined } : serverOptions, {
+    host,
+    port: options.port ?? DEFAULT_HTTP_PORT,
+    keyFromHeader,
+    allowedHosts: namesIn(options.allowedHosts),
+    allowedOrigins: namesIn(options.allowedOrigins),
+    onError: (message) => ctx.out.note(`pagerly mcp: ${message}`),
+  });
+  const key = keyFromHeader
+    ? `each request's key from its ${KEY_HEADER.toUpperCase()} header`
+    : serverOptions.apiKey
+      ? `the key from ${API_KEY_ENV}`
+      : `no ${API_KEY_ENV}: every call will say how to set it`;
+  ctx.out.note(`pagerly mcp: ${tools} on ${server.url} (${mode}; ${key})`);
+  await new Promise<void>((resolve) => untilInterrupted(ctx, resolve));
+  await server.close();
 }

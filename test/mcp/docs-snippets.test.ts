@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { buildCliPackage, CLI_PACKAGE } from '../../cli/build-cli-package.ts';
 import { offeredTools } from '../../mcp-server/server.ts';
 import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support.ts';
+import { startHttp } from './support.ts';
 
 /**
  * The host configurations docs/mcp.md tells people to paste, each parsed as the host reads it
@@ -28,13 +30,23 @@ interface ServerEntry {
   args: string[];
   env: Record<string, string>;
 }
+interface HttpEntry {
+  type?: string;
+  url: string;
+  headers: Record<string, string>;
+}
 interface Config {
   mcpServers?: Record<string, ServerEntry>;
   servers?: Record<string, ServerEntry>;
   inputs?: { type: string; id: string; password?: boolean }[];
 }
 
-const [claude, vscode, cursor] = snippets as [Config, Config, Config];
+const [claude, vscode, cursor, vscodeHttp, cursorHttp] = snippets as [Config, Config, Config, HttpConfig, HttpConfig];
+interface HttpConfig {
+  mcpServers?: Record<string, HttpEntry>;
+  servers?: Record<string, HttpEntry>;
+  inputs?: { type: string; id: string; password?: boolean }[];
+}
 
 /** A host's variable as written in its configuration: `${env:NAME}`, `${input:id}`. */
 const hostVariable = (name: string) => `\${${name}}`;
@@ -58,8 +70,8 @@ afterAll(async () => {
 });
 
 describe('the host configurations in docs/mcp.md', () => {
-  it('are three JSON snippets: Claude Desktop, VS Code, Cursor', () => {
-    expect(snippets).toHaveLength(3);
+  it('are five JSON snippets: Claude Desktop, VS Code, Cursor over stdio; VS Code and Cursor over HTTP', () => {
+    expect(snippets).toHaveLength(5);
     expect(Object.keys(claude.mcpServers ?? {})).toEqual(['pagerly']);
     expect(Object.keys(vscode.servers ?? {})).toEqual(['pagerly']);
     expect(Object.keys(cursor.mcpServers ?? {})).toEqual(['pagerly']);
@@ -107,6 +119,40 @@ describe('the host configurations in docs/mcp.md', () => {
       expect(JSON.stringify(result)).not.toContain(KEY_MARK);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('the HTTP host configurations in docs/mcp.md', () => {
+  const DOCUMENTED_URL = 'http://127.0.0.1:8791/mcp';
+
+  it('point at the default address and send the key only in X-APIKEY, from a password input or the environment', () => {
+    const vs = vscodeHttp.servers!.pagerly!;
+    const cu = cursorHttp.mcpServers!.pagerly!;
+    expect(vs).toEqual({ type: 'http', url: DOCUMENTED_URL, headers: { 'X-APIKEY': hostVariable(`input:${vscodeHttp.inputs![0]!.id}`) } });
+    expect(vscodeHttp.inputs![0]).toMatchObject({ type: 'promptString', password: true });
+    expect(cu).toEqual({ url: DOCUMENTED_URL, headers: { 'X-APIKEY': hostVariable('env:PAGERLY_API_KEY') } });
+  });
+
+  it.each([
+    ['VS Code', () => vscodeHttp.servers!.pagerly!],
+    ['Cursor', () => cursorHttp.mcpServers!.pagerly!],
+  ])('%s: connected as the snippet says to `pagerly mcp --http --key-from-header`, lists the tools and answers a call', async (_host, entry) => {
+    const server = await startHttp(['--key-from-header'], { PAGERLY_BASE_URL: s.url });
+    const { url, headers } = entry();
+    // The snippet's address and key as the host resolves them: this server's port, the test's key.
+    const resolvedHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace(/\$\{[^}]+\}/, KEYS.admin)]));
+    const client = new Client({ name: 'docs-snippet-http', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url.replace(DOCUMENTED_URL, server.url)), { requestInit: { headers: resolvedHeaders } }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(offeredTools(false).map((tool) => tool.name));
+      const result = await client.callTool({ name: 'list_teams', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.stringify(result) + server.stderr()).not.toContain(KEY_MARK);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 });

@@ -86,3 +86,43 @@ export const INITIALIZE = [
   },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
 ] as const;
+
+export interface HttpProcess {
+  /** The server's `/mcp` URL, as its start-up note gives it. */
+  readonly url: string;
+  /** What the server wrote on stderr so far. */
+  stderr(): string;
+  close(): Promise<number | null>;
+}
+
+/** `pagerly mcp --http --port 0 [...args]` as a person or a service manager starts it; resolves once it listens. */
+export function startHttp(args: readonly string[], env: Record<string, string>): Promise<HttpProcess> {
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  let stderr = '';
+  let stdout = '';
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up note in 20 s: ${stderr}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const url = /on (http:\/\/\S+\/mcp) /.exec(stderr)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({
+        url,
+        stderr: () => stderr + stdout,
+        close: () => {
+          child.kill('SIGTERM');
+          return ended;
+        },
+      });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`pagerly mcp --http ended (${code}) before it listened: ${stderr}`));
+    });
+  });
+}

@@ -130,3 +130,169 @@ describe('a call and its HTTP requests', () => {
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 });
+
+describe('the words a model reads', () => {
+  /** Every text of a tool a model is shown: its description, and every description in its schemas. */
+  const textsOf = (tool: (typeof tools)[number]) => {
+    const texts = [tool.description];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'description' && typeof inner === 'string') texts.push(inner);
+          else walk(inner);
+        }
+      }
+    };
+    walk(tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }));
+    walk(tool.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }));
+    return texts;
+  };
+
+  it("speak of tools and keys, not of a no-code editor's dropdowns, mapping, steps or labels", () => {
+    const editorWords = /dropdown|\bmap(ped)?\b|type or map|Removed Now|this connection|\bstep\b|\bmodule\b|\bZap\b|line items/i;
+    const found = tools.flatMap((tool) =>
+      textsOf(tool)
+        .filter((text) => editorWords.test(text))
+        .map((text) => `${tool.name}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('say that who is on call is known for now only: no future shifts, no history', () => {
+    const onCall = tools.find((tool) => tool.name === 'list_on_call_users')!;
+    expect(onCall.description).toMatch(/this moment only \(as_of, UTC\): the service keeps no schedule of future shifts and no history/);
+  });
+
+  it('mark every e-mail, argument or result, as format: email', () => {
+    for (const tool of tools) {
+      const input = tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as { properties: Record<string, { format?: string }> };
+      if (input.properties.email) expect([tool.name, input.properties.email.format]).toEqual([tool.name, 'email']);
+      const output = JSON.stringify(tool.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }));
+      const emails = [...output.matchAll(/"email":\{[^}]*\}/g)].map((match) => match[0]);
+      for (const email of emails) expect([tool.name, email]).toEqual([tool.name, expect.stringContaining('"format":"email"')]);
+    }
+  });
+
+  it('carry as_of, when the service was asked (UTC), on every read', async () => {
+    const service = await loopbackServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"team_a","name":"A"}]');
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    const before = Date.now();
+    const result = await client.callTool({ name: 'list_teams', arguments: {} });
+    const asOf = (result.structuredContent as { as_of: string }).as_of;
+    expect(asOf).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(asOf)).toBeGreaterThanOrEqual(before - 1);
+    expect(Date.parse(asOf)).toBeLessThanOrEqual(Date.now());
+    for (const tool of tools.filter((t) => t.resultKey)) expect(tool.description).toContain('"as_of": "<UTC time>"');
+  });
+});
+
+describe('the key in an answer', () => {
+  it('is taken out of a successful answer that echoes it, in structuredContent and text alike', async () => {
+    const service = await loopbackServer((_request, response) => {
+      const echo = [
+        { id: 'team_a', name: `Team ${KEY}` },
+        { id: encodeURIComponent(KEY.slice(0, 12)), name: 'B' },
+      ];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(echo));
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    const result = await client.callTool({ name: 'list_teams', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(KEY.slice(0, 8));
+    expect((result.structuredContent as { teams: { name: string }[] }).teams[0]!.name).toBe('Team [redacted]');
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+  });
+});
+
+describe('bounded answers', () => {
+  /** A service with `teams` teams of two people on call each; it counts the requests it got. */
+  async function bigOrganization(teams: number) {
+    const seen: string[] = [];
+    const names = Array.from({ length: teams }, (_, i) => `Team ${String(i + 1).padStart(4, '0')}`);
+    const service = await loopbackServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://x');
+      seen.push(url.pathname + url.search);
+      const body = url.pathname.endsWith('/allteams')
+        ? names.map((name, i) => ({ id: `team_${i + 1}`, name }))
+        : [1, 2].map((n) => {
+            const who = `${url.searchParams.get('teamname')!.replace(/\W/g, '').toLowerCase()}-${n}`;
+            return { id: `usr_${who}`, name: `Person ${who}`, email: `${who}@acme.example`, imageurl: null };
+          });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    stops.push(service.close);
+    return { url: service.url, seen };
+  }
+
+  // The size of a large organization: 2,000 teams, two people on call in each.
+  const TEAMS = 2_000;
+
+  it(`"everyone on call" at ${TEAMS} teams × 2 people: at most 100 KB of text, with the total and how to narrow it`, async () => {
+    const org = await bigOrganization(TEAMS);
+    const client = await connected({ baseUrl: org.url });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text.length).toBeLessThanOrEqual(100_000);
+    const out = result.structuredContent as { on_call_users: unknown[]; total: number; note: string };
+    expect(out.total).toBe(TEAMS * 2);
+    expect(out.on_call_users.length).toBeGreaterThan(0);
+    expect(out.on_call_users.length).toBeLessThanOrEqual(100);
+    expect(out.note).toMatch(new RegExp(`^Showing the first ${out.on_call_users.length} of ${TEAMS * 2}.*narrow it with teamname or team_contains`));
+    expect(org.seen).toHaveLength(TEAMS + 1);
+  }, 30_000);
+
+  it('an unknown team in a large organization is a short failure, not every team quoted back', async () => {
+    const org = await bigOrganization(TEAMS);
+    const client = await connected({ baseUrl: org.url });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: { teamname: 'Nobody' } });
+    expect(result.isError).toBe(true);
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text).toMatch(/^No team named "Nobody"/);
+    expect(text.length).toBeLessThanOrEqual(2_000);
+  });
+
+  it('team_contains reads only the teams it names; limit cuts the list', async () => {
+    const org = await bigOrganization(300);
+    const client = await connected({ baseUrl: org.url });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: { team_contains: 'team 000', limit: 3 } });
+    const out = result.structuredContent as { on_call_users: { team: { name: string } }[]; total: number; note: string };
+    // Team 0001 … Team 0009: nine teams, two people each, and only their nine look-ups sent.
+    expect(org.seen.filter((path) => path.includes('currentusers'))).toHaveLength(9);
+    expect([out.total, out.on_call_users.length]).toEqual([18, 3]);
+    expect(out.note).toBe('Showing the first 3 of 18; narrow it with teamname or team_contains, or raise limit.');
+  });
+
+  it('list_teams takes name_contains and limit; a filter matching nothing says so', async () => {
+    const org = await bigOrganization(250);
+    const client = await connected({ baseUrl: org.url });
+    const all = (await client.callTool({ name: 'list_teams', arguments: {} })).structuredContent as { teams: unknown[]; total: number; note: string };
+    expect([all.teams.length, all.total]).toEqual([100, 250]);
+    const some = (await client.callTool({ name: 'list_teams', arguments: { name_contains: '024' } })).structuredContent as {
+      teams: { name: string }[];
+      total: number;
+    };
+    expect(some.teams.map((team) => team.name)).toEqual([
+      'Team 0024',
+      'Team 0240',
+      'Team 0241',
+      'Team 0242',
+      'Team 0243',
+      'Team 0244',
+      'Team 0245',
+      'Team 0246',
+      'Team 0247',
+      'Team 0248',
+      'Team 0249',
+    ]);
+    expect(some).not.toHaveProperty('note');
+    const none = (await client.callTool({ name: 'list_teams', arguments: { name_contains: 'zzz' } })).structuredContent as { teams: unknown[]; note: string };
+    expect(none).toMatchObject({ teams: [], total: 0, note: 'Nothing matches name_contains "zzz".' });
+    await expect(client.callTool({ name: 'list_teams', arguments: { limit: 501 } })).resolves.toMatchObject({ isError: true });
+  });
+});
