@@ -52,7 +52,7 @@ export const endpoints = {
     input: incidentInput,
     output: incident,
     outputShape: 'assumed',
-    assumptions: ['incident-fields', 'incident-response', 'severity-values'],
+    assumptions: ['incident-fields', 'incident-response', 'created-id', 'severity-values'],
     createsUnless: { field: 'id', noun: 'incident' },
   }),
   listOnCallUsers: defineEndpoint({

@@ -33,6 +33,8 @@ const incidentOutput: readonly OutputField[] = [
   { key: 'teamname', label: 'Team', type: 'string' },
   { key: 'created_at', label: 'Created At', type: 'datetime' },
   { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+  // Only where the service gave no readable id (assumption `created-id`): says so beside the empty id.
+  { key: 'note', label: 'Note', type: 'string' },
 ];
 
 const incidentSample = {

@@ -173,19 +173,28 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
   });
 
   describe('answers that are not the JSON they should be', () => {
-    it.each([
-      ['read', read, 'listTeams'],
-      ['create', create, 'createOrUpdateIncident'],
-    ] as const)('HTML instead of JSON (%s): InvalidResponseError with the status and an excerpt, not retried', async (what, call, endpoint: EndpointKey) => {
+    it('HTML instead of JSON (read): InvalidResponseError with the status and an excerpt, not retried', async () => {
       const outcome = await tryFault(
-        `HTML 200 (${what})`,
+        'HTML 200 (read)',
         [{ kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html; charset=utf-8' } }],
-        call,
+        read,
       );
       expect(outcome.error).toBeInstanceOf(InvalidResponseError);
-      expect(outcome.error).toMatchObject({ status: 200, endpoint, retryable: false });
+      expect(outcome.error).toMatchObject({ status: 200, endpoint: 'listTeams' satisfies EndpointKey, retryable: false });
       expect(outcome.error!.message).toContain('HTTP 200 with a body that is not JSON (text/html; charset=utf-8)');
       expect(outcome.error!.message).toContain('<h1>Maintenance</h1>');
+      expect(outcome.arrivals).toHaveLength(1);
+    });
+
+    // The status is the service's word (assumption `created-id`): the create was done.
+    it('HTML instead of JSON (create): done, the page passed on under answer with a note, not sent again', async () => {
+      const outcome = await tryFault(
+        'HTML 200 (create)',
+        [{ kind: 'answer', status: 200, body: HTML, headers: { 'content-type': 'text/html; charset=utf-8' } }],
+        create,
+      );
+      expect(outcome.error).toBeUndefined();
+      expect(outcome.value).toEqual({ answer: HTML, id: '', note: expect.stringContaining('gave no id that could be read') });
       expect(outcome.arrivals).toHaveLength(1);
     });
 

@@ -17,7 +17,6 @@ const SHARED_CODES: ReadonlySet<string> = new Set<PagerlyErrorCode>([
   'request',
   'redirect',
   'host_not_found',
-  'no_id',
 ]);
 
 /**

@@ -126,7 +126,6 @@ export async function settle(
  */
 export function codeOfSharedMessage(message: string): ErrorKind {
   const says: readonly [RegExp, ErrorKind][] = [
-    [/gave no id/i, 'no_id'],
     [/rate limiting/i, 'rate_limited'],
     [/redirect/i, 'redirect'],
     [/API key was refused/i, 'authentication'],

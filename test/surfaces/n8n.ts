@@ -50,7 +50,8 @@ export const n8nDriver: SurfaceDriver = {
   name: 'n8n',
   surface: 'n8n',
   read: (target) => settle(async () => (await searchTeams(context(target, {}), classes)).results, n8nError),
-  write: (target) => settle(() => executePagerly(context(target, parametersFor(createIncident, 'Platform')), classes), n8nError),
+  // The node's one item is the created incident, as the next node reads it.
+  write: (target) => settle(async () => (await items(target, parametersFor(createIncident, 'Platform')))[0], n8nError),
   checkKey: {
     gap: "the credential test is declarative (the generated credential's `test` block): n8n's engine sends it and reads the status, with no code of the node in between; `npm run n8n:e2e` runs the redirect cases on it in the real engine",
   },
