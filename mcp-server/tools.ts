@@ -179,7 +179,20 @@ const fieldsObject = (fields: readonly OutputField[]): z.ZodMiniObject =>
 function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObject {
   const answer = endpoint.output instanceof z.ZodMiniArray ? (endpoint.output._zod.def.element as z.ZodMiniType) : endpoint.output;
   const own = shapeOf(answer);
-  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, own[field.key])])));
+  return z.looseObject(
+    Object.fromEntries(operation.outputFields.map((field) => [field.key, createdField(endpoint, field) ?? outputFieldSchema(field, own[field.key])])),
+  );
+}
+
+/**
+ * A create's `id` and `note`, which the client always gives (assumption `created-id`): `id`
+ * text, empty where the service gave none, and `note` saying so then, else null.
+ */
+function createdField(endpoint: Endpoint, field: OutputField): z.ZodMiniType | undefined {
+  if (!endpoint.createsUnless) return undefined;
+  if (field.key === 'id') return z.string().check(z.describe(`${field.label}; empty where the service gave no readable id (then \`note\` says so)`));
+  if (field.key === 'note') return z.nullable(z.string()).check(z.describe('Set where the service gave no readable id, else null'));
+  return undefined;
 }
 
 /** Whether the tool's result is a list (wrapped under a key) or one record (an action's answer). */

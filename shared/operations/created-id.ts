@@ -95,11 +95,12 @@ export const noIdNote = (noun: string, status: number | string) =>
 
 /**
  * The result of a create answered 2xx, for every surface: a JSON object answer with its fields
- * kept, any other answer under `answer`; `id` the id found (else the one given, else empty); and,
- * where no id came, a `note` saying so.
+ * kept, any other answer under `answer`; `id` the id found (else the one given, else empty); and
+ * `note`, which says so where no id came.
  */
 export function createdResult(noun: string, { value, status, location, givenId }: CreateAnswer): Record<string, unknown> {
   const found = createdIdIn(value, noun, location) ?? usableId(givenId);
   const kept = isRecord(value) ? value : value === undefined || value === '' ? {} : { answer: value };
-  return { ...kept, id: found ?? '', ...(found === undefined ? { note: noIdNote(noun, status) } : {}) };
+  // `note` is always there, so a no-code step can map it: null (or the service's own) with an id.
+  return { ...kept, id: found ?? '', note: found === undefined ? noIdNote(noun, status) : (kept.note ?? null) };
 }
