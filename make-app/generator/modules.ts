@@ -38,11 +38,15 @@ const rpcModeOf = (crud: ModuleFiles['actionCrud']): RpcMode => (crud === 'read'
  */
 export function actionModule(operation: ActionOperation, endpointOf: (key: string) => Endpoint): ModuleFiles {
   // The catalog says which writes create a record whose id is read (`createsUnless`), as the client reads it.
-  const creates = endpointOf(operation.endpoint).createsUnless;
+  const endpoint = endpointOf(operation.endpoint);
+  const creates = endpoint.createsUnless;
   const givenId = creates && operation.inputFields.some((field) => field.key === creates.field) ? `parameters.${creates.field}` : undefined;
+  const response = endpoint.successWhateverTheBody
+    ? writeResponse(creates ? { noun: creates.noun, ...(givenId ? { givenId } : {}) } : undefined)
+    : { output: '{{body}}' };
   const write = (kept?: (name: string) => string) => ({
-    ...endpointRequest(endpointOf(operation.endpoint), operation.inputFields, kept),
-    response: writeResponse(creates ? { noun: creates.noun, ...(givenId ? { givenId } : {}) } : undefined),
+    ...endpointRequest(endpoint, operation.inputFields, kept),
+    response,
   });
   const communication = operation.keepsOmitted
     ? [

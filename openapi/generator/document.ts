@@ -167,7 +167,7 @@ function operationOf(endpoint: Endpoint, source: OpenApiSource, tags: readonly s
   const callers = source.operations.filter((op) => calls(op).includes(endpoint.key));
   // The spec shows a success status only with the shapes it documents (200); elsewhere any 2xx is success, as the client reads it.
   const success = endpoint.outputShape === 'documented' ? '200' : '2XX';
-  const write = endpoint.method !== 'GET' && endpoint.outputShape === 'assumed';
+  const write = endpoint.successWhateverTheBody === true;
   const successExamples = examplesOf(successes, (call) => call.interaction.response);
   const links = linksFrom(endpoint, source);
   return {

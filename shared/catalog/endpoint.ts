@@ -41,6 +41,12 @@ export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends 
    * that names none is still a success, with an empty id and a note.
    */
   readonly createsUnless?: { readonly field: string; readonly noun: string };
+  /**
+   * A write an action makes (a create, a replace, a removal): a 2xx means it was done, whatever
+   * the body, which is passed on as it came (assumption `created-id`); a body that cannot be read
+   * goes under `answer` as text. Hook subscriptions are not: a platform stores the id they answer.
+   */
+  readonly successWhateverTheBody?: boolean;
   /** The key check: it refuses nothing but the key, so its 400, 401 and 403 all mean an unusable key. */
   readonly checksKey?: boolean;
 }

@@ -42,7 +42,7 @@ export function interpretResponse<K extends EndpointKey>(
   const endpoint = endpoints[key];
   // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
   const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJsonAnswer(response.body);
-  if (endpoint.method !== 'GET' && endpoint.outputShape === 'assumed') {
+  if (endpoint.successWhateverTheBody) {
     const read = parsed.ok ? z.safeParse(endpoint.output, parsed.value) : undefined;
     return (read?.success ? read.data : writeAnswer(parsed, response.body, secrets)) as OutputOf<Endpoints[K]>;
   }
