@@ -12,7 +12,9 @@ interface IncidentOptions {
 
 const CAPTURE_HELP = `
 The incident's id is the only thing printed on stdout (with --json: the whole incident
-as JSON), so a pipeline can keep it:
+as JSON). A 2xx means it was done: where the service gives no readable id, nothing is
+printed, stderr says so and the exit code is still 0 (--json: "id": null and a note).
+A pipeline keeps the id:
   id=$(pagerly incident create --title "Deploy of $SHA failed" --severity P2)
   pagerly incident update "$id" --title "Deploy of $SHA failed" --status resolved`;
 
