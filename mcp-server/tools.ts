@@ -186,12 +186,12 @@ function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObj
 
 /**
  * A create's `id` and `note`, which the client always gives (assumption `created-id`): `id`
- * text, empty where the service gave none, and `note` saying so then, else null.
+ * text, empty where the service gave none, and `note` saying so then, else empty.
  */
 function createdField(endpoint: Endpoint, field: OutputField): z.ZodMiniType | undefined {
   if (!endpoint.createsUnless) return undefined;
   if (field.key === 'id') return z.string().check(z.describe(`${field.label}; empty where the service gave no readable id (then \`note\` says so)`));
-  if (field.key === 'note') return z.nullable(z.string()).check(z.describe('Set where the service gave no readable id, else null'));
+  if (field.key === 'note') return z.string().check(z.describe('Says so where the service gave no readable id; empty when one came'));
   return undefined;
 }
 

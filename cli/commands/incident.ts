@@ -79,7 +79,7 @@ function report(ctx: Context, verb: 'Created' | 'Updated', answer: Incident, id:
   const facts = [incident.severity, incident.status, incident.teamname ? `team ${incident.teamname}` : undefined].filter(Boolean).join(', ');
   const what = `incident "${incident.title ?? ''}"${facts ? ` (${facts})` : ''}`;
   if (id === undefined) {
-    const note = typeof answer.note === 'string' ? answer.note : `The service gave the ${what} an id that is not on one line, so none is printed.`;
+    const note = typeof answer.note === 'string' && answer.note !== '' ? answer.note : `The service gave the ${what} an id that is not on one line.`;
     ctx.out.note(`${verb} ${what}, but no id is printed: ${note} Look for its id in the dashboard; do not create it again.`);
     ctx.out.result({ ...answer, id: answer.id || null, note }, () => []);
     return;

@@ -77,7 +77,7 @@ export function writeResponse(created?: { noun: string; givenId?: string }): Rec
   if (created) {
     const id = idExpression(created.givenId);
     output.id = `{{${id}}}`;
-    output.note = `{{if(${id} == '', ${noteExpression(created.noun)}, ifempty(body.note, null))}}`;
+    output.note = `{{if(${id} == '', ${noteExpression(created.noun)}, ifempty(body.note, ''))}}`;
   }
   return { temp: writeTemp(created?.noun), valid: validDirective({ json: false }), output };
 }

@@ -47,7 +47,7 @@ const incidentSample = {
   created_at: '2026-11-02T08:00:00.000Z',
   updated_at: '2026-11-02T08:00:00.000Z',
   // Says so when the service gave no readable id; the sample is a create that got one.
-  note: null,
+  note: '',
 };
 
 export const createIncident: ActionOperation = {

@@ -101,6 +101,6 @@ export const noIdNote = (noun: string, status: number | string) =>
 export function createdResult(noun: string, { value, status, location, givenId }: CreateAnswer): Record<string, unknown> {
   const found = createdIdIn(value, noun, location) ?? usableId(givenId);
   const kept = isRecord(value) ? value : value === undefined || value === '' ? {} : { answer: value };
-  // `note` is always there, so a no-code step can map it: null (or the service's own) with an id.
-  return { ...kept, id: found ?? '', note: found === undefined ? noIdNote(noun, status) : (kept.note ?? null) };
+  // `note` is always there, so a no-code step can map it: empty (or the service's own) with an id.
+  return { ...kept, id: found ?? '', note: found === undefined ? noIdNote(noun, status) : (kept.note ?? '') };
 }

@@ -52,13 +52,13 @@ describe("Make create module: the bundle is the shared rule's result", () => {
 
   it('an answer with its id is the output, as before', async () => {
     expect(await run('createIncident', { title: 'Disk full' }, json(201, { id: 'inc_0001', title: 'Disk full' }))).toEqual([
-      { id: 'inc_0001', title: 'Disk full', note: null },
+      { id: 'inc_0001', title: 'Disk full', note: '' },
     ]);
   });
 
   it('the update keeps the id it named when the answer leaves it out', async () => {
     const bundles = await run('updateIncident', { id: 'inc_0042', title: 'Disk full' }, json(200, { status: 'resolved' }));
-    expect(bundles).toEqual([{ status: 'resolved', id: 'inc_0042', note: null }]);
+    expect(bundles).toEqual([{ status: 'resolved', id: 'inc_0042', note: '' }]);
   });
 
   it('a 5xx stays an error: Make decides it before `valid`', async () => {

@@ -156,7 +156,7 @@ describe('the typed client over real HTTP, when the service misbehaves', () => {
       );
       expect(outcome.error).toBeUndefined();
       // A create's result always says whether a note came with its id (assumption `created-id`).
-      expect(outcome.value).toEqual(what === 'read' ? answer : { ...answer, note: null });
+      expect(outcome.value).toEqual(what === 'read' ? answer : { ...answer, note: '' });
       expect(outcome.arrivals).toHaveLength(2);
       // The second attempt came after the second the service asked for (not after the 10 ms backoff).
       expect(outcome.arrivals[1]!.at - outcome.arrivals[0]!.at).toBeGreaterThanOrEqual(950);

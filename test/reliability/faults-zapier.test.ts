@@ -104,7 +104,7 @@ describe('the Zapier app over real HTTP, when the service misbehaves', () => {
     const second = await invoke(method);
     expect(second.error).toBeUndefined();
     // A create's result always says whether a note came with its id (assumption `created-id`).
-    expect(second.results).toEqual(method === team ? answer : { ...answer, note: null });
+    expect(second.results).toEqual(method === team ? answer : { ...answer, note: '' });
     expect(service.arrivals.map((arrival) => arrival.apiKey)).toEqual([KEY, KEY]);
   });
 

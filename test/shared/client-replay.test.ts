@@ -56,7 +56,7 @@ describe('typed client against recorded responses', () => {
         if (result.outcome === 'ok') {
           // A create's result says whether a note came with its id (assumption `created-id`): none, with one.
           const creates = endpoints[steps[index]!.endpoint].createsUnless !== undefined;
-          expect(result.value).toEqual(creates ? { ...(interaction.response as object), note: null } : interaction.response);
+          expect(result.value).toEqual(creates ? { ...(interaction.response as object), note: '' } : interaction.response);
         } else {
           expect((result.error as { status?: number }).status).toBe(interaction.status);
         }

@@ -67,7 +67,7 @@ describe('the result of a create', () => {
       incident_id: 7,
       title: 'Disk full',
       id: '7',
-      note: null,
+      note: '',
     });
   });
 
@@ -80,7 +80,7 @@ describe('the result of a create', () => {
     expect(createdResult('incident', { value: { status: 'resolved' }, status: 200, givenId: 'inc_0042' })).toEqual({
       status: 'resolved',
       id: 'inc_0042',
-      note: null,
+      note: '',
     });
   });
 });
@@ -111,7 +111,7 @@ describe('the typed client: a 2xx is done, whatever the body', () => {
     const incident = await clientAnswering({ status: 201, headers: { location: '/o/incident/INC-7' }, body: '' }).createOrUpdateIncident({
       title: 'Disk full',
     });
-    expect(incident).toEqual({ id: 'INC-7', note: null });
+    expect(incident).toEqual({ id: 'INC-7', note: '' });
   });
 
   it('a directory write answered with HTML is done too: the page under answer', async () => {

@@ -66,7 +66,7 @@ describe('a create answered with success but no readable id', () => {
     const scopes = answer('POST', '/o/incident', 201, '', { location: '/o/incident/INC-7' });
     const output = (await appTester(performOf('creates', 'create_incident'), { authData, inputData: { title: 'Disk full' } })) as Record<string, unknown>;
     expectAllUsed(scopes);
-    expect(output).toEqual({ id: 'INC-7', note: null });
+    expect(output).toEqual({ id: 'INC-7', note: '' });
   });
 });
 
