@@ -1,7 +1,7 @@
 import { endpoints, type EndpointKey, type Endpoints } from './catalog/endpoints.ts';
 import type { InputOf, OutputOf } from './catalog/endpoint.ts';
 import { buildRequest, checkInput, usableApiKey } from './http/request.ts';
-import { interpretResponse } from './http/response.ts';
+import { interpretResponse, MAX_WHOLE_ANSWER_CHARS, passedOnText } from './http/response.ts';
 import type { Transport } from './http/types.ts';
 import { createdResult } from './operations/created-id.ts';
 import { redact } from './redact.ts';
@@ -37,15 +37,20 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     const request = buildRequest(key, input, settings, bases);
     const response = await transport.send(request);
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
-    const answer = interpretResponse(key, response, [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined]);
+    const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
+    const answer = interpretResponse(key, response, secrets);
+    if (!endpoints[key].successWhateverTheBody) return answer;
+    // A write's answer too big to pass on whole goes on as an excerpt; a create's id is still read in it.
+    const passedOn = response.body.length > MAX_WHOLE_ANSWER_CHARS ? { answer: passedOnText(response.body, secrets) } : undefined;
     const creates = endpoints[key].createsUnless;
-    if (!creates) return answer;
+    if (!creates) return passedOn ?? answer;
     // A 2xx was done (assumption `created-id`): the id is read where the service put it, and an
     // update keeps the id it named when the answer leaves it out.
     const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[creates.field] : undefined;
     const location = response.headers.location ?? response.headers.Location;
     return createdResult(creates.noun, {
       value: answer,
+      ...(passedOn ? { passedOn } : {}),
       status: response.status,
       location: Array.isArray(location) ? location[0] : location,
       givenId: typeof given === 'string' ? given : undefined,

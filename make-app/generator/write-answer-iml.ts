@@ -1,5 +1,5 @@
 import { idFields, idWrappers, noIdNote } from '../../shared/operations/created-id.ts';
-import { MAX_PASSED_ON_CHARS } from '../../shared/http/response.ts';
+import { MAX_PASSED_ON_CHARS, MAX_WHOLE_ANSWER_CHARS } from '../../shared/http/response.ts';
 import { imlString, isList, isObject } from './iml-expressions.ts';
 import { keySafeText, SENT_KEY } from './iml-key.ts';
 import { validDirective } from './response-directives.ts';
@@ -26,6 +26,8 @@ const firstPresent = (paths: readonly string[]): string => paths.slice(0, -1).re
 const CANDIDATE = 'temp.idCandidate';
 const LOCATION_ID = 'temp.locationId';
 const PASSED_ON = 'temp.passedOn';
+/** Whether the answer is small enough to pass on whole (the shared `MAX_WHOLE_ANSWER_CHARS`). */
+const WHOLE = 'temp.whole';
 
 /**
  * Not blank text, or a number (`usableId`): IML has no type test, so a list or object is told by
@@ -36,11 +38,15 @@ const usable = (value: string) =>
 
 /**
  * `response.temp` of a write: the id's candidate (the top level, else a list's first element),
- * the `Location` header's last path segment (query and fragment left out, decoded), and the
- * answer as text made safe to pass on (the key taken out, cut to the shared bound).
+ * the `Location` header's last path segment (query and fragment left out, decoded), the answer
+ * as text made safe to pass on (the key taken out, cut to the shared bound), and whether it is
+ * small enough to pass on whole.
  */
 function writeTemp(noun: string | undefined): Record<string, string> {
-  const passedOn = { passedOn: `{{${keySafeText('body', SENT_KEY, MAX_PASSED_ON_CHARS)}}}` };
+  const passedOn = {
+    passedOn: `{{${keySafeText('body', SENT_KEY, MAX_PASSED_ON_CHARS)}}}`,
+    whole: `{{length(toString(body)) <= ${MAX_WHOLE_ANSWER_CHARS}}}`,
+  };
   if (noun === undefined) return passedOn;
   const location = "toString(ifempty(headers.location, ''))";
   return {
@@ -70,8 +76,8 @@ function noteExpression(noun: string): string {
 export function writeResponse(created?: { noun: string; givenId?: string }): Record<string, unknown> {
   const kept = {
     // Before the spread, so a service's own `answer` field wins over this one's absence.
-    answer: `{{if(${isObject('body')}, undefined, if(${isList('body')}, body, if(length(toString(ifempty(body, ''))) == 0, undefined, ${PASSED_ON})))}}`,
-    '{{...}}': `{{if(${isObject('body')}, body, undefined)}}`,
+    answer: `{{if(${WHOLE} && ${isObject('body')}, undefined, if(${WHOLE} && ${isList('body')}, body, if(length(toString(body)) == 0, undefined, ${PASSED_ON})))}}`,
+    '{{...}}': `{{if(${WHOLE} && ${isObject('body')}, body, undefined)}}`,
   };
   const output: Record<string, string> = { ...kept };
   if (created) {

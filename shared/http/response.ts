@@ -85,10 +85,21 @@ export function interpretResponse<K extends EndpointKey>(
 }
 
 /**
- * The most of a write's answer that could not be read passed on as text: a raw excerpt for the
- * user to read, never megabytes into a step's output or a model's context.
+ * The most of a write's answer that could not be read, or was too big, passed on as text: a raw
+ * excerpt for the user to read, never megabytes into a step's output or a model's context.
  */
 export const MAX_PASSED_ON_CHARS = 2_000;
+
+/** The biggest write answer passed on whole, as its JSON; a bigger one goes on as an excerpt of its text. */
+export const MAX_WHOLE_ANSWER_CHARS = 100_000;
+
+/**
+ * A write's answer as text to pass on: the key taken out, then cut to `MAX_PASSED_ON_CHARS`, with
+ * no mark added, as Make's IML cuts it (`substring`), so every surface passes on the same text.
+ */
+export function passedOnText(body: string, secrets: readonly (string | undefined)[]): string {
+  return redact(body, secrets).slice(0, MAX_PASSED_ON_CHARS);
+}
 
 /**
  * A write answered 2xx (assumption `created-id`: the status is the service's word): it was done,
@@ -98,8 +109,7 @@ export const MAX_PASSED_ON_CHARS = 2_000;
  */
 function writeAnswer(parsed: ParsedJson, body: string, secrets: readonly (string | undefined)[]): unknown {
   if (parsed.ok) return parsed.value !== null && typeof parsed.value === 'object' ? parsed.value : { answer: parsed.value };
-  const text = redact(body, secrets);
-  return { answer: text.length > MAX_PASSED_ON_CHARS ? `${text.slice(0, MAX_PASSED_ON_CHARS)}…` : text };
+  return { answer: passedOnText(body, secrets) };
 }
 
 /** The error for a non-2xx answer (assumptions `error-shape`, `auth-error`). */

@@ -87,6 +87,8 @@ export interface CreateAnswer {
   readonly location?: string | undefined;
   /** The id the input named (an update): it stands when the answer names none. */
   readonly givenId?: string | undefined;
+  /** What goes on instead of `value` (an excerpt of an answer too big to pass on whole); the id is read in `value`. */
+  readonly passedOn?: Record<string, unknown>;
 }
 
 /** The note on a create whose answer gave no id that could be read; one wording for every surface. */
@@ -95,12 +97,12 @@ export const noIdNote = (noun: string, status: number | string) =>
 
 /**
  * The result of a create answered 2xx, for every surface: a JSON object answer with its fields
- * kept, any other answer under `answer`; `id` the id found (else the one given, else empty); and
+ * kept, any other answer (or one too big to pass on whole) under `answer`; `id` the id found (else the one given, else empty); and
  * `note`, which says so where no id came.
  */
-export function createdResult(noun: string, { value, status, location, givenId }: CreateAnswer): Record<string, unknown> {
+export function createdResult(noun: string, { value, status, location, givenId, passedOn }: CreateAnswer): Record<string, unknown> {
   const found = createdIdIn(value, noun, location) ?? usableId(givenId);
-  const kept = isRecord(value) ? value : value === undefined || value === '' ? {} : { answer: value };
+  const kept = passedOn ?? (isRecord(value) ? value : value === undefined || value === '' ? {} : { answer: value });
   // `note` is always there, so a no-code step can map it: empty (or the service's own) with an id.
   return { ...kept, id: found ?? '', note: found === undefined ? noIdNote(noun, status) : (kept.note ?? '') };
 }

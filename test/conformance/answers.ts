@@ -318,6 +318,12 @@ export const rows: readonly Row[] = [
   },
   { name: 'create: 200 HTML page', call: 'write', answer: html(200, LOGIN_PAGE), expect: createdWithoutId(['Sign in to Pagerly']) },
   {
+    name: 'create: 201 a huge JSON answer: its id read, the answer passed on cut short',
+    call: 'write',
+    answer: json(201, { id: 'INC-7', log: 'x'.repeat(1_000_000) }),
+    expect: { ok: true, value: { id: 'INC-7', holds: ['log', 'xxxxxxxx'], shorterThan: 5_000, lacks: [NO_ID_NOTE] } },
+  },
+  {
     name: 'create: 201 a huge text body is passed on cut short',
     call: 'write',
     answer: { status: 201, type: 'text/plain', body: `created ${'x'.repeat(1_000_000)}` },

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
 import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
+import { MAX_WHOLE_ANSWER_CHARS, passedOnText } from '../../shared/http/response.ts';
 import { createdResult } from '../../shared/operations/created-id.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { faultServer, json, type Behaviour, type FaultServer } from '../support/fault-server.ts';
@@ -41,13 +42,17 @@ describe("Make create module: the bundle is the shared rule's result", () => {
     ['200 an id of false, the id in Location', json(200, { id: false }, { location: '/o/incident/INC-8' }), { id: false }],
     ['201 a list', json(201, [{ incident_id: 'INC-7' }]), [{ incident_id: 'INC-7' }]],
     ['201 an empty list', json(201, []), []],
+    ['201 a list too big to pass on whole', json(201, [{ id: 'INC-7', log: 'x'.repeat(200_000) }]), [{ id: 'INC-7', log: 'x'.repeat(200_000) }]],
     ['201 text', text(201, 'INC-7', { 'content-type': 'text/plain' }), 'INC-7'],
     ['201 Location with a trailing slash', text(201, '', { location: '/o/incident/INC-7/' }), {}],
   ])('%s', async (_name, answer, value) => {
     const bundles = await run('createIncident', { title: 'Disk full' }, answer);
     const status = answer.kind === 'answer' ? answer.status : 0;
     const location = answer.kind === 'answer' ? answer.headers?.location : undefined;
-    expect(bundles).toEqual([createdResult('incident', { value, status, location })]);
+    // As the client passes on an answer too big to pass on whole: an excerpt of its text.
+    const body = answer.kind === 'answer' ? answer.body : '';
+    const passedOn = body.length > MAX_WHOLE_ANSWER_CHARS ? { passedOn: { answer: passedOnText(body, []) } } : {};
+    expect(bundles).toEqual([createdResult('incident', { value, status, location, ...passedOn })]);
   });
 
   it('an answer with its id is the output, as before', async () => {
