@@ -43,7 +43,8 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     // A write's answer too big to pass on whole goes on as an excerpt; a create's id is still read in it.
     const passedOn = response.body.length > MAX_WHOLE_ANSWER_CHARS ? { answer: passedOnText(response.body, secrets) } : undefined;
     const creates = endpoints[key].createsUnless;
-    if (!creates) return passedOn ?? answer;
+    // One record, as every platform's action gives: a list is kept whole under `answer`, as a create's is.
+    if (!creates) return passedOn ?? (Array.isArray(answer) ? { answer } : answer);
     // A 2xx was done (assumption `created-id`): the id is read where the service put it, and an
     // update keeps the id it named when the answer leaves it out.
     const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[creates.field] : undefined;

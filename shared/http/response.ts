@@ -103,9 +103,10 @@ export function passedOnText(body: string, secrets: readonly (string | undefined
 
 /**
  * A write answered 2xx (assumption `created-id`: the status is the service's word): it was done,
- * whatever the body. A JSON object or list is passed on as it came; anything else (a bare
- * value, text that is not JSON, JSON cut off or nested too deep to read) goes under `answer`,
- * as text redacted and cut to `MAX_PASSED_ON_CHARS` when it could not be read.
+ * whatever the body. A JSON object or list is passed on as it came (the client puts a list under
+ * `answer`, after a create's id is read in it); anything else (a bare value, text that is not
+ * JSON, JSON cut off or nested too deep to read) goes under `answer`, as text redacted and cut
+ * to `MAX_PASSED_ON_CHARS` when it could not be read.
  */
 function writeAnswer(parsed: ParsedJson, body: string, secrets: readonly (string | undefined)[]): unknown {
   if (parsed.ok) return parsed.value !== null && typeof parsed.value === 'object' ? parsed.value : { answer: parsed.value };

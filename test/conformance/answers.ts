@@ -13,6 +13,8 @@ import type { ErrorKind } from '../surfaces/driver.ts';
  * - a create answered 2xx was done, whatever the body: its id is read where the service put it
  *   (the top level, `incident_id`/`incidentId`, one wrapping object, a list's first element,
  *   `Location`); with none, the id is empty, the answer is passed on (bounded) and a note says so;
+ * - a directory write answered 2xx was done too, whatever the body: one record, a page or a list
+ *   passed on under `answer`;
  * - a documented list (teams, who is on call) answered `[]` is empty; `{}`, an empty body or
  *   HTML is an invalid answer; unknown fields are kept;
  * - removing a hook answered 404, 405 or 410 finds it already gone;
@@ -20,8 +22,8 @@ import type { ErrorKind } from '../surfaces/driver.ts';
  *   short, redacted excerpt of what came.
  */
 
-/** The calls of a driver (test/surfaces/driver.ts) the table makes: `read` lists teams, `write` creates an incident. */
-export type CallName = 'checkKey' | 'read' | 'onCall' | 'write' | 'directoryEntry' | 'unsubscribe';
+/** The calls of a driver (test/surfaces/driver.ts) the table makes: `read` lists teams, `write` creates an incident, `directoryWrite` changes a phone number. */
+export type CallName = 'checkKey' | 'read' | 'onCall' | 'write' | 'directoryEntry' | 'directoryWrite' | 'unsubscribe';
 
 /** What the service answers: the same answer to every request of the call (a retry meets it again). */
 export interface Answer {
@@ -388,6 +390,33 @@ export const rows: readonly Row[] = [
         why: 'a lookup that finds nobody is an empty list for the model (`{"directory_entries": []}`), not a failed call: the shared search takes 404 for no entry (notFoundIsEmpty)',
       },
     },
+  },
+
+  // Changing a directory entry: an action's write, done on any 2xx whatever the body (assumption `created-id`).
+  {
+    name: 'directory write: 200 the entry',
+    call: 'directoryWrite',
+    answer: json(200, ENTRY),
+    expect: { ok: true, value: { holds: ['grace@example.com', '+14155550123'] } },
+  },
+  { name: 'directory write: 204 without a body', call: 'directoryWrite', answer: empty(204), expect: { ok: true } },
+  {
+    name: 'directory write: 200 HTML page is done, the page passed on',
+    call: 'directoryWrite',
+    answer: html(200, LOGIN_PAGE),
+    expect: { ok: true, value: { holds: ['Sign in to Pagerly'] } },
+  },
+  {
+    name: 'directory write: 200 a list',
+    call: 'directoryWrite',
+    answer: json(200, [ENTRY]),
+    expect: { ok: true, value: { holds: ['grace@example.com'] } },
+  },
+  {
+    name: 'directory write: 400 input refused',
+    call: 'directoryWrite',
+    answer: said(400, 'phone must be in E.164'),
+    expect: { ok: false, kind: 'invalid_input', says: ['phone must be in E.164'] },
   },
 
   // Removing a hook (the instant triggers of Zapier and Make).

@@ -22,6 +22,7 @@ export function typedClientDriver(name: string, clientFor: (target: Target) => P
     checkKey: (target) => settle(() => clientFor(target).checkApiKey(), clientError),
     onCall: (target) => settle(() => clientFor(target).listOnCallUsers({ teamname: INPUT.team }), clientError),
     directoryEntry: (target) => settle(() => clientFor(target).getDirectoryEntry({ email: INPUT.email }), clientError),
+    directoryWrite: (target) => settle(() => clientFor(target).updateDirectoryPhone({ email: INPUT.email, phone: INPUT.phone }), clientError),
     redirect: { native: 'RedirectError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
     hang: 'knob',
   };

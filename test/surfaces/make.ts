@@ -70,6 +70,12 @@ export const makeDriver: SurfaceDriver = {
     settle(() => runner(target).module('listOnCallUsers', { connection: connection(target), parameters: { teamname: INPUT.team } }), makeError),
   directoryEntry: (target) =>
     settle(() => runner(target).module('getDirectoryEntry', { connection: connection(target), parameters: { email: INPUT.email } }), makeError),
+  directoryWrite: (target) =>
+    settle(
+      async () =>
+        (await runner(target).module('updateDirectoryPhone', { connection: connection(target), parameters: { email: INPUT.email, phone: INPUT.phone } }))[0],
+      makeError,
+    ),
   unsubscribe: (target) =>
     settle(async () => {
       await runner(target).detach('onCallChanges', { connection: connection(target), parameters: {}, webhook: { externalHookId: INPUT.hookId } });

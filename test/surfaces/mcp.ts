@@ -57,6 +57,7 @@ export const mcpDriver: SurfaceDriver = {
   onCall: (target) => mcpCall(target, 'list_on_call_users', { teamname: INPUT.team }, (result) => result.on_call_users),
   directoryEntry: (target) =>
     mcpCall(target, 'get_directory_entry', { email: INPUT.email }, (result) => (result.directory_entries as unknown[] | undefined)?.[0] ?? {}),
+  directoryWrite: (target) => mcpCall(target, 'update_directory_phone', { email: INPUT.email, phone: INPUT.phone }, (result) => result),
   redirect: { native: 'isError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: 'knob',
 };
