@@ -15,8 +15,6 @@ export const EXIT = {
   permission: 4,
   mayHaveApplied: 5,
   transient: 75,
-  /** sysexits' EX_PROTOCOL: a success answer without what it must carry (a create without an id). */
-  noId: 76,
   configuration: 78,
   /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
   interrupted: 130,
@@ -38,7 +36,6 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
     code: EXIT.transient,
     meaning: "temporary (rate limited, 503, a 5xx or time-out of a read, connection refused, another watch holding the state file's lock): safe to retry",
   },
-  { code: EXIT.noId, meaning: 'the service said it created the incident but gave no id: check before creating it again' },
   {
     code: EXIT.configuration,
     meaning:
@@ -53,8 +50,6 @@ export const exitCodeHelp = (): string => `Exit codes:\n${exitCodeTable.map(({ c
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode as ExitCode;
   if (!isPagerlyError(error)) return EXIT.failure;
-  // Created, but no id came back: its own code, so a pipeline can tell it from "may have been done".
-  if (error.code === 'no_id') return EXIT.noId;
   if (error.mayHaveApplied) return EXIT.mayHaveApplied;
   switch (error.code) {
     case 'authentication':

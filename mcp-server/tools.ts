@@ -207,7 +207,9 @@ function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObj
   const answer = endpoint.output instanceof z.ZodMiniArray ? (endpoint.output._zod.def.element as z.ZodMiniType) : endpoint.output;
   const own = shapeOf(answer);
   const words = toolWords[operation.id];
-  return z.looseObject(Object.fromEntries(operation.outputFields.map((field) => [field.key, outputFieldSchema(field, words, own[field.key])])));
+  return z.looseObject(
+    Object.fromEntries(operation.outputFields.map((field) => [field.key, createdField(endpoint, field) ?? outputFieldSchema(field, words, own[field.key])])),
+  );
 }
 
 /** A list that can grow with the organization is bounded; a search that finds one entry is not. */
@@ -234,6 +236,17 @@ function boundArguments(bounds: ToolBounds | undefined): Record<string, z.ZodMin
   const what = bounds.filter.on === 'teams' ? 'Only teams whose name contains this text' : 'Only those whose name contains this text';
   const filter = z.optional(z.string().check(z.minLength(1), z.maxLength(200), z.describe(`${what}, ignoring letter case (e.g. "pay" for Payments).`)));
   return { [bounds.filter.arg]: filter, limit };
+}
+
+/**
+ * A create's `id` and `note`, which the client always gives (assumption `created-id`): `id`
+ * text, empty where the service gave none, and `note` saying so then, else empty.
+ */
+function createdField(endpoint: Endpoint, field: OutputField): z.ZodMiniType | undefined {
+  if (!endpoint.createsUnless) return undefined;
+  if (field.key === 'id') return z.string().check(z.describe(`${field.label}; empty where the service gave no readable id (then \`note\` says so)`));
+  if (field.key === 'note') return z.string().check(z.describe('Says so where the service gave no readable id; empty when one came'));
+  return undefined;
 }
 
 /** Whether the tool's result is a list (wrapped under a key) or one record (an action's answer). */

@@ -49,6 +49,13 @@ export const assumptions = [
     why: 'A pipeline needs the id back to update or resolve the incident later.',
   },
   {
+    id: 'created-id',
+    topic: "A create answered 2xx: the status is the service's word",
+    choice:
+      "Any 2xx to a create, or to any other write an action makes (the directory's), means it was done, whatever the body. The id is read where the service put it, first found: `id`, `<noun>_id`, `<noun>Id` at the top level; the same in one wrapping object (`data`, `result` or `<noun>`); the same in the first element of a list; the last path segment of `Location` (percent-decoded). With none (or a body that is not JSON, or cut off), the create still succeeds: `id` is empty, the answer is passed on as it came (a JSON object's fields, anything else under `answer`, as text cut to 2,000 characters when it could not be read or is over 100,000 characters), and `note` says the service gave no readable id (empty when one came). An update keeps the id it named. Hook subscriptions keep their stricter reading: a platform stores the id they answer. A connection that breaks before the body ends is no whole answer: it stays \"may have been done\" on every surface (never retried blindly): got, under the typed client, keeps no part of a body it could not finish, and Make's engine reports it as a lost connection.",
+    why: 'The spec shows no success body for `POST /o/incident` (§4.1). Calling a done create a failure makes users and Zapier\'s Autoreplay send it again (two incidents) and skips the steps after it; "may have been done" stays for requests that got no status at all.',
+  },
+  {
     id: 'severity-values',
     topic: 'Severity values',
     choice: '`P1` to `P5` are offered as choices; any other non-empty label of up to 32 characters is sent as given.',

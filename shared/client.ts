@@ -1,10 +1,9 @@
 import { endpoints, type EndpointKey, type Endpoints } from './catalog/endpoints.ts';
 import type { InputOf, OutputOf } from './catalog/endpoint.ts';
 import { buildRequest, checkInput, usableApiKey } from './http/request.ts';
-import { interpretResponse } from './http/response.ts';
+import { interpretResponse, MAX_WHOLE_ANSWER_CHARS, passedOnText } from './http/response.ts';
 import type { Transport } from './http/types.ts';
-import { MissingIdError, missingIdMessage } from './errors.ts';
-import { hasId } from './operations/created-id.ts';
+import { createdResult } from './operations/created-id.ts';
 import { redact } from './redact.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
 
@@ -27,12 +26,6 @@ export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
   redact(text: string): string;
 };
 
-/** Whether the input names this field (an update names the record it changes). */
-const givenIn = (input: unknown, field: string): boolean => {
-  const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined;
-  return value !== undefined && value !== null && value !== '';
-};
-
 /**
  * A typed client with one method per catalog endpoint, on any transport.
  * Settings are checked once, here, so a bad base URL fails before the first call.
@@ -44,12 +37,25 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
     const request = buildRequest(key, input, settings, bases);
     const response = await transport.send(request);
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
-    const answer = interpretResponse(key, response, [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined]);
+    const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
+    const answer = interpretResponse(key, response, secrets);
+    if (!endpoints[key].successWhateverTheBody) return answer;
+    // A write's answer too big to pass on whole goes on as an excerpt; a create's id is still read in it.
+    const passedOn = response.body.length > MAX_WHOLE_ANSWER_CHARS ? { answer: passedOnText(response.body, secrets) } : undefined;
     const creates = endpoints[key].createsUnless;
-    if (creates && !givenIn(input, creates.field) && !hasId(answer)) {
-      throw new MissingIdError(missingIdMessage(creates.noun), { endpoint: key, status: response.status, mayHaveApplied: true }, answer);
-    }
-    return answer;
+    // One record, as every platform's action gives: a list is kept whole under `answer`, as a create's is.
+    if (!creates) return passedOn ?? (Array.isArray(answer) ? { answer } : answer);
+    // A 2xx was done (assumption `created-id`): the id is read where the service put it, and an
+    // update keeps the id it named when the answer leaves it out.
+    const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[creates.field] : undefined;
+    const location = response.headers.location ?? response.headers.Location;
+    return createdResult(creates.noun, {
+      value: answer,
+      ...(passedOn ? { passedOn } : {}),
+      status: response.status,
+      location: Array.isArray(location) ? location[0] : location,
+      givenId: typeof given === 'string' ? given : undefined,
+    });
   };
   const call = <K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>) => send(key, input) as Promise<OutputOf<Endpoints[K]>>;
   const methods = Object.fromEntries((Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => send(key, input ?? {})]));

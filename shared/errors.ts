@@ -22,8 +22,7 @@ export type PagerlyErrorCode =
   | 'request'
   | 'redirect'
   | 'host_not_found'
-  | 'certificate'
-  | 'no_id';
+  | 'certificate';
 
 export interface ErrorDetails {
   /** Catalog key of the endpoint, when the error belongs to a call. */
@@ -172,27 +171,6 @@ export class InvalidResponseError extends PagerlyError {
   readonly code = 'invalid_response';
   readonly retryable = false;
 }
-
-/**
- * A create the service answered with success but without the new record's id. The record
- * probably exists, so this is neither a success a next step can use (it would map an empty id)
- * nor safe to retry: the user looks in the dashboard first.
- */
-export class MissingIdError extends PagerlyError {
-  readonly code = 'no_id';
-  readonly retryable = false;
-  /** The answer as it came, for a caller that shows it (the CLI's --json). */
-  readonly answer: unknown;
-
-  constructor(message: string, details: ErrorDetails = {}, answer?: unknown) {
-    super(message, details);
-    this.answer = answer;
-  }
-}
-
-/** The message of a `MissingIdError`, one wording for every surface: `what` is e.g. `incident "Disk full"`. */
-export const missingIdMessage = (what: string) =>
-  `The service answered that it created the ${what} but gave no id. It probably exists: look for it in the dashboard before creating it again.`;
 
 /** Any other 4xx (405, 409, 413, ...). */
 export class RequestError extends PagerlyError {

@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import { incidentStatuses, suggestedSeverities, type Incident, type IncidentInput } from '../../shared/schemas/incident.ts';
-import { MissingIdError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
 
 interface IncidentOptions {
@@ -13,7 +12,9 @@ interface IncidentOptions {
 
 const CAPTURE_HELP = `
 The incident's id is the only thing printed on stdout (with --json: the whole incident
-as JSON), so a pipeline can keep it:
+as JSON). A 2xx means it was done: where the service gives no readable id, nothing is
+printed, stderr says so and the exit code is still 0 (--json: "id": null and a note).
+A pipeline keeps the id:
   id=$(pagerly incident create --title "Deploy of $SHA failed" --severity P2)
   pagerly incident update "$id" --title "Deploy of $SHA failed" --status resolved`;
 
@@ -29,14 +30,7 @@ export function registerIncident(program: Command, ctx: Context): void {
     .option('--team <name>', 'route it to this team')
     .addHelpText('after', CAPTURE_HELP)
     .action(async (options: IncidentOptions) => {
-      let created: Incident;
-      try {
-        created = await ctx.client().createOrUpdateIncident(inputOf(options));
-      } catch (error) {
-        // Created without an id: report() says so in the CLI's words, with the answer under --json.
-        if (!(error instanceof MissingIdError)) throw error;
-        created = (error.answer ?? {}) as Incident;
-      }
+      const created = await ctx.client().createOrUpdateIncident(inputOf(options));
       report(ctx, 'Created', created, idOf(created), options.title);
     });
 
@@ -74,9 +68,10 @@ function idOf(incident: Incident): string | undefined {
 }
 
 /**
- * stdout gets the id alone (or, with --json, the answer as it came); every remark goes to
- * stderr. A create whose answer has no id fails with exit 76 and prints nothing on stdout in
- * human mode, so a pipeline never keeps a remark as an id.
+ * stdout gets the id alone (or, with --json, the answer with its `id`); every remark goes to
+ * stderr. A create the service answered 2xx was done (assumption `created-id`): without an id
+ * that can be printed it still exits 0, prints nothing on stdout, so a pipeline never keeps a
+ * remark as an id, and says why on stderr; --json carries `id: null` and the note.
  */
 function report(ctx: Context, verb: 'Created' | 'Updated', answer: Incident, id: string | undefined, title: string): void {
   // The remark names the title that was sent when the answer does not carry one.
@@ -84,10 +79,10 @@ function report(ctx: Context, verb: 'Created' | 'Updated', answer: Incident, id:
   const facts = [incident.severity, incident.status, incident.teamname ? `team ${incident.teamname}` : undefined].filter(Boolean).join(', ');
   const what = `incident "${incident.title ?? ''}"${facts ? ` (${facts})` : ''}`;
   if (id === undefined) {
-    if (ctx.out.json) ctx.out.result(answer, () => []);
-    throw new MissingIdError(
-      `The service answered that it ${verb.toLowerCase()} the ${what} but gave no id, so none is printed. The incident probably exists: look for it in the dashboard before creating it again.`,
-    );
+    const note = typeof answer.note === 'string' && answer.note !== '' ? answer.note : `The service gave the ${what} an id that is not on one line.`;
+    ctx.out.note(`${verb} ${what}, but no id is printed: ${note} Look for its id in the dashboard; do not create it again.`);
+    ctx.out.result({ ...answer, id: answer.id || null, note }, () => []);
+    return;
   }
   ctx.out.note(`${verb} ${what}; its id:`);
   ctx.out.result(answer, () => id);

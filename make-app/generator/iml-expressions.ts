@@ -14,8 +14,8 @@ export const imlString = (text: string) => `'${text.replace(/\\/g, '\\\\').repla
  * whose JSON starts with "[" (or "{") is a list (or an object).
  */
 const notText = (path: string) => `toString(${path}) != ${path}`;
-const isList = (path: string) => `${notText(path)} && substring(toString(${path}), 0, 1) == '['`;
-const isObject = (path: string) => `${notText(path)} && substring(toString(${path}), 0, 1) == '{'`;
+export const isList = (path: string) => `${notText(path)} && substring(toString(${path}), 0, 1) == '['`;
+export const isObject = (path: string) => `${notText(path)} && substring(toString(${path}), 0, 1) == '{'`;
 
 /**
  * One expression as IML. `tolerant` guards lists, so a payload of an unexpected shape yields

@@ -2,8 +2,7 @@ import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { ActionOperation, HookOperation, InputField, SearchOperation } from '../../shared/operations/types.ts';
 import { endpointRequest } from './communication.ts';
 import { outputTemplate } from './iml-expressions.ts';
-import { validDirective } from './response-directives.ts';
-import { createsWithId } from '../../shared/operations/created-id.ts';
+import { writeResponse } from './write-answer-iml.ts';
 import { inInputOrder, makeInterfaceField, makeParameter, type RpcMode } from './parameters.ts';
 import { makeName } from '../operation-names.ts';
 import { makeDescription } from '../wording.ts';
@@ -38,9 +37,16 @@ const rpcModeOf = (crud: ModuleFiles['actionCrud']): RpcMode => (crud === 'read'
  * optional field left empty is sent with its current value.
  */
 export function actionModule(operation: ActionOperation, endpointOf: (key: string) => Endpoint): ModuleFiles {
+  // The catalog says which writes create a record whose id is read (`createsUnless`), as the client reads it.
+  const endpoint = endpointOf(operation.endpoint);
+  const creates = endpoint.createsUnless;
+  const givenId = creates && operation.inputFields.some((field) => field.key === creates.field) ? `parameters.${creates.field}` : undefined;
+  const response = endpoint.successWhateverTheBody
+    ? writeResponse(creates ? { noun: creates.noun, ...(givenId ? { givenId } : {}) } : undefined)
+    : { output: '{{body}}' };
   const write = (kept?: (name: string) => string) => ({
-    ...endpointRequest(endpointOf(operation.endpoint), operation.inputFields, kept),
-    response: { output: '{{body}}', ...(createsWithId(operation) ? { valid: validDirective({ createdWithId: operation.noun.toLowerCase() }) } : {}) },
+    ...endpointRequest(endpoint, operation.inputFields, kept),
+    response,
   });
   const communication = operation.keepsOmitted
     ? [

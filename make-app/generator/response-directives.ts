@@ -1,4 +1,3 @@
-import { missingIdMessage } from '../../shared/errors.ts';
 import { imlString } from './iml-expressions.ts';
 import { type KeyExpression, keySafeText, SENT_KEY } from './iml-key.ts';
 
@@ -99,24 +98,17 @@ const JSON_ANSWER = "contains(lower(ifempty(headers.`content-type`, '')), 'json'
 /**
  * `response.valid`, which Make reads only for a 2xx or 3xx: a success is a 2xx, and with `json`
  * (the default) JSON or empty (204). A 3xx is a redirect this app does not follow
- * (communication.ts NO_REDIRECTS), so it never reads as success. `createdWithId`: a create
- * whose next step maps the new record's id (the shared `MissingIdError` rule, here in IML): a
- * success without one is no success; the message is the shared one (`missingIdMessage`).
+ * (communication.ts NO_REDIRECTS), so it never reads as success. An action's write is valid on
+ * its status alone (`json: false`, write-answer-iml.ts): the status is the service's word.
  */
-export function validDirective({ json = true, createdWithId }: { json?: boolean; createdWithId?: string } = {}): Record<string, unknown> {
+export function validDirective({ json = true }: { json?: boolean } = {}): Record<string, unknown> {
   const success = json ? `statusCode < 300 && (statusCode == 204 || ${JSON_ANSWER})` : 'statusCode < 300';
-  const notJson = `'Pagerly answered with a body that is not JSON: ' + ${SAID}`;
-  const otherwise =
-    createdWithId === undefined ? notJson : `if(statusCode == 204 || ${JSON_ANSWER}, ${imlString(missingIdMessage(createdWithId))}, ${notJson})`;
   return {
-    condition: createdWithId === undefined ? `{{${success}}}` : `{{${success} && ${HAS_ID}}}`,
+    condition: `{{${success}}}`,
     type: 'DataError',
-    message: `[{{statusCode}}] {{if(statusCode >= 300, 'Pagerly answered with a redirect, which this app does not follow.', ${otherwise})}}`,
+    message: `[{{statusCode}}] {{if(statusCode >= 300, 'Pagerly answered with a redirect, which this app does not follow.', 'Pagerly answered with a body that is not JSON: ' + ${SAID})}}`,
   };
 }
-
-/** The answer names an id (text or a number, not empty): `hasId` of action-result.ts in IML. */
-const HAS_ID = "length(trim(toString(ifempty(body.id, '')))) >= 1";
 
 /** The whole response handling of a request: the safe text once (`temp`), then the checks. */
 export function responseHandling(key: KeyExpression = SENT_KEY, { json = true, keyCheck = false } = {}) {

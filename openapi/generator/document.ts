@@ -125,6 +125,19 @@ function descriptionOf(endpoint: Endpoint, callers: readonly Operation[]): strin
   return lines.join('\n\n');
 }
 
+/** A write's success: the status is the service's word (assumption `created-id`). */
+const WRITE_SUCCESS =
+  'Success (the reference shows no status or body): any 2xx means it was done, whatever the body, which may be empty, not JSON or of another shape; the connectors pass it on as it came.';
+
+/** Any answer that is not a JSON object: a write's 2xx may bring one (assumption `created-id`). */
+const NOT_A_RECORD = { description: 'Any answer that is not a JSON object: a list, a text, a number or nothing.', not: { type: 'object' } };
+
+/** Where a create's answer may name the new record (assumption `created-id`). */
+const LOCATION_HEADER = {
+  description: "The new record's address, if the service gives one: when the body names no id, its last path segment is read as the id.",
+  schema: { type: 'string' },
+};
+
 function operationOf(endpoint: Endpoint, source: OpenApiSource, tags: readonly string[]): Json {
   const recorded = recordedCalls(endpoint, source.recordings);
   const successes = recorded.filter((call) => call.interaction.status >= 200 && call.interaction.status < 300);
@@ -154,6 +167,7 @@ function operationOf(endpoint: Endpoint, source: OpenApiSource, tags: readonly s
   const callers = source.operations.filter((op) => calls(op).includes(endpoint.key));
   // The spec shows a success status only with the shapes it documents (200); elsewhere any 2xx is success, as the client reads it.
   const success = endpoint.outputShape === 'documented' ? '200' : '2XX';
+  const write = endpoint.successWhateverTheBody === true;
   const successExamples = examplesOf(successes, (call) => call.interaction.response);
   const links = linksFrom(endpoint, source);
   return {
@@ -182,10 +196,13 @@ function operationOf(endpoint: Endpoint, source: OpenApiSource, tags: readonly s
       : {}),
     responses: {
       [success]: {
-        description: success === '200' ? 'OK' : 'Success (the reference shows no status).',
+        description: success === '200' ? 'OK' : write ? WRITE_SUCCESS : 'Success (the reference shows no status).',
+        ...(endpoint.createsUnless ? { headers: { Location: LOCATION_HEADER } } : {}),
         content: {
           'application/json': {
-            schema: ref('schemas', `${pascal(endpoint.key)}Response`),
+            // A write's 2xx is done whatever its body (assumption `created-id`): the assumed
+            // record, or any body that is not one (a list, text, nothing), not a promise of a shape.
+            schema: write ? { anyOf: [ref('schemas', `${pascal(endpoint.key)}Response`), NOT_A_RECORD] } : ref('schemas', `${pascal(endpoint.key)}Response`),
             ...(successExamples ? { examples: successExamples } : {}),
           },
         },

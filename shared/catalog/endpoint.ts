@@ -29,7 +29,7 @@ export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends 
   readonly output: Out;
   /**
    * `documented`: a response that does not fit is an error. `assumed`: it is passed on as it
-   * came. `status-only`: the spec gives the answer no shape, only a purpose, so any 2xx answers
+   * came (a write's 2xx whatever its body: assumption `created-id`). `status-only`: the spec gives the answer no shape, only a purpose, so any 2xx answers
    * it whatever the body or its content type; a JSON object is kept (for a label), anything
    * else reads as `{}`.
    */
@@ -37,9 +37,16 @@ export interface Endpoint<In extends z.ZodMiniType = z.ZodMiniType, Out extends 
   readonly assumptions: readonly AssumptionId[];
   /**
    * Without this input field the call creates a record, whose id the caller needs next (to
-   * update or resolve it): an answer without one is a `MissingIdError`, not a success.
+   * update or resolve it): the id is read where the answer puts it (created-id.ts), and a 2xx
+   * that names none is still a success, with an empty id and a note.
    */
   readonly createsUnless?: { readonly field: string; readonly noun: string };
+  /**
+   * A write an action makes (a create, a replace, a removal): a 2xx means it was done, whatever
+   * the body, which is passed on as it came (assumption `created-id`); a body that cannot be read
+   * goes under `answer` as text. Hook subscriptions are not: a platform stores the id they answer.
+   */
+  readonly successWhateverTheBody?: boolean;
   /** The key check: it refuses nothing but the key, so its 400, 401 and 403 all mean an unusable key. */
   readonly checksKey?: boolean;
 }

@@ -52,7 +52,8 @@ export const endpoints = {
     input: incidentInput,
     output: incident,
     outputShape: 'assumed',
-    assumptions: ['incident-fields', 'incident-response', 'severity-values'],
+    successWhateverTheBody: true,
+    assumptions: ['incident-fields', 'incident-response', 'created-id', 'severity-values'],
     createsUnless: { field: 'id', noun: 'incident' },
   }),
   listOnCallUsers: defineEndpoint({
@@ -109,7 +110,8 @@ export const endpoints = {
     input: directoryUpsertInput,
     output: directoryEntry,
     outputShape: 'assumed',
-    assumptions: ['directory-entry', 'directory-upsert', 'phone-format', 'roles'],
+    successWhateverTheBody: true,
+    assumptions: ['directory-entry', 'directory-upsert', 'created-id', 'phone-format', 'roles'],
   }),
   updateDirectoryPhone: defineEndpoint({
     key: 'updateDirectoryPhone',
@@ -123,7 +125,8 @@ export const endpoints = {
     input: directoryPhoneInput,
     output: directoryEntry,
     outputShape: 'assumed',
-    assumptions: ['directory-phone-role-bodies', 'phone-format'],
+    successWhateverTheBody: true,
+    assumptions: ['directory-phone-role-bodies', 'created-id', 'phone-format'],
   }),
   changeDirectoryRole: defineEndpoint({
     key: 'changeDirectoryRole',
@@ -137,7 +140,8 @@ export const endpoints = {
     input: directoryRoleInput,
     output: directoryEntry,
     outputShape: 'assumed',
-    assumptions: ['directory-phone-role-bodies', 'roles'],
+    successWhateverTheBody: true,
+    assumptions: ['directory-phone-role-bodies', 'created-id', 'roles'],
   }),
   removeDirectoryEntry: defineEndpoint({
     key: 'removeDirectoryEntry',
@@ -151,7 +155,8 @@ export const endpoints = {
     input: directoryLookupInput,
     output: directoryRemoval,
     outputShape: 'assumed',
-    assumptions: ['directory-remove', 'roles'],
+    successWhateverTheBody: true,
+    assumptions: ['directory-remove', 'created-id', 'roles'],
   }),
   subscribeZapierHook: defineEndpoint({
     key: 'subscribeZapierHook',

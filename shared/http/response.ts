@@ -16,7 +16,7 @@ import { excerpt, redact } from '../redact.ts';
 import { errorText } from '../schemas/error-body.ts';
 import { fieldProblems } from '../validation.ts';
 import { mayHaveAppliedAdvice, statusMayHaveApplied } from './failure.ts';
-import { MAX_JSON_DEPTH, parseJsonAnswer } from './json.ts';
+import { MAX_JSON_DEPTH, parseJsonAnswer, type ParsedJson } from './json.ts';
 import { redirectError } from './redirect.ts';
 import { retryAfterSeconds, retryWhen } from './retry-after.ts';
 import type { HttpResponse } from './types.ts';
@@ -42,6 +42,10 @@ export function interpretResponse<K extends EndpointKey>(
   const endpoint = endpoints[key];
   // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
   const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJsonAnswer(response.body);
+  if (endpoint.successWhateverTheBody) {
+    const read = parsed.ok ? z.safeParse(endpoint.output, parsed.value) : undefined;
+    return (read?.success ? read.data : writeAnswer(parsed, response.body, secrets)) as OutputOf<Endpoints[K]>;
+  }
   if (endpoint.outputShape === 'status-only') {
     // The status is the answer (a key check's `200 text/plain "API Key is valid"` included). A
     // JSON answer is kept as the assumed shapes are; text that is not JSON is not read at all.
@@ -78,6 +82,35 @@ export function interpretResponse<K extends EndpointKey>(
     `The service's answer to "${endpoint.summary.toLowerCase()}" is not of the documented shape (${problems}): "${excerpt(response.body, secrets)}".`,
     { endpoint: key, status: response.status },
   );
+}
+
+/**
+ * The most of a write's answer that could not be read, or was too big, passed on as text: a raw
+ * excerpt for the user to read, never megabytes into a step's output or a model's context.
+ */
+export const MAX_PASSED_ON_CHARS = 2_000;
+
+/** The biggest write answer passed on whole, as its JSON; a bigger one goes on as an excerpt of its text. */
+export const MAX_WHOLE_ANSWER_CHARS = 100_000;
+
+/**
+ * A write's answer as text to pass on: the key taken out, then cut to `MAX_PASSED_ON_CHARS`, with
+ * no mark added, as Make's IML cuts it (`substring`), so every surface passes on the same text.
+ */
+export function passedOnText(body: string, secrets: readonly (string | undefined)[]): string {
+  return redact(body, secrets).slice(0, MAX_PASSED_ON_CHARS);
+}
+
+/**
+ * A write answered 2xx (assumption `created-id`: the status is the service's word): it was done,
+ * whatever the body. A JSON object or list is passed on as it came (the client puts a list under
+ * `answer`, after a create's id is read in it); anything else (a bare value, text that is not
+ * JSON, JSON cut off or nested too deep to read) goes under `answer`, as text redacted and cut
+ * to `MAX_PASSED_ON_CHARS` when it could not be read.
+ */
+function writeAnswer(parsed: ParsedJson, body: string, secrets: readonly (string | undefined)[]): unknown {
+  if (parsed.ok) return parsed.value !== null && typeof parsed.value === 'object' ? parsed.value : { answer: parsed.value };
+  return { answer: passedOnText(body, secrets) };
 }
 
 /** The error for a non-2xx answer (assumptions `error-shape`, `auth-error`). */

@@ -1,7 +1,6 @@
 import type { EndpointKey } from '../catalog/endpoints.ts';
 import type { PagerlyClient } from '../client.ts';
-import { MissingIdError, missingIdMessage, NotFoundError } from '../errors.ts';
-import { createsWithId, hasId } from './created-id.ts';
+import { NotFoundError } from '../errors.ts';
 import type { ActionOperation } from './types.ts';
 
 /** What an action needs of the typed client, as each platform builds it. */
@@ -45,8 +44,6 @@ export async function actionResult(operation: ActionOperation, given: Record<str
     if (operation.notFoundIsDone && error instanceof NotFoundError) return { ...input, ...operation.notFoundIsDone };
     throw error;
   }
-  if (createsWithId(operation) && !hasId(result)) {
-    throw new MissingIdError(missingIdMessage(operation.noun.toLowerCase()), { endpoint: operation.endpoint, mayHaveApplied: true });
-  }
+  // A create's id, or the note that none came, is the client's (created-id.ts): a 2xx is done.
   return result;
 }

@@ -33,6 +33,8 @@ const incidentOutput: readonly OutputField[] = [
   { key: 'teamname', label: 'Team', type: 'string' },
   { key: 'created_at', label: 'Created At', type: 'datetime' },
   { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+  // Where the service gave no readable id (assumption `created-id`), says so beside the empty id.
+  { key: 'note', label: 'Note', type: 'string' },
 ];
 
 const incidentSample = {
@@ -44,6 +46,8 @@ const incidentSample = {
   teamname: 'Platform',
   created_at: '2026-11-02T08:00:00.000Z',
   updated_at: '2026-11-02T08:00:00.000Z',
+  // Says so when the service gave no readable id; the sample is a create that got one.
+  note: '',
 };
 
 export const createIncident: ActionOperation = {

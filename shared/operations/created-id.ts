@@ -1,15 +1,108 @@
-import type { ActionOperation } from './types.ts';
+/**
+ * "The status is the service's word" (assumption `created-id`): a create answered 2xx was done,
+ * whatever the body. Its id is read where the service put it, by one search, and where none can
+ * be read the create still succeeds: the id is empty, the answer is passed on as it came, and a
+ * note says so. Calling such a create a failure would have users (and Zapier's Autoreplay) send
+ * it again and open the incident twice, and would skip the steps after it.
+ *
+ * The search: the first of these that is present (not null, not empty text) is the candidate,
+ * and it is the id if it is text that is not blank, or a number:
+ * 1. the top level: `id`, then `<noun>_id`, then `<noun>Id`;
+ * 2. one wrapping object, `data`, `result` or `<noun>` in that order: the same three fields in it;
+ * 3. for a list, its first element, as 1 and 2.
+ * Without an id so found, the `Location` header's last path segment (query and fragment left
+ * out, percent-decoded), if it is not blank.
+ * Applied by the client to the endpoints the catalog marks `createsUnless`; the Make generator
+ * writes the same search in IML (make-app/generator/write-answer-iml.ts).
+ */
+
+/** The wrapping objects the search looks into, after the top level. */
+export const idWrappers = (noun: string): readonly string[] => ['data', 'result', noun.toLowerCase()];
+
+/** The fields that name the id, in the order the search reads them. */
+export const idFields = (noun: string): readonly string[] => {
+  const lower = noun.toLowerCase();
+  return ['id', `${lower}_id`, `${lower}Id`];
+};
+
+/** An id a next step can use, as text: text that is not blank (trimmed), or a finite number. */
+export function usableId(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const id = value.trim();
+  return id === '' ? undefined : id;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The fields the search reads in a record, in order: its own, then each wrapper's. */
+const candidatePaths = (noun: string): readonly (readonly string[])[] => [
+  ...idFields(noun).map((field) => [field]),
+  ...idWrappers(noun).flatMap((wrapper) => idFields(noun).map((field) => [wrapper, field])),
+];
+
+function read(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const name of path) current = isRecord(current) && Object.hasOwn(current, name) ? current[name] : undefined;
+  return current;
+}
+
+/** The first candidate present: not null, undefined or empty text (what Make's `ifempty` skips). */
+function candidateOf(record: unknown, noun: string): unknown {
+  for (const path of candidatePaths(noun)) {
+    const value = read(record, path);
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
 
 /**
- * A create whose output names an id: the next step maps it (to update or resolve the incident
- * later), so a success without one is no success (the shared `MissingIdError`). Applied in
- * code by `actionResult` and in IML by the Make generator.
+ * The id a `Location` header names: its last path segment (a query or fragment left out),
+ * percent-decoded. Untrusted text, like any other part of the answer.
  */
-export const createsWithId = (operation: ActionOperation): boolean =>
-  operation.effect === 'create' && operation.outputFields.some((field) => field.key === 'id');
+export function locationId(location: string | undefined): string | undefined {
+  if (location === undefined) return undefined;
+  const path = location.split(/[?#]/, 1)[0] ?? '';
+  const segment = path.split('/').at(-1) ?? '';
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A broken escape is kept as it came rather than losing the id.
+  }
+  return usableId(decoded);
+}
 
-/** An id a next step can use: text or a number, not empty. */
-export function hasId(result: unknown): boolean {
-  const id = result !== null && typeof result === 'object' ? (result as { id?: unknown }).id : undefined;
-  return (typeof id === 'string' && id.trim() !== '') || (typeof id === 'number' && Number.isFinite(id));
+/** The id of a create's answer by the search above, or undefined. */
+export function createdIdIn(answer: unknown, noun: string, location?: string): string | undefined {
+  const record = Array.isArray(answer) ? answer[0] : answer;
+  return usableId(candidateOf(record, noun)) ?? locationId(location);
+}
+
+/** What a create's answer said, as the client read it. */
+export interface CreateAnswer {
+  /** The parsed JSON, or the raw text (already redacted and bounded) when the body was not JSON. */
+  readonly value: unknown;
+  readonly status: number;
+  readonly location?: string | undefined;
+  /** The id the input named (an update): it stands when the answer names none. */
+  readonly givenId?: string | undefined;
+  /** What goes on instead of `value` (an excerpt of an answer too big to pass on whole); the id is read in `value`. */
+  readonly passedOn?: Record<string, unknown>;
+}
+
+/** The note on a create whose answer gave no id that could be read; one wording for every surface. */
+export const noIdNote = (noun: string, status: number | string) =>
+  `The service answered HTTP ${status}, so the ${noun.toLowerCase()} was created, but it gave no id that could be read; its answer is passed on as it came.`;
+
+/**
+ * The result of a create answered 2xx, for every surface: a JSON object answer with its fields
+ * kept, any other answer (or one too big to pass on whole) under `answer`; `id` the id found (else the one given, else empty); and
+ * `note`, which says so where no id came.
+ */
+export function createdResult(noun: string, { value, status, location, givenId, passedOn }: CreateAnswer): Record<string, unknown> {
+  const found = createdIdIn(value, noun, location) ?? usableId(givenId);
+  const kept = passedOn ?? (isRecord(value) ? value : value === undefined || value === '' ? {} : { answer: value });
+  // `note` is always there, so a no-code step can map it: empty (or the service's own) with an id.
+  return { ...kept, id: found ?? '', note: found === undefined ? noIdNote(noun, status) : (kept.note ?? '') };
 }

@@ -68,7 +68,6 @@ describe('help', () => {
       /^ {4}3 {2}the API key is missing or was refused$/m,
       /^ {4}4 {2}not allowed/m,
       /^ {3}75 {2}temporary .*safe to retry$/m,
-      /^ {3}76 {2}the service said it created the incident but gave no id/m,
       /^ {2}130 {2}interrupted \(Ctrl-C\)/m,
     ]) {
       expect(stdout).toMatch(line);

@@ -69,10 +69,10 @@ describe('the table fails a surface that does wrong', () => {
     return found;
   };
 
-  /** A create that takes any 2xx for success, whatever came back (as Zapier and Make once did). */
-  const anySuccess: SurfaceDriver = {
+  /** A create that passes the answer on as it came, reading no id where the service put it. */
+  const asItCame: SurfaceDriver = {
     ...clientDriver,
-    name: 'any 2xx is a created incident',
+    name: 'a create that reads the id at the top level only',
     write: ({ baseUrl, apiKey }) =>
       settle(
         async () => {
@@ -85,13 +85,38 @@ describe('the table fails a surface that does wrong', () => {
       ),
   };
 
-  it('the wrong create passes the create with an id: the rows below fail on the id alone', async () => {
-    await expect(checkRow(anySuccess, row('create: 201 with an id'))).resolves.toMatchObject({ ok: true });
+  /** The withdrawn rule: a create answered 2xx without an id reported as a failure. */
+  const noIdIsFailure: SurfaceDriver = {
+    ...clientDriver,
+    name: 'a 2xx without an id is a failure',
+    write: async (target) => {
+      const outcome = await clientDriver.write(target);
+      if (!outcome.ok || (outcome.value as { id?: string }).id) return outcome;
+      return { ok: false, kind: 'invalid_response', native: 'MissingIdError', own: true, message: 'The service gave no id.', shown: outcome.shown };
+    },
+  };
+
+  it('the top-level reading passes the create with its id: the rows below fail on where the id is alone', async () => {
+    await expect(checkRow(asItCame, row('create: 201 with an id'))).resolves.toMatchObject({ ok: true });
   });
 
-  it.each(['create: 200 {}', 'create: 201 with an empty body'])('a create taking any 2xx for success fails "%s"', async (name) => {
-    await expect(checkRow(anySuccess, row(name))).rejects.toThrow(/expected no_id, got success/);
+  it.each(['create: 200 the id in one wrapping object', 'create: 201 a list of the incident', 'create: 201 empty, the id in Location'])(
+    'a create that reads no id where the service put it fails "%s"',
+    async (name) => {
+      await expect(checkRow(asItCame, row(name))).rejects.toThrow();
+    },
+  );
+
+  it('a create that passes an empty answer on as it came fails "create: 200 {}" on the missing note', async () => {
+    await expect(checkRow(asItCame, row('create: 200 {}'))).rejects.toThrow(/gave no id that could be read/);
   });
+
+  it.each(['create: 200 {}', 'create: 201 with an empty body', 'create: 201 a bare INC-7 as text'])(
+    'a create that calls a 2xx without an id a failure fails "%s"',
+    async (name) => {
+      await expect(checkRow(noIdIsFailure, row(name))).rejects.toThrow(/expected success, got invalid_response/);
+    },
+  );
 
   it('a key check that insists on JSON fails the text/plain row', async () => {
     const jsonOnly: SurfaceDriver = {

@@ -74,6 +74,14 @@ function matchValue(value: unknown, match: ValueMatch): void {
   }
   const text = JSON.stringify(value) ?? '';
   for (const fragment of match.holds ?? []) expect(text).toContain(fragment);
+  for (const fragment of match.lacks ?? []) expect(text).not.toContain(fragment);
+  if (match.shorterThan !== undefined) expect(text.length).toBeLessThan(match.shorterThan);
+  if (match.id !== undefined) {
+    const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    if (!record) throw new Error(`expected one record with an id, got ${text.slice(0, 200)}`);
+    // The CLI's --json writes an empty id as null (docs/cli.md); every other surface as ''.
+    expect(record.id ?? '').toBe(match.id);
+  }
   if (match.nothing && hasContent(value)) throw new Error(`expected nothing found, got ${text}`);
   if (match.eachHoldsAtMost) {
     const { text: fragment, times } = match.eachHoldsAtMost;

@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { appFromFiles } from '../../make-app/interpreter/runner/app-folder.ts';
-import { MakeError } from '../../make-app/interpreter/runner/make-error.ts';
 import { makeRunner } from '../../make-app/interpreter/runner/runner.ts';
-import { missingIdMessage } from '../../shared/errors.ts';
+import { MAX_WHOLE_ANSWER_CHARS, passedOnText } from '../../shared/http/response.ts';
+import { createdResult } from '../../shared/operations/created-id.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
-import { faultServer, json, type FaultServer } from '../support/fault-server.ts';
+import { faultServer, json, type Behaviour, type FaultServer } from '../support/fault-server.ts';
 
 /**
- * The shared rule "a create answered 2xx without an id is no success" (shared/operations/
- * created-id.ts), which Make's IML cannot import: the generator writes it into the create
- * modules' `valid`, and here the runner holds the module to the same answers as the code.
+ * The shared rule "the status is the service's word" (shared/operations/created-id.ts), which
+ * Make's IML cannot import: the generator writes the id search into the action modules'
+ * `temp` and `output` (write-answer-iml.ts), and here the runner holds the modules to the same
+ * answers as the code: the bundle is what `createdResult` gives. `valid` decides only for a 2xx
+ * or 3xx (Custom apps › Error handling), so a 4xx or 5xx stays Make's error.
  */
 const app = appFromFiles(generateMakeApp());
 const servers: FaultServer[] = [];
@@ -18,36 +20,64 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function createIncident(answer: Parameters<typeof faultServer>[0][number]) {
+async function run(moduleId: string, parameters: Record<string, unknown>, answer: Behaviour) {
   const server = await faultServer([answer]);
   servers.push(server);
   const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: server.url }, timeoutMs: 2_000 });
-  return runner.module('createIncident', { connection: { apiKey: 'make-created-id-key' }, parameters: { title: 'Disk full' } }).then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
+  return runner.module(moduleId, { connection: { apiKey: 'make-created-id-key' }, parameters });
 }
 
-describe('Make create modules: a success without an id is an error', () => {
+const text = (status: number, body: string, headers: Record<string, string> = {}): Behaviour => ({ kind: 'answer', status, body, headers });
+
+describe("Make create module: the bundle is the shared rule's result", () => {
   it.each([
-    ['200 {}', json(200, {})],
-    ['201 with an empty JSON body', { kind: 'answer' as const, status: 201, body: '', headers: { 'content-type': 'application/json' } }],
-    ['204', { kind: 'answer' as const, status: 204, body: '' }],
-    ['200 with an empty id', json(200, { id: ' ', title: 'Disk full' })],
-  ])('%s: a DataError with the shared message', async (_name, answer) => {
-    const { error } = await createIncident(answer);
-    expect(error).toBeInstanceOf(MakeError);
-    expect((error as MakeError).message).toContain(missingIdMessage('incident'));
+    ['200 {}', json(200, {}), {}],
+    ['201 with an empty JSON body', text(201, '', { 'content-type': 'application/json' }), {}],
+    ['204', text(204, ''), {}],
+    ['200 with a blank id', json(200, { id: ' ', title: 'Disk full' }), { id: ' ', title: 'Disk full' }],
+    ['200 the id in data', json(200, { data: { id: 'INC-7' } }), { data: { id: 'INC-7' } }],
+    ['200 the id in incident, as incidentId', json(200, { incident: { incidentId: 'INC-7' } }), { incident: { incidentId: 'INC-7' } }],
+    ['200 the id as incident_id, a note of its own', json(200, { incident_id: 'INC-7', note: 'paged' }), { incident_id: 'INC-7', note: 'paged' }],
+    ['200 an id that is an object', json(200, { id: { value: 'INC-7' } }), { id: { value: 'INC-7' } }],
+    ['200 an id of false, the id in Location', json(200, { id: false }, { location: '/o/incident/INC-8' }), { id: false }],
+    ['201 a list', json(201, [{ incident_id: 'INC-7' }]), [{ incident_id: 'INC-7' }]],
+    ['201 an empty list', json(201, []), []],
+    ['201 a list too big to pass on whole', json(201, [{ id: 'INC-7', log: 'x'.repeat(200_000) }]), [{ id: 'INC-7', log: 'x'.repeat(200_000) }]],
+    ['201 text', text(201, 'INC-7', { 'content-type': 'text/plain' }), 'INC-7'],
+    ['201 Location with a trailing slash', text(201, '', { location: '/o/incident/INC-7/' }), {}],
+  ])('%s', async (_name, answer, value) => {
+    const bundles = await run('createIncident', { title: 'Disk full' }, answer);
+    const status = answer.kind === 'answer' ? answer.status : 0;
+    const location = answer.kind === 'answer' ? answer.headers?.location : undefined;
+    // As the client passes on an answer too big to pass on whole: an excerpt of its text.
+    const body = answer.kind === 'answer' ? answer.body : '';
+    const passedOn = body.length > MAX_WHOLE_ANSWER_CHARS ? { passedOn: { answer: passedOnText(body, []) } } : {};
+    expect(bundles).toEqual([createdResult('incident', { value, status, location, ...passedOn })]);
   });
 
   it('an answer with its id is the output, as before', async () => {
-    const { value, error } = await createIncident(json(201, { id: 'inc_0001', title: 'Disk full' }));
-    expect(error).toBeUndefined();
-    expect(value).toEqual([{ id: 'inc_0001', title: 'Disk full' }]);
+    expect(await run('createIncident', { title: 'Disk full' }, json(201, { id: 'inc_0001', title: 'Disk full' }))).toEqual([
+      { id: 'inc_0001', title: 'Disk full', note: '' },
+    ]);
   });
 
-  it('a body that is not JSON still says so, not that the id is missing', async () => {
-    const { error } = await createIncident({ kind: 'answer', status: 200, body: '<html>OK</html>', headers: { 'content-type': 'text/html' } });
-    expect((error as MakeError).message).toContain('not JSON');
+  it('the update keeps the id it named when the answer leaves it out', async () => {
+    const bundles = await run('updateIncident', { id: 'inc_0042', title: 'Disk full' }, json(200, { status: 'resolved' }));
+    expect(bundles).toEqual([{ status: 'resolved', id: 'inc_0042', note: '' }]);
+  });
+
+  it('a 5xx stays an error: Make decides it before `valid`', async () => {
+    await expect(run('createIncident', { title: 'Disk full' }, json(500, [{ Error: 'Database unavailable' }]))).rejects.toMatchObject({
+      type: 'ConnectionError',
+    });
+  });
+
+  it('a directory write answered 200 with HTML is done too, the page passed on as `answer`', async () => {
+    const bundles = await run(
+      'createDirectoryEntry',
+      { email: 'grace@example.com', name: 'Grace', phone: '+14155550123', role: 'user' },
+      text(200, '<p>saved</p>', { 'content-type': 'text/html' }),
+    );
+    expect(bundles).toEqual([{ answer: '<p>saved</p>' }]);
   });
 });

@@ -79,6 +79,29 @@ describe('annotations, from the catalog', () => {
   });
 });
 
+describe("create_incident: the status is the service's word (assumption `created-id`)", () => {
+  it('the output schema a host lists requires an id and a note, both text that may be empty', async () => {
+    const client = await connected({ baseUrl: 'http://127.0.0.1:9' });
+    const listed = (await client.listTools()).tools.find((tool) => tool.name === 'create_incident')!;
+    const schema = listed.outputSchema as { properties: Record<string, unknown>; required?: string[] };
+    expect(schema.required).toEqual(expect.arrayContaining(['id', 'note']));
+    expect(schema.properties.id).toMatchObject({ type: 'string' });
+    expect(schema.properties.note).toMatchObject({ type: 'string' });
+  });
+
+  it('a 201 with an empty body is a result, not isError: an empty id and the note, valid against the schema', async () => {
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(201).end());
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    const result = await client.callTool({ name: 'create_incident', arguments: { title: 'Disk full' } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ id: '', note: expect.stringContaining('gave no id that could be read') });
+  });
+});
+
 describe('a call and its HTTP requests', () => {
   it('cancelling a call aborts its HTTP request', async () => {
     let arrived: () => void = () => undefined;

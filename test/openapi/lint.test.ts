@@ -20,14 +20,15 @@ let spectral: ToolRun;
 let configOnly: ToolRun;
 let unconfigured: ToolRun;
 
-/** The real document, and a copy with one operation's id and summary gone and an example that does not fit. */
+/** The real document, and a copy with one operation's id and summary gone and an example of another that does not fit. */
 function write(): { good: string; bad: string } {
   const document = openApi({ operations, endpoints }) as Loose;
   const bad = structuredClone(document);
   const op = bad['paths']['/o/incident'].post;
   delete op.operationId;
   delete op.summary;
-  op.responses['2XX'].content['application/json'].examples['incident-create-update-resolve'].value.title = 42;
+  // A documented list, whose shape is a promise (a write's 2xx promises none: assumption `created-id`).
+  bad['paths']['/o/zapier/allteams'].get.responses['200'].content['application/json'].examples['list-teams'].value[0].name = 42;
   const good = join(folder, 'openapi.json');
   const broken = join(folder, 'broken.json');
   writeFileSync(good, JSON.stringify(document, null, 2));

@@ -18,7 +18,6 @@ const SHARED_CODES: ReadonlySet<string> = new Set<PagerlyErrorCode>([
   'redirect',
   'host_not_found',
   'certificate',
-  'no_id',
 ]);
 
 /**
@@ -63,6 +62,7 @@ export const cliDriver: SurfaceDriver = {
   onCall: (target) => pagerly(['on-call', '--team', INPUT.team], target, people),
   everyoneOnCall: (target) => pagerly(['on-call'], target, peopleWithTeams),
   directoryEntry: (target) => pagerly(['directory', 'get', INPUT.email], target),
+  directoryWrite: (target) => pagerly(['directory', 'phone', INPUT.email, INPUT.phone], target),
   redirect: { native: 'redirect (exit 78)', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: 'knob',
 };

@@ -30,6 +30,7 @@ export function typedClientDriver(name: string, clientFor: (target: Target) => P
         return onCall;
       }, clientError),
     directoryEntry: (target) => settle(() => clientFor(target).getDirectoryEntry({ email: INPUT.email }), clientError),
+    directoryWrite: (target) => settle(() => clientFor(target).updateDirectoryPhone({ email: INPUT.email, phone: INPUT.phone }), clientError),
     redirect: { native: 'RedirectError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
     hang: 'knob',
   };

@@ -54,7 +54,7 @@ export type Call = (target: Target) => Promise<Outcome>;
  * e-mail of the directory entry, the id of the hook removed. The conformance service answers
  * whatever comes; these only have to be the same on every surface.
  */
-export const INPUT = { team: 'Platform', email: 'grace@example.com', hookId: 'sub_0451' } as const;
+export const INPUT = { team: 'Platform', email: 'grace@example.com', phone: '+14155550123', hookId: 'sub_0451' } as const;
 
 /** A case a surface cannot run through its runtime here: why, and where it is proven instead. */
 export interface Gap {
@@ -85,6 +85,8 @@ export interface SurfaceDriver {
   readonly everyoneOnCall: Call;
   /** The directory entry of `INPUT.email`: the entry, or an empty value when the surface found none. */
   readonly directoryEntry: Call;
+  /** Change the phone number of `INPUT.email`'s directory entry to `INPUT.phone`: the entry the surface gives back. */
+  readonly directoryWrite: Call;
   /** Remove the hook `INPUT.hookId`, where the surface has instant triggers. */
   readonly unsubscribe?: Call;
   readonly redirect: {
@@ -133,7 +135,6 @@ export async function settle(
  */
 export function codeOfSharedMessage(message: string): ErrorKind {
   const says: readonly [RegExp, ErrorKind][] = [
-    [/gave no id/i, 'no_id'],
     [/TLS certificate/i, 'certificate'],
     [/rate limiting/i, 'rate_limited'],
     [/redirect/i, 'redirect'],

@@ -30,7 +30,6 @@ function kindOf(type: string, status: number | undefined, message: string): Erro
       return /within \d/.test(message) ? 'timeout' : 'network';
     case 'DataError':
       if (status !== undefined && status >= 300 && status < 400) return 'redirect';
-      if (/gave no id/.test(message)) return 'no_id';
       // The detach's one sentence for a hook already gone (404, 405, 410: webhook.ts).
       if (/nothing is left to detach/.test(message)) return 'not_found';
       if (status === undefined || status < 300) return 'invalid_response';
@@ -61,7 +60,11 @@ export const makeDriver: SurfaceDriver = {
   surface: 'Make',
   read: (target) => settle(() => runner(target).rpc('listTeams', { connection: connection(target) }), makeError),
   write: (target) =>
-    settle(() => runner(target).module('createIncident', { connection: connection(target), parameters: { title: 'Disk full', severity: 'P2' } }), makeError),
+    // The module's one bundle is the created incident, as the next module maps it.
+    settle(
+      async () => (await runner(target).module('createIncident', { connection: connection(target), parameters: { title: 'Disk full', severity: 'P2' } }))[0],
+      makeError,
+    ),
   checkKey: (target) => settle(() => runner(target).testConnection(connection(target)), makeError),
   onCall: (target) =>
     settle(() => runner(target).module('listOnCallUsers', { connection: connection(target), parameters: { teamname: INPUT.team } }), makeError),
@@ -82,6 +85,12 @@ export const makeDriver: SurfaceDriver = {
     }, makeError),
   directoryEntry: (target) =>
     settle(() => runner(target).module('getDirectoryEntry', { connection: connection(target), parameters: { email: INPUT.email } }), makeError),
+  directoryWrite: (target) =>
+    settle(
+      async () =>
+        (await runner(target).module('updateDirectoryPhone', { connection: connection(target), parameters: { email: INPUT.email, phone: INPUT.phone } }))[0],
+      makeError,
+    ),
   unsubscribe: (target) =>
     settle(async () => {
       await runner(target).detach('onCallChanges', { connection: connection(target), parameters: {}, webhook: { externalHookId: INPUT.hookId } });

@@ -58,6 +58,7 @@ export const mcpDriver: SurfaceDriver = {
   everyoneOnCall: (target) => mcpCall(target, 'list_on_call_users', {}, (result) => result.on_call_users),
   directoryEntry: (target) =>
     mcpCall(target, 'get_directory_entry', { email: INPUT.email }, (result) => (result.directory_entries as unknown[] | undefined)?.[0] ?? {}),
+  directoryWrite: (target) => mcpCall(target, 'update_directory_phone', { email: INPUT.email, phone: INPUT.phone }, (result) => result),
   redirect: { native: 'isError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: 'knob',
 };

@@ -13,6 +13,7 @@ function operation(id: string, pick: (operation: NodeOperation) => boolean): Nod
 const createIncident = operation('create-incident', (op) => op.kind === 'action' && op.endpoint === 'createOrUpdateIncident' && !op.keepsOmitted);
 const onCallSearch = operation('on-call search', (op) => op.kind === 'search' && op.id === 'getOnCallUsers');
 const directorySearch = operation('directory search', (op) => op.kind === 'search' && op.id === 'getDirectoryEntry');
+const phoneUpdate = operation('phone update', (op) => op.kind === 'action' && op.id === 'updateDirectoryPhone');
 
 /**
  * n8n's errors in the shared model's codes (the inverse of n8n-app/runtime/errors.ts): a
@@ -50,13 +51,16 @@ export const n8nDriver: SurfaceDriver = {
   name: 'n8n',
   surface: 'n8n',
   read: (target) => settle(async () => (await searchTeams(context(target, {}), classes)).results, n8nError),
-  write: (target) => settle(() => executePagerly(context(target, parametersFor(createIncident, 'Platform')), classes), n8nError),
+  // The node's one item is the created incident, as the next node reads it.
+  write: (target) => settle(async () => (await items(target, parametersFor(createIncident, 'Platform')))[0], n8nError),
   checkKey: {
     gap: "the credential test is declarative (the generated credential's `test` block): n8n's engine sends it and reads the status, with no code of the node in between; `npm run n8n:e2e` runs the redirect cases on it in the real engine",
   },
   onCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: INPUT.team })), n8nError),
   everyoneOnCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: '' })), n8nError),
   directoryEntry: (target) => settle(() => items(target, parametersFor(directorySearch, INPUT.team, { email: INPUT.email })), n8nError),
+  directoryWrite: (target) =>
+    settle(async () => (await items(target, parametersFor(phoneUpdate, INPUT.team, { email: INPUT.email, phone: INPUT.phone })))[0], n8nError),
   redirect: { native: 'NodeOperationError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   // n8n's helper honours the `timeout` the runtime passes (25 s); the stand-in cuts it to the
   // battery's, so what is proven is the runtime's reading of n8n's time-out error.

@@ -121,6 +121,25 @@ const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
    * instead of failing: the doc names no failure.
    */
   encodeURL: eager(exactly(1), ([value]) => encodeURIComponent(text('encodeURL', value).toWellFormed())),
+  /**
+   * Decodes percent-escapes (Make: "Decodes special characters in URL to text",
+   * help.make.com/text-and-binary-functions). A broken escape is not on the page: modelled as the
+   * text kept as it came, the reading the generator relies on for a `Location` header (untrusted).
+   */
+  decodeURL: eager(exactly(1), ([value]) => {
+    const source = text('decodeURL', value);
+    try {
+      return decodeURIComponent(source);
+    } catch {
+      return source;
+    }
+  }),
+  /** Make: "Splits a string into an array of strings" at each separator (help.make.com/text-and-binary-functions). */
+  split: eager(exactly(2), ([value, separator]) => {
+    const by = string('split', 'the separator', separator);
+    if (by === '') throw new ValueProblem('split() needs a separator that is not empty');
+    return text('split', value).split(by);
+  }),
   lower: eager(exactly(1), ([value]) => text('lower', value).toLowerCase()),
   upper: eager(exactly(1), ([value]) => text('upper', value).toUpperCase()),
   trim: eager(exactly(1), ([value]) => text('trim', value).trim()),

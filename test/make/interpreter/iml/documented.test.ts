@@ -66,6 +66,14 @@ const FUNCTIONS: Record<string, { page: string; examples: Example[] }> = {
     page: `${HELP}/text-and-binary-functions (decodeURL's example read backwards)`,
     examples: [["encodeURL('Automate your workflow')", 'Automate%20your%20workflow']],
   },
+  decodeURL: {
+    page: `${HELP}/text-and-binary-functions ("Decodes special characters in URL to text")`,
+    examples: [["decodeURL('Automate%20your%20workflow')", 'Automate your workflow']],
+  },
+  split: {
+    page: `${HELP}/text-and-binary-functions ("Splits a string into an array of strings", split( John, George, Paul ; , ))`,
+    examples: [["split('John,George,Paul', ',')", ['John', 'George', 'Paul']]],
+  },
   toString: {
     page: `${HELP}/text-and-binary-functions ("Converts any value to a string")`,
     examples: [
@@ -80,6 +88,14 @@ const FUNCTIONS: Record<string, { page: string; examples: Example[] }> = {
   map: {
     page: `${HELP}/array-functions ("map( Emails[] ; email ) Returns a primitive array with emails")`,
     examples: [["map(emails, 'email')", ['a@x.example', 'b@x.example'], { emails: [{ email: 'a@x.example' }, { email: 'b@x.example' }] }]],
+  },
+  first: {
+    page: `${HELP}/array-functions ("Returns the first element of an array")`,
+    examples: [['first(list)', 'a', { list: ['a', 'b', 'c'] }]],
+  },
+  last: {
+    page: `${HELP}/array-functions ("Returns the last element of an array")`,
+    examples: [['last(list)', 'c', { list: ['a', 'b', 'c'] }]],
   },
   add: {
     page: `${HELP}/array-functions ("Adds values specified in parameters to an array and returns that array")`,
