@@ -12,9 +12,11 @@ export const actionDir = fileURLToPath(new URL('../dist/action/', import.meta.ur
 const runtimeEntry = fileURLToPath(new URL('./runtime/index.ts', import.meta.url));
 
 /**
- * The Action as GitHub runs it: one ESM file with @actions/core, got and shared/ inside, since
- * a runner installs nothing for a JavaScript action. Some bundled CommonJS code calls
- * `require` for Node's own modules, which an ES module lacks: the banner gives it one.
+ * The Action as GitHub runs it: one minified ESM file with @actions/core, the fetch transport
+ * (undici inside, for a runner behind a proxy) and shared/, since a runner installs nothing for a
+ * JavaScript action; minified as the CLI package is, as the runner downloads it on every job.
+ * Some bundled CommonJS code calls `require` for Node's own modules, which an ES module lacks:
+ * the banner gives it one.
  */
 export async function buildAction(folder = actionDir): Promise<{ folder: string; files: number; bytes: number; bundleBytes: number }> {
   writeGeneratedFiles(generateAction({ operations }), folder);
@@ -26,6 +28,7 @@ export async function buildAction(folder = actionDir): Promise<{ folder: string;
     format: 'esm',
     target: 'node24',
     banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
+    minify: true,
     legalComments: 'none',
     logLevel: 'warning',
   });

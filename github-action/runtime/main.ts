@@ -1,16 +1,17 @@
 import * as core from '@actions/core';
 import { isPagerlyError } from '../../shared/errors.ts';
-import { createNodeClient } from '../../shared/node-client.ts';
+import { createClient } from '../../shared/client.ts';
 import { actionResult } from '../../shared/operations/action-result.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { operations } from '../../shared/operations/index.ts';
 import { redact, secretForms } from '../../shared/redact.ts';
+import { fetchTransport } from '../../shared/transports/fetch-transport.ts';
 import type { SurfaceSource } from '../../surfaces/surface.ts';
 import { actionInputs, actionOperations } from '../inputs.ts';
 import { API_KEY_INPUT, BASE_URL_INPUT, ID_OUTPUT, INCIDENT_OUTPUT, UPDATE_WHEN_GIVEN } from '../names.ts';
 
 /** What the Action uses of @actions/core: the real toolkit on a runner, a recorder in tests. */
-export type ActionCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOutput' | 'setFailed' | 'info'>;
+export type ActionCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOutput' | 'setFailed' | 'info' | 'warning'>;
 
 /**
  * Every form of the key the runner must mask: as given and trimmed (the client sends it
@@ -34,12 +35,17 @@ export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'ope
     const given: Record<string, string> = {};
     for (const input of actionInputs(source)) if (input.field) given[input.field] = io.getInput(input.name);
     const operation = given[UPDATE_WHEN_GIVEN]?.trim() ? update : create;
-    const client = createNodeClient({ apiKey, baseUrl: io.getInput(BASE_URL_INPUT) || undefined });
+    // fetch, as the CLI sends: a self-hosted runner behind a proxy is served through
+    // HTTPS_PROXY/HTTP_PROXY/NO_PROXY, and the bundle carries no got.
+    const client = createClient({ apiKey, baseUrl: io.getInput(BASE_URL_INPUT) || undefined, transport: fetchTransport({ proxyEnv: process.env }) });
     const result = (await actionResult(operation, endpointInput(operation.inputFields, given), client)) as Record<string, unknown>;
     const id = String(result['id'] ?? given[UPDATE_WHEN_GIVEN] ?? '');
     io.setOutput(ID_OUTPUT, id);
     io.setOutput(INCIDENT_OUTPUT, JSON.stringify(result));
     io.info(`${operation === update ? 'Updated' : 'Created'} incident ${id}${typeof result['status'] === 'string' ? ` (${result['status']})` : ''}.`);
+    // A 2xx is done whatever its body (assumption `created-id`): where no id could be read the
+    // step still passes, and the note is an annotation on the run rather than a failure.
+    if (typeof result['note'] === 'string' && result['note'] !== '') io.warning(redact(result['note'], [apiKey, apiKey.trim()]));
   } catch (error) {
     // A shared error's message is the service's reason, already without the key; anything else
     // is redacted here, as it came from a library that never saw the rule.

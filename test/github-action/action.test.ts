@@ -10,6 +10,7 @@ import { ENTRY_FILE } from '../../github-action/generator/generate.ts';
 import { ACTION_OPERATIONS } from '../../github-action/names.ts';
 import { type ActionCore, runAction } from '../../github-action/runtime/main.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
+import { loopbackServer } from '../support/loopback-server.ts';
 import { BAD_KEY, maskedForms, printedForms } from './support.ts';
 
 const run = promisify(execFile);
@@ -112,6 +113,7 @@ describe('runAction, on a recording core', () => {
       setOutput: (name, value) => void events.push(`output ${name}=${value}`),
       setFailed: (message) => void events.push(`failed ${message}`),
       info: (message) => void events.push(`info ${message}`),
+      warning: (message) => void events.push(`warning ${message}`),
     };
     return { core, events };
   }
@@ -127,6 +129,24 @@ describe('runAction, on a recording core', () => {
     expect(events.at(-1)).toMatch(/^failed .*API Key is not valid/);
     for (const event of events.filter((e) => !e.startsWith('secret ') && !e.startsWith('input '))) {
       for (const form of printedForms(key.trim())) expect(event).not.toContain(form);
+    }
+  });
+
+  it('passes the step on a 2xx without a readable id: an empty incident-id and the note as a warning', async () => {
+    // The service's word is its status (assumption `created-id`): a failed step would be re-run and
+    // open the incident twice, and would skip the steps after it.
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(201, { 'content-type': 'text/plain' }).end('created'));
+    });
+    try {
+      const { core, events } = recordingCore({ 'api-key': 'pk_live_action_test_key', title: 'Deploy failed', 'base-url': service.url });
+      await runAction(core);
+      expect(events.filter((event) => event.startsWith('failed '))).toEqual([]);
+      expect(events).toContain('output incident-id=');
+      expect(events.find((event) => event.startsWith('warning '))).toMatch(/gave no id that could be read/);
+    } finally {
+      await service.close();
     }
   });
 });
