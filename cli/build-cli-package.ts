@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
+import mcpServer from '../server.json' with { type: 'json' };
 
 /** Where `npm run build` writes the CLI package (`pagerly`, and `pagerly mcp` for MCP hosts). */
 export const cliPackageDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
@@ -23,6 +24,9 @@ export function cliPackageJson() {
     files: ['bin', 'lib'],
     // undici 8 (bundled, for proxies) needs 22.19.
     engines: { node: '>=22.19' },
+    // The MCP registry accepts server.json's npm entry only if the published package names the
+    // server back: it reads mcpName from the package and refuses the entry when it differs.
+    mcpName: mcpServer.name,
   };
 }
 
