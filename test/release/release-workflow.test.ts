@@ -46,10 +46,15 @@ describe('.github/workflows/release.yml', () => {
     }
   });
 
-  it('runs when a release is published, may mint an OIDC token for provenance and read the repository, no more', () => {
+  it('runs when a release is published; only the npm job may mint an OIDC token, every job reads, no more', () => {
+    // https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions
+    // (least privilege for GITHUB_TOKEN) and https://docs.npmjs.com/generating-provenance-statements
+    // (provenance needs id-token: write on the job that publishes): the n8n and Action jobs run
+    // npm ci and push with another token, so an OIDC token there is only something to steal.
     expect(workflow.on).toEqual({ release: { types: ['published'] } });
-    expect(workflow.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
-    for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined();
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(workflow.jobs['npm']!.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+    for (const [name, job] of Object.entries(workflow.jobs)) if (name !== 'npm') expect(job.permissions).toBeUndefined();
   });
 
   it('publishes @pagerly/cli and @pagerly/client from their dist folders, built from a clean install, with provenance', () => {
