@@ -57,6 +57,16 @@ describe('.github/workflows/release.yml', () => {
     for (const [name, job] of Object.entries(workflow.jobs)) if (name !== 'npm') expect(job.permissions).toBeUndefined();
   });
 
+  it('runs every action at a full commit SHA, its version in a comment', () => {
+    // https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions
+    // (Using third-party actions): a full-length SHA is the only immutable reference; a tag can
+    // be moved to other code, which would then run with the npm token and id-token: write.
+    const uses = Object.keys(workflow.jobs).flatMap((job) => steps(job).flatMap((step) => (step.uses ? [step.uses] : [])));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const ref of uses) expect(ref).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+    for (const line of text.split('\n').filter((l) => /^\s*-? ?uses: /.test(l))) expect(line).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+  });
+
   it('publishes @pagerly/cli and @pagerly/client from their dist folders, built from a clean install, with provenance', () => {
     const published = steps('npm').filter((step) => step.run?.startsWith('npm publish'));
     expect(published.map((step) => step['working-directory'])).toEqual(['dist/cli', 'dist/client']);
