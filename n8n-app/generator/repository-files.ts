@@ -31,6 +31,16 @@ OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
 `;
 
+/**
+ * The actions both workflows run, at a full commit SHA with the version in a comment: a tag can be
+ * moved to other code, and the Publish job holds the npm token and an OIDC token. The same pins
+ * as this repository's release workflow (test/release/release-workflow.test.ts checks both).
+ */
+export const PINNED_ACTIONS = {
+  checkout: 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2',
+  setupNode: 'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 # v4.4.0',
+} as const;
+
 export const CI_WORKFLOW = `# Written by pagerly-connectors (npm run n8n:repo): edit it there, not here.
 name: CI
 
@@ -46,8 +56,8 @@ jobs:
   build:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: ${PINNED_ACTIONS.checkout}
+      - uses: ${PINNED_ACTIONS.setupNode}
         with:
           node-version: '24'
       - run: npm install --no-audit --no-fund
@@ -74,8 +84,8 @@ jobs:
   publish:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: ${PINNED_ACTIONS.checkout}
+      - uses: ${PINNED_ACTIONS.setupNode}
         with:
           node-version: '24'
           registry-url: 'https://registry.npmjs.org'

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { ACTION_MAJOR_TAG, ACTION_REPOSITORY } from '../../github-action/names.ts';
+import { PINNED_ACTIONS } from '../../n8n-app/generator/repository-files.ts';
 import { REPOSITORY_URL as N8N_REPOSITORY_URL } from '../../n8n-app/names.ts';
 import rootPackage from '../../package.json' with { type: 'json' };
 
@@ -65,6 +66,10 @@ describe('.github/workflows/release.yml', () => {
     expect(uses.length).toBeGreaterThan(0);
     for (const ref of uses) expect(ref).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
     for (const line of text.split('\n').filter((l) => /^\s*-? ?uses: /.test(l))) expect(line).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    // The n8n repository's workflows run the same actions at the same pins.
+    for (const line of text.split('\n').filter((l) => /^\s*-? ?uses: /.test(l))) {
+      expect(Object.values(PINNED_ACTIONS)).toContain(line.replace(/^\s*- uses: /, ''));
+    }
   });
 
   it('publishes @pagerly/cli and @pagerly/client from their dist folders, built from a clean install, with provenance', () => {
