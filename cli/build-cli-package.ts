@@ -18,7 +18,7 @@ export function cliPackageJson() {
     description: 'Pagerly from the command line: who is on call, incidents, the on-call directory, and an MCP server (pagerly mcp).',
     license: 'MIT',
     keywords: ['pagerly', 'on-call', 'incident', 'cli', 'mcp'],
-    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/cli' },
+    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'cli' },
     type: 'module',
     bin: { pagerly: 'bin/pagerly.js' },
     files: ['bin', 'lib'],

@@ -31,7 +31,7 @@ export function clientPackageJson() {
     description: 'Typed client for the Pagerly on-call and incident API, on fetch: Node 22 and later, Bun, Deno.',
     license: 'MIT',
     keywords: ['pagerly', 'on-call', 'incident', 'api-client'],
-    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/client' },
+    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'client' },
     type: 'module',
     exports: { '.': { types: './types/client/index.d.ts', default: './index.js' }, './package.json': './package.json' },
     types: './types/client/index.d.ts',
