@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
 import mcpServer from '../server.json' with { type: 'json' };
+import { MIT_LICENSE } from '../surfaces/license.ts';
 
 /** Where `npm run build` writes the CLI package (`pagerly`, and `pagerly mcp` for MCP hosts). */
 export const cliPackageDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
@@ -76,6 +77,7 @@ export async function buildCliPackage(
   chmodSync(join(folder, 'bin/pagerly.js'), 0o755);
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(cliPackageJson(), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), README);
+  writeFileSync(join(folder, 'LICENSE'), MIT_LICENSE);
   const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);
   const startBytes = bytesBeforeACommand(result.metafile);
