@@ -29,7 +29,7 @@ interface Step {
 const workflow = parse(text) as {
   on: unknown;
   permissions: Record<string, string>;
-  jobs: Record<string, { steps: Step[]; permissions?: unknown }>;
+  jobs: Record<string, { steps: Step[]; permissions?: unknown; needs?: string | string[] }>;
 };
 const steps = (job: string) => workflow.jobs[job]!.steps;
 const runs = (job: string) => steps(job).flatMap((step) => (step.run ? [step.run] : []));
@@ -85,8 +85,17 @@ describe('.github/workflows/release.yml', () => {
     expect(order.indexOf('npm run build')).toBeLessThan(order.indexOf('npm publish --provenance --access public'));
     const setup = steps('npm').find((step) => step.uses?.startsWith('actions/setup-node@'));
     expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org');
-    // A tag that is not the version in package.json stops the release before anything is published.
-    expect(order.findIndex((line) => line.includes('GITHUB_REF_NAME'))).toBeLessThan(order.indexOf('npm ci'));
+  });
+
+  it('checks the tag against package.json in a job every other job needs, so a wrong tag stops them all', () => {
+    // Jobs run in parallel unless one `needs` another
+    // (https://docs.github.com/en/actions/writing-workflows/workflow-syntax-for-github-actions#jobsjob_idneeds):
+    // a check inside the npm job alone left the n8n and Action jobs pushing tags made from a
+    // wrong one (and moving the Action's v<major>) while npm refused.
+    const [check, ...more] = runs('version');
+    expect(more).toEqual([]);
+    expect(check).toMatch(/^test "\$\{GITHUB_REF_NAME\}" = "v\$\(node -p "require\('\.\/package\.json'\)\.version"\)"$/);
+    for (const [name, job] of Object.entries(workflow.jobs)) if (name !== 'version') expect([name, job.needs]).toEqual([name, 'version']);
   });
 
   it("hands the n8n package to its own repository, whose workflow publishes it (provenance names the publisher's repository)", () => {
