@@ -89,6 +89,10 @@ export function actionInputs(source: Pick<SurfaceSource, 'operations'>): ActionI
 }
 
 export const OUTPUTS = {
-  [ID_OUTPUT]: 'The ID of the incident created or updated: pass it as `id` to a later step to update or resolve it.',
+  // Empty where the service answered a create with a 2xx but no readable id (assumption
+  // `created-id`): the step passes with a warning. An empty `id` makes a later step create a new
+  // incident rather than update this one, so the author is told to check it first.
+  [ID_OUTPUT]:
+    "The ID of the incident created or updated: pass it as `id` to a later step to update or resolve it. Empty (with a warning on the run) when the service accepted the incident but gave no ID; since an empty `id` creates a new incident, guard that step with `if: steps.<its id>.outputs.incident-id != ''`.",
   [INCIDENT_OUTPUT]: 'The incident as the service returned it, as JSON (`fromJSON(steps.<its id>.outputs.incident).status`).',
 } as const;

@@ -34,4 +34,14 @@ describe("action.yml's descriptions", () => {
     for (const { name, description } of texts) expect({ name, mapped: /\bmap\b/i.test(description) }).toEqual({ name, mapped: false });
     expect(actionReadme({ operations })).not.toMatch(/\bmap\b/i);
   });
+
+  it('say that incident-id may be empty, and how a later step keeps from creating a second incident', () => {
+    // A 2xx without a readable id passes the step with an empty incident-id (assumption
+    // `created-id`), and the Action creates whenever `id` is empty: a resolve step fed that
+    // output would open a new incident. The output's description is all a workflow author reads.
+    const id = metadata.outputs['incident-id']!.description;
+    expect(id).toMatch(/Empty .* when the service accepted the incident but gave no ID/);
+    expect(id).toContain("if: steps.<its id>.outputs.incident-id != ''");
+    expect(metadata.inputs['id']!.description).toContain('Leave it empty to create a new incident.');
+  });
 });
