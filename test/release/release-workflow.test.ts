@@ -83,6 +83,11 @@ describe('.github/workflows/release.yml', () => {
     expect(order.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('npm ci')).toBeLessThan(order.indexOf('npm run build'));
     expect(order.indexOf('npm run build')).toBeLessThan(order.indexOf('npm publish --provenance --access public'));
+    // https://docs.npmjs.com/trusted-publishers: trusted publishing needs npm 11.5.1 or later,
+    // and the Node 22 set up here ships npm 10, which has no OIDC exchange.
+    const upgrade = order.findIndex((line) => /^npm install -g npm@\^11\.(5\.[1-9]|[6-9])/.test(line));
+    expect(upgrade).toBeGreaterThanOrEqual(0);
+    expect(upgrade).toBeLessThan(order.indexOf('npm publish --provenance --access public'));
     const setup = steps('npm').find((step) => step.uses?.startsWith('actions/setup-node@'));
     expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org');
   });
