@@ -29,7 +29,7 @@ export function clientPackageJson() {
   return {
     name: CLIENT_PACKAGE,
     version: rootPackage.version,
-    description: 'Typed client for the Pagerly on-call and incident API, on fetch: Node 22 and later, Bun, Deno.',
+    description: 'Typed client for the Pagerly on-call and incident API, on fetch: Node 22.19 and later, Bun, Deno.',
     license: 'MIT',
     keywords: ['pagerly', 'on-call', 'incident', 'api-client'],
     repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'client' },

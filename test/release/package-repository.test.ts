@@ -22,3 +22,15 @@ describe.each([
     expect(tracked(repository.directory)).not.toBe('');
   });
 });
+
+describe.each([
+  ['@pagerly/cli', cliPackageJson()],
+  ['@pagerly/client', clientPackageJson()],
+])('%s on npm', (_, pkg) => {
+  it('states the Node floor its engines field holds, wherever it names one', () => {
+    // npm shows the description in search results and warns (EBADENGINE) against `engines`
+    // (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#engines): the two must agree.
+    const floor = pkg.engines.node.replace(/^>=/, '');
+    for (const [, said] of pkg.description.matchAll(/Node (\d+(?:\.\d+)*)/g)) expect(said).toBe(floor);
+  });
+});
