@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
+import mcpServer from '../server.json' with { type: 'json' };
+import { MIT_LICENSE } from '../surfaces/license.ts';
 
 /** Where `npm run build` writes the CLI package (`pagerly`, and `pagerly mcp` for MCP hosts). */
 export const cliPackageDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
@@ -17,12 +19,15 @@ export function cliPackageJson() {
     description: 'Pagerly from the command line: who is on call, incidents, the on-call directory, and an MCP server (pagerly mcp).',
     license: 'MIT',
     keywords: ['pagerly', 'on-call', 'incident', 'cli', 'mcp'],
-    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/cli' },
+    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'cli' },
     type: 'module',
     bin: { pagerly: 'bin/pagerly.js' },
     files: ['bin', 'lib'],
     // undici 8 (bundled, for proxies) needs 22.19.
     engines: { node: '>=22.19' },
+    // The MCP registry accepts server.json's npm entry only if the published package names the
+    // server back: it reads mcpName from the package and refuses the entry when it differs.
+    mcpName: mcpServer.name,
   };
 }
 
@@ -72,6 +77,7 @@ export async function buildCliPackage(
   chmodSync(join(folder, 'bin/pagerly.js'), 0o755);
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(cliPackageJson(), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), README);
+  writeFileSync(join(folder, 'LICENSE'), MIT_LICENSE);
   const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);
   const startBytes = bytesBeforeACommand(result.metafile);

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
+import { MIT_LICENSE } from '../surfaces/license.ts';
 import { operationsPage } from './operation-names.ts';
 
 /** Where `npm run build` writes the client package, ready to pack or publish. */
@@ -28,10 +29,10 @@ export function clientPackageJson() {
   return {
     name: CLIENT_PACKAGE,
     version: rootPackage.version,
-    description: 'Typed client for the Pagerly on-call and incident API, on fetch: Node 22 and later, Bun, Deno.',
+    description: 'Typed client for the Pagerly on-call and incident API, on fetch: Node 22.19 and later, Bun, Deno.',
     license: 'MIT',
     keywords: ['pagerly', 'on-call', 'incident', 'api-client'],
-    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'dist/client' },
+    repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'client' },
     type: 'module',
     exports: { '.': { types: './types/client/index.d.ts', default: './index.js' }, './package.json': './package.json' },
     types: './types/client/index.d.ts',
@@ -114,6 +115,7 @@ export async function buildClientPackage(folder = clientPackageDir): Promise<{ f
   rewriteDeclarationImports(join(folder, 'types'));
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(clientPackageJson(), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), README);
+  writeFileSync(join(folder, 'LICENSE'), MIT_LICENSE);
   writeFileSync(join(folder, 'OPERATIONS.md'), operationsPage({ operations, endpoints }));
   const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);

@@ -11,6 +11,19 @@ import { ACTION_OPERATIONS, actionSteps, API_KEY_INPUT, BASE_URL_INPUT, ID_OUTPU
 
 const words = (text: string) => inStepWords(text, actionSteps);
 
+/**
+ * A field's description where the shared help speaks to a no-code editor ("map the Incident ID
+ * from the step that created it"): a workflow author writes an expression, and the Action has no
+ * "Incident ID" or title output, so the text names the output and the expression that hold them.
+ * By operation, then field key; what is absent keeps the shared help.
+ */
+const ACTION_WORDS: Partial<Record<'create' | 'update', Readonly<Record<string, string>>>> = {
+  update: {
+    [UPDATE_WHEN_GIVEN]: `The ID of the incident to update instead of creating one: the \`${ID_OUTPUT}\` output of the step that created it (\`steps.<its id>.outputs.${ID_OUTPUT}\`), or from the system that created it. Pagerly cannot list incidents.`,
+    title: `The incident's title (up to 255 characters); the service needs it on every update, so pass the current one to keep it (\`fromJSON(steps.<its id>.outputs.${INCIDENT_OUTPUT}).title\`).`,
+  },
+};
+
 /** The operations the Action takes, from the source given (a copy in tests), in the Action's order. */
 export function actionOperations(source: Pick<SurfaceSource, 'operations'>): { create: ActionOperation; update: ActionOperation } {
   const [create, update] = ACTION_OPERATIONS.map((id) => {
@@ -48,8 +61,10 @@ export function actionInputs(source: Pick<SurfaceSource, 'operations'>): ActionI
     const inCreate = create.inputFields.find((field) => field.key === key);
     const inUpdate = update.inputFields.find((field) => field.key === key);
     const field = (inCreate ?? inUpdate)!;
-    let description = words((inCreate ?? inUpdate)!.help);
-    if (inCreate && inUpdate && inCreate.help !== inUpdate.help) description += ` When \`${UPDATE_WHEN_GIVEN}\` is set: ${words(inUpdate.help)}`;
+    const createHelp = inCreate && (ACTION_WORDS.create?.[key] ?? words(inCreate.help));
+    const updateHelp = inUpdate && (ACTION_WORDS.update?.[key] ?? words(inUpdate.help));
+    let description = (createHelp ?? updateHelp)!;
+    if (createHelp && updateHelp && createHelp !== updateHelp) description += ` When \`${UPDATE_WHEN_GIVEN}\` is set: ${updateHelp}`;
     if (key === UPDATE_WHEN_GIVEN) description += ' Leave it empty to create a new incident.';
     description += choicesSaid(field);
     // Required only where both operations need it: the Action runs either.
@@ -74,6 +89,10 @@ export function actionInputs(source: Pick<SurfaceSource, 'operations'>): ActionI
 }
 
 export const OUTPUTS = {
-  [ID_OUTPUT]: 'The ID of the incident created or updated: pass it as `id` to a later step to update or resolve it.',
+  // Empty where the service answered a create with a 2xx but no readable id (assumption
+  // `created-id`): the step passes with a warning. An empty `id` makes a later step create a new
+  // incident rather than update this one, so the author is told to check it first.
+  [ID_OUTPUT]:
+    "The ID of the incident created or updated: pass it as `id` to a later step to update or resolve it. Empty (with a warning on the run) when the service accepted the incident but gave no ID; since an empty `id` creates a new incident, guard that step with `if: steps.<its id>.outputs.incident-id != ''`.",
   [INCIDENT_OUTPUT]: 'The incident as the service returned it, as JSON (`fromJSON(steps.<its id>.outputs.incident).status`).',
 } as const;

@@ -45,6 +45,14 @@ export const toolWords: Partial<Record<OperationId, ToolWords>> = {
   },
   getOnCallUsers: {
     description: `Finds the people on call right now in one team, or in every team, each with their team. Nobody on call is an empty list, not an error. ${NOW_ONLY}`,
+    // One result per person and team, each carrying its team's summary: the labels ("On Call in
+    // This Team: Names") are column titles, and a model could read them as the person's own.
+    outputs: {
+      team: 'The team this person is on call in (someone on call in two teams is one result in each).',
+      on_call_names: "Everyone on call in this result's team, comma-separated (the same on every result of that team), this person included.",
+      on_call_emails: "The e-mails of everyone on call in this result's team, comma-separated, in the order of on_call_names.",
+      on_call_count: "How many people are on call in this result's team, this person included.",
+    },
   },
   createIncident: {
     description: 'Creates a new incident and pages the people on call. Keep the id it returns: update_incident needs it to change or resolve the incident.',

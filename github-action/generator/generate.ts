@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { inStepWords } from '../../shared/operations/step-mentions.ts';
+import { MIT_LICENSE } from '../../surfaces/license.ts';
 import type { GeneratedFiles, SurfaceSource } from '../../surfaces/surface.ts';
 import { actionInputs, actionOperations, OUTPUTS } from '../inputs.ts';
 import { ACTION_MAJOR_TAG, ACTION_NAME, ACTION_REPOSITORY, ACTION_REPOSITORY_URL, actionLabel, actionSteps, ID_OUTPUT, UPDATE_WHEN_GIVEN } from '../names.ts';
@@ -111,5 +112,8 @@ export function generateAction(source: Pick<SurfaceSource, 'operations'>): Gener
     ['action.yml', actionYml(source)],
     ['README.md', actionReadme(source)],
     ['package.json', actionPackageJson()],
+    // The release replaces the Action repository's tree with this folder (rsync --delete), so
+    // the licence its package.json declares has to come from here or that repository has none.
+    ['LICENSE', MIT_LICENSE],
   ]);
 }

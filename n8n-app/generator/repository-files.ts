@@ -1,3 +1,4 @@
+import { MIT_LICENSE } from '../../surfaces/license.ts';
 import { PACKAGE_NAME } from '../names.ts';
 
 /**
@@ -8,28 +9,18 @@ import { PACKAGE_NAME } from '../names.ts';
  * provenance of verified community nodes).
  */
 
-export const LICENSE = `MIT License
+/** The licence the package declares (package.json `license`), beside it in its repository and tarball. */
+export const LICENSE = MIT_LICENSE;
 
-Copyright (c) 2026 Pagerly
-
-Permission is hereby granted, free of charge, to any person obtaining a copy
-of this software and associated documentation files (the "Software"), to deal
-in the Software without restriction, including without limitation the rights
-to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
-copies of the Software, and to permit persons to whom the Software is
-furnished to do so, subject to the following conditions:
-
-The above copyright notice and this permission notice shall be included in all
-copies or substantial portions of the Software.
-
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
-OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
-SOFTWARE.
-`;
+/**
+ * The actions both workflows run, at a full commit SHA with the version in a comment: a tag can be
+ * moved to other code, and the Publish job holds the npm token and an OIDC token. The same pins
+ * as this repository's release workflow (test/release/release-workflow.test.ts checks both).
+ */
+export const PINNED_ACTIONS = {
+  checkout: 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2',
+  setupNode: 'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 # v4.4.0',
+} as const;
 
 export const CI_WORKFLOW = `# Written by pagerly-connectors (npm run n8n:repo): edit it there, not here.
 name: CI
@@ -46,8 +37,8 @@ jobs:
   build:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: ${PINNED_ACTIONS.checkout}
+      - uses: ${PINNED_ACTIONS.setupNode}
         with:
           node-version: '24'
       - run: npm install --no-audit --no-fund
@@ -74,8 +65,8 @@ jobs:
   publish:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: ${PINNED_ACTIONS.checkout}
+      - uses: ${PINNED_ACTIONS.setupNode}
         with:
           node-version: '24'
           registry-url: 'https://registry.npmjs.org'

@@ -43,7 +43,11 @@ describe('the CLI package', () => {
     const files = readdirSync(folder, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => relative(folder, join(entry.parentPath, entry.name)));
-    expect(files.filter((path) => !/^(bin|lib)\/[\w-]+\.js$/.test(path)).toSorted()).toEqual(['README.md', 'package.json']);
+    expect(files.filter((path) => !/^(bin|lib)\/[\w-]+\.js$/.test(path)).toSorted()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    // It declares MIT, whose terms ask for the notice in every copy; npm packs LICENSE whatever
+    // `files` says (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#files).
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(join(folder, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} Pagerly\n/);
     expect(readFileSync(join(folder, 'bin/pagerly.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 

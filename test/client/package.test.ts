@@ -57,4 +57,11 @@ describe('the client package', () => {
     expect(page).toBe(clientSurface.generate({ operations, endpoints }).get('OPERATIONS.md'));
     for (const operation of operations.filter((op) => op.kind !== 'hook')) expect(page).toContain(`## \`${operation.id}\`: `);
   });
+
+  it('carries the MIT licence it declares', () => {
+    // MIT's terms ask for the notice in every copy; npm packs LICENSE whatever `files` says
+    // (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#files).
+    expect(JSON.parse(read('package.json')).license).toBe('MIT');
+    expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} Pagerly\n/);
+  });
 });

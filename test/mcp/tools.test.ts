@@ -182,6 +182,20 @@ describe('the words a model reads', () => {
     expect(found).toEqual([]);
   });
 
+  it("say that an on-call result's on_call_* fields are its team's, not the person's", () => {
+    // https://modelcontextprotocol.io/specification/2025-06-18/server/tools (Output Schema): the
+    // schema is what a model reads a structured result by, so each field says what it holds.
+    const onCall = tools.find((tool) => tool.name === 'list_on_call_users')!;
+    const output = onCall.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as {
+      properties: { on_call_users: { items: { properties: Record<string, { description: string }> } } };
+    };
+    const item = output.properties.on_call_users.items.properties;
+    for (const key of ['on_call_names', 'on_call_emails', 'on_call_count']) {
+      expect([key, item[key]!.description]).toEqual([key, expect.stringMatching(/this result's team/)]);
+    }
+    expect(item['team']!.description).toMatch(/two teams is one result in each/);
+  });
+
   it('say that who is on call is known for now only: no future shifts, no history', () => {
     const onCall = tools.find((tool) => tool.name === 'list_on_call_users')!;
     expect(onCall.description).toMatch(/this moment only \(as_of, UTC\): the service keeps no schedule of future shifts and no history/);

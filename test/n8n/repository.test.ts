@@ -58,6 +58,18 @@ describe("the n8n package's own repository", () => {
       expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')).scripts.release).toBe('n8n-node release');
     });
 
+    it.each(['ci.yml', 'publish.yml'])('%s runs every action at a full commit SHA', (file) => {
+      // https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions
+      // (Using third-party actions): only a full-length SHA is immutable; a moved tag would run
+      // other code beside the npm token and the OIDC token provenance is signed with.
+      const workflow = parse(readFileSync(join(checkout, '.github/workflows', file), 'utf8'));
+      const uses = Object.values(workflow.jobs as Record<string, { steps: { uses?: string }[] }>).flatMap((job) =>
+        job.steps.flatMap((step) => (step.uses ? [step.uses] : [])),
+      );
+      expect(uses.length).toBeGreaterThan(0);
+      for (const ref of uses) expect(ref).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+    });
+
     it.each(['ci.yml', 'publish.yml'])("%s holds to action-validator's workflow schema", async (file) => {
       await expect(run(validator, [join(checkout, '.github/workflows', file)])).resolves.toBeDefined();
     });

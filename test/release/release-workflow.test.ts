@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { ACTION_MAJOR_TAG, ACTION_REPOSITORY } from '../../github-action/names.ts';
+import { PINNED_ACTIONS } from '../../n8n-app/generator/repository-files.ts';
 import { REPOSITORY_URL as N8N_REPOSITORY_URL } from '../../n8n-app/names.ts';
 import rootPackage from '../../package.json' with { type: 'json' };
 
@@ -28,7 +29,7 @@ interface Step {
 const workflow = parse(text) as {
   on: unknown;
   permissions: Record<string, string>;
-  jobs: Record<string, { steps: Step[]; permissions?: unknown }>;
+  jobs: Record<string, { steps: Step[]; permissions?: unknown; needs?: string | string[] }>;
 };
 const steps = (job: string) => workflow.jobs[job]!.steps;
 const runs = (job: string) => steps(job).flatMap((step) => (step.run ? [step.run] : []));
@@ -46,10 +47,29 @@ describe('.github/workflows/release.yml', () => {
     }
   });
 
-  it('runs when a release is published, may mint an OIDC token for provenance and read the repository, no more', () => {
+  it('runs when a release is published; only the npm job may mint an OIDC token, every job reads, no more', () => {
+    // https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions
+    // (least privilege for GITHUB_TOKEN) and https://docs.npmjs.com/generating-provenance-statements
+    // (provenance needs id-token: write on the job that publishes): the n8n and Action jobs run
+    // npm ci and push with another token, so an OIDC token there is only something to steal.
     expect(workflow.on).toEqual({ release: { types: ['published'] } });
-    expect(workflow.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
-    for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined();
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(workflow.jobs['npm']!.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+    for (const [name, job] of Object.entries(workflow.jobs)) if (name !== 'npm') expect(job.permissions).toBeUndefined();
+  });
+
+  it('runs every action at a full commit SHA, its version in a comment', () => {
+    // https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions
+    // (Using third-party actions): a full-length SHA is the only immutable reference; a tag can
+    // be moved to other code, which would then run with the npm token and id-token: write.
+    const uses = Object.keys(workflow.jobs).flatMap((job) => steps(job).flatMap((step) => (step.uses ? [step.uses] : [])));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const ref of uses) expect(ref).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+    for (const line of text.split('\n').filter((l) => /^\s*-? ?uses: /.test(l))) expect(line).toMatch(/@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    // The n8n repository's workflows run the same actions at the same pins.
+    for (const line of text.split('\n').filter((l) => /^\s*-? ?uses: /.test(l))) {
+      expect(Object.values(PINNED_ACTIONS)).toContain(line.replace(/^\s*- uses: /, ''));
+    }
   });
 
   it('publishes @pagerly/cli and @pagerly/client from their dist folders, built from a clean install, with provenance', () => {
@@ -63,10 +83,24 @@ describe('.github/workflows/release.yml', () => {
     expect(order.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('npm ci')).toBeLessThan(order.indexOf('npm run build'));
     expect(order.indexOf('npm run build')).toBeLessThan(order.indexOf('npm publish --provenance --access public'));
+    // https://docs.npmjs.com/trusted-publishers: trusted publishing needs npm 11.5.1 or later,
+    // and the Node 22 set up here ships npm 10, which has no OIDC exchange.
+    const upgrade = order.findIndex((line) => /^npm install -g npm@\^11\.(5\.[1-9]|[6-9])/.test(line));
+    expect(upgrade).toBeGreaterThanOrEqual(0);
+    expect(upgrade).toBeLessThan(order.indexOf('npm publish --provenance --access public'));
     const setup = steps('npm').find((step) => step.uses?.startsWith('actions/setup-node@'));
     expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org');
-    // A tag that is not the version in package.json stops the release before anything is published.
-    expect(order.findIndex((line) => line.includes('GITHUB_REF_NAME'))).toBeLessThan(order.indexOf('npm ci'));
+  });
+
+  it('checks the tag against package.json in a job every other job needs, so a wrong tag stops them all', () => {
+    // Jobs run in parallel unless one `needs` another
+    // (https://docs.github.com/en/actions/writing-workflows/workflow-syntax-for-github-actions#jobsjob_idneeds):
+    // a check inside the npm job alone left the n8n and Action jobs pushing tags made from a
+    // wrong one (and moving the Action's v<major>) while npm refused.
+    const [check, ...more] = runs('version');
+    expect(more).toEqual([]);
+    expect(check).toMatch(/^test "\$\{GITHUB_REF_NAME\}" = "v\$\(node -p "require\('\.\/package\.json'\)\.version"\)"$/);
+    for (const [name, job] of Object.entries(workflow.jobs)) if (name !== 'version') expect([name, job.needs]).toEqual([name, 'version']);
   });
 
   it("hands the n8n package to its own repository, whose workflow publishes it (provenance names the publisher's repository)", () => {

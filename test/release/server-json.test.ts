@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { cliPackageJson } from '../../cli/build-cli-package.ts';
 import rootPackage from '../../package.json' with { type: 'json' };
 
 /**
@@ -47,5 +48,14 @@ describe('server.json', () => {
     expect(server.version).toBe(rootPackage.version);
     expect(server.packages[0].version).toBe(rootPackage.version);
     expect(server.repository).toEqual({ url: 'https://github.com/pagerly/pagerly-connectors', source: 'github' });
+  });
+
+  it('is named back by the package it points at, as the registry checks before it lists it', () => {
+    // https://modelcontextprotocol.io/registry/package-types (npm, Ownership Verification): the
+    // package's mcpName MUST match server.json's name, or the publish is refused.
+    const pkg = cliPackageJson();
+    expect(pkg.name).toBe(server.packages[0].identifier);
+    expect(pkg.version).toBe(server.packages[0].version);
+    expect(pkg.mcpName).toBe(server.name);
   });
 });
