@@ -6,7 +6,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * The GitHub Action: one step that creates an incident, or updates it when given its `id`.
- * Its runtime (github-action/runtime/) calls the real catalog through the typed client on got.
+ * Its runtime (github-action/runtime/) calls the real catalog through the typed client on fetch.
  */
 export const githubActionSurface: Surface = {
   name: 'GitHub Action',
@@ -16,7 +16,7 @@ export const githubActionSurface: Surface = {
     operations: ACTION_OPERATIONS,
     why: WHY_ONLY_THESE,
     provenBy:
-      "test/github-action/action.test.ts (the bundle run as a runner runs it) and test/github-action/local-action.ts (npm run action:local, under @github/local-action), both against the sandbox; its requests go through the typed client on got, which the hostile battery drives as 'typed client'",
+      "test/github-action/action.test.ts (the bundle run as a runner runs it) and test/github-action/local-action.ts (npm run action:local, under @github/local-action), both against the sandbox; its requests go through the typed client on fetch, which the hostile battery drives as 'typed client (fetch)'",
   },
   nameOf: (operation) =>
     (ACTION_OPERATIONS as readonly string[]).includes(operation.id) ? { names: [ACTION_REPOSITORY], label: actionLabel(operation.id) } : { names: [] },
