@@ -2,11 +2,17 @@
 // The `pagerly` command. Plain JavaScript, so that an old Node gets a clear message
 // instead of a syntax error. In the checkout the command line is TypeScript, which Node runs
 // directly from 22.18 on (type stripping); the @pagerly/cli package bundles this file with it.
+// The @pagerly/cli package's build defines PAGERLY_PACKAGE (esbuild's `define`): the package
+// bundles undici 8, which needs 22.19, and its user has no checkout whose Node to borrow.
+const packaged = typeof PAGERLY_PACKAGE !== 'undefined';
+const [needMajor, needMinor] = packaged ? [22, 19] : [22, 18];
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 18)) {
+if (major < needMajor || (major === needMajor && minor < needMinor)) {
   process.stderr.write(
-    `pagerly needs Node.js 22.18 or later; this is Node ${process.versions.node}.\n` +
-      "Inside this repository, `npm exec pagerly ...` uses the project's own Node 22; elsewhere, install a newer Node.\n",
+    `pagerly needs Node.js ${needMajor}.${needMinor} or later; this is Node ${process.versions.node}.\n` +
+      (packaged
+        ? 'Install a newer Node (from nodejs.org, or with your version manager, e.g. `nvm install 22`) and run it again.\n'
+        : "Inside this repository, `npm exec pagerly ...` uses the project's own Node 22; elsewhere, install a newer Node.\n"),
   );
   process.exit(1);
 }

@@ -66,6 +66,8 @@ export async function buildCliPackage(
     format: 'esm',
     platform: 'node',
     target: 'node22',
+    // bin/pagerly.js then asks for the package's Node (22.19) and speaks to someone without a checkout.
+    define: { PAGERLY_PACKAGE: 'true' },
     banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
     // Less to parse at each start; names kept, since errors are named after their class.
     minify: true,

@@ -10,7 +10,13 @@ export function retryNoticeText({ attempt, of, delayMs, status, code }: RetryNot
       ? 'Rate limited by Pagerly'
       : status !== undefined
         ? `Pagerly answered HTTP ${status}`
-        : `No answer from Pagerly (${code ?? 'network error'})`;
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? // Not "no answer": the base URL's host name did not resolve (the final error, if it
+            // stays so, says the host does not exist); the retry covers a passing DNS failure.
+            `The host name of the base URL did not resolve (${code})`
+          : code === 'ECONNREFUSED'
+            ? `Nothing is listening at the base URL (${code})`
+            : `No answer from Pagerly (${code ?? 'network error'})`;
   const seconds = Math.round(delayMs / 100) / 10;
   return `${why}; retrying in ${seconds} s (attempt ${attempt} of ${of})…`;
 }

@@ -122,13 +122,16 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
       ctx.out.note(`pagerly mcp: a request's Host must be one of ${names}; add --allowed-hosts NAME for the name clients use to reach it.`);
     }
   }
+  const port = options.port ?? DEFAULT_HTTP_PORT;
   const server = await serveHttp(keyFromHeader ? { ...serverOptions, apiKey: undefined } : serverOptions, {
     host,
-    port: options.port ?? DEFAULT_HTTP_PORT,
+    port,
     keyFromHeader,
     allowedHosts: namesIn(options.allowedHosts),
     allowedOrigins: namesIn(options.allowedOrigins),
     onError: (message) => ctx.out.note(`pagerly mcp: ${message}`),
+  }).catch((error: unknown) => {
+    throw listenProblem(error, host, port) ?? error;
   });
   const key = keyFromHeader
     ? `each request's key from its ${KEY_HEADER.toUpperCase()} header`
@@ -138,4 +141,19 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
   ctx.out.note(`pagerly mcp: ${tools} on ${server.url} (${mode}; ${key})`);
   await new Promise<void>((resolve) => untilInterrupted(ctx, resolve));
   await server.close();
+}
+
+/** A port or address that cannot be listened on is a setting to change, not a crash: say which flag. */
+function listenProblem(error: unknown, host: string, port: number): UsageError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE')
+    return new UsageError(
+      `Port ${port} on ${host} is already in use (another pagerly mcp --http?). Stop it, or choose another port with --port N (--port 0 picks a free one).`,
+    );
+  if (code === 'EACCES') return new UsageError(`Not allowed to listen on port ${port} of ${host}; choose a port above 1023 with --port N.`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new UsageError(
+      `Cannot listen on ${host}: it is not an address of this machine. Leave --host out (127.0.0.1), or give one of this machine's addresses.`,
+    );
+  return undefined;
 }

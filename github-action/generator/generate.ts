@@ -85,7 +85,9 @@ ${outputRows.join('\n')}
 The step fails with the service's own reason (for example a refused key: "The API key was
 refused. … API Key is not valid"), with the key taken out. The key is registered as a secret
 (as is, JSON-escaped and URL-encoded) before any other input is read, so the runner masks it
-in the log in every form the Action could print it.
+in the log in every form the Action could print it. An empty \`api-key\` (a secret that is not
+defined, or not given to a run from a fork) fails the step at once, naming the input, and
+sends nothing.
 
 Source: built from [pagerly-connectors](https://github.com/pagerly/pagerly-connectors) (\`npm run build\` writes this folder as
 \`dist/action/\`); released to [${ACTION_REPOSITORY}](${ACTION_REPOSITORY_URL}), tagged \`${ACTION_MAJOR_TAG}\`.

@@ -30,6 +30,16 @@ export function keyForms(apiKey: string): string[] {
 export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'operations'> = { operations }): Promise<void> {
   const apiKey = io.getInput(API_KEY_INPUT);
   for (const form of keyForms(apiKey)) io.setSecret(form);
+  // An empty api-key is a workflow's mistake, most often a secret that is not defined (or not
+  // given to a run from a fork): say which input and how to fill it, and send nothing.
+  if (apiKey.trim() === '') {
+    io.setFailed(
+      `No API key: the \`${API_KEY_INPUT}\` input is empty. Set it from a repository or organization secret ` +
+        `(\`${API_KEY_INPUT}: \${{ secrets.PAGERLY_API_KEY }}\`); a secret that is not defined, or one a run from a fork ` +
+        'is not given, reads as empty. An org admin generates keys in the Pagerly dashboard (API keys).',
+    );
+    return;
+  }
   try {
     const { create, update } = actionOperations(source);
     const given: Record<string, string> = {};

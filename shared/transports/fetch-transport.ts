@@ -224,6 +224,25 @@ export function proxySettings(env: ProxyEnv): { httpProxy: string; httpsProxy: s
   return { httpProxy, httpsProxy, noProxy: read('NO_PROXY') };
 }
 
+/** The Node that undici 8, the proxy's agent, loads on; an older one fails inside undici with a TypeError. */
+const PROXY_MIN_NODE = [22, 19] as const;
+
+/**
+ * Behind a proxy on a Node older than undici 8 takes (the package claims 22.19, but npm only
+ * warns), a message that says what to change rather than undici's "Cannot read properties of
+ * undefined (reading 'bind')" from deep in its module.
+ */
+export function proxyNeedsNode(variable: string): void {
+  const version = (globalThis as unknown as { process: { versions: { node: string } } }).process.versions.node;
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const [needMajor, needMinor] = PROXY_MIN_NODE;
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return;
+  throw new Error(
+    `${variable} is set, and requests through a proxy need Node.js ${needMajor}.${needMinor} or later (undici 8); this is Node ${version}. ` +
+      `Run on a newer Node, or unset ${variable} to connect directly.`,
+  );
+}
+
 /**
  * The platform's fetch, or on Node behind a proxy undici's fetch with its EnvHttpProxyAgent
  * (the fetch of the same undici as the agent: Node's built-in one is another version).
@@ -232,6 +251,7 @@ async function fetchFor(proxyEnv: ProxyEnv | undefined): Promise<FetchLike> {
   const env = proxyEnv ?? (onNode() ? (globalThis as unknown as { process: { env: ProxyEnv } }).process.env : {});
   const proxy = onNode() ? proxySettings(env) : undefined;
   if (!proxy) return globalThis.fetch as FetchLike;
+  proxyNeedsNode(proxy.httpsProxy ? 'HTTPS_PROXY' : 'HTTP_PROXY');
   const loaded = await import('undici');
   // undici is CommonJS: a bundle (the CLI package) gives only its `default`, Node gives both.
   const undici = (loaded as unknown as { default?: typeof loaded }).default ?? loaded;

@@ -76,4 +76,25 @@ describe('the CLI package', () => {
     expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version);
     expect(stderr).toBe('');
   });
+
+  // The package bundles undici 8 (Node 22.19 and later) and is run by people without a checkout:
+  // an older Node is told the package's own minimum, and not about this repository's npm exec.
+  it.each(['22.18.0', '20.20.2'])('on Node %s: the package asks for 22.19, says what to do, exit 1', async (version) => {
+    const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    expect(pkg.engines).toEqual({ node: '>=22.19' });
+    const spoof = `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"${version}"})`;
+    const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', spoof, join(folder, 'bin/pagerly.js'), '--version'],
+        { env: { PATH: process.env.PATH ?? '' } },
+        (error, out, err) => resolve({ code: error ? Number(error.code) : 0, stdout: out, stderr: err }),
+      ),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`pagerly needs Node.js 22.19 or later; this is Node ${version}.`);
+    expect(r.stderr).toContain('Install a newer Node');
+    expect(r.stderr).not.toContain('this repository');
+  });
 });

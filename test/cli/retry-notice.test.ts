@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { main } from '../../cli/main.ts';
+import { retryNoticeText } from '../../cli/retry-notice.ts';
 import { faultServer, json, type FaultServer } from '../support/fault-server.ts';
 import { Capture } from './support.ts';
 
@@ -60,6 +61,19 @@ describe('a retried request says so on stderr', () => {
     const failed = await check(['--json', '--retries', '1']);
     expect(failed.code).toBe(75);
     expect(JSON.parse(failed.stderr)).toMatchObject({ error: { status: 503, retryable: true } });
+  });
+
+  it('a host name that did not resolve, or a refused connection, is named so, not "no answer"', () => {
+    // Seen with the default base URL where api.pagerly.io cannot be resolved: "No answer from
+    // Pagerly (ENOTFOUND)" twice, then "The host … does not exist": the notices now agree with it.
+    expect(retryNoticeText({ attempt: 2, of: 3, delayMs: 500, code: 'ENOTFOUND' })).toBe(
+      'The host name of the base URL did not resolve (ENOTFOUND); retrying in 0.5 s (attempt 2 of 3)…',
+    );
+    expect(retryNoticeText({ attempt: 2, of: 3, delayMs: 500, code: 'EAI_AGAIN' })).toMatch(/^The host name of the base URL did not resolve \(EAI_AGAIN\)/);
+    expect(retryNoticeText({ attempt: 3, of: 3, delayMs: 1000, code: 'ECONNREFUSED' })).toBe(
+      'Nothing is listening at the base URL (ECONNREFUSED); retrying in 1 s (attempt 3 of 3)…',
+    );
+    expect(retryNoticeText({ attempt: 2, of: 3, delayMs: 500, code: 'ECONNRESET' })).toMatch(/^No answer from Pagerly \(ECONNRESET\)/);
   });
 
   it('no retry, no line: --retries 0', async () => {

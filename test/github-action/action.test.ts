@@ -132,6 +132,17 @@ describe('runAction, on a recording core', () => {
     }
   });
 
+  it('fails the step at once on an empty api-key, naming the input and how to set it', async () => {
+    // `api-key: ${{ secrets.PAGERLY_API_KEY }}` with the secret undefined, or on a fork's run, is ''.
+    const { core, events } = recordingCore({ 'api-key': ' ', title: 'Deploy failed', 'base-url': url });
+    await runAction(core);
+    const failed = events.filter((event) => event.startsWith('failed '));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain('the `api-key` input is empty');
+    expect(failed[0]).toContain('secrets.PAGERLY_API_KEY');
+    expect(events.filter((event) => event.startsWith('output '))).toEqual([]);
+  });
+
   it('passes the step on a 2xx without a readable id: an empty incident-id and the note as a warning', async () => {
     // The service's word is its status (assumption `created-id`): a failed step would be re-run and
     // open the incident twice, and would skip the steps after it.
