@@ -47,11 +47,20 @@ export function actionNodeDescription(operations: readonly Operation[] = allOper
 }
 
 /**
- * What the polling trigger does and costs, in its description and the package README: a user
- * choosing a poll interval needs the number of requests each poll makes.
+ * The trigger in the nodes panel: one line, what starts the workflow, as n8n's own triggers
+ * say it ("Starts the workflow when …"); how it polls is in the notice above its parameters.
  */
-export const POLLING_TRIGGER_SUMMARY =
-  "Polls who is on call and triggers once for each person who goes on or off call in a team (the first poll only learns who is on call). Each poll makes 1 + the number of teams watched requests: the team list, then who is on call in each team. Poll Times sets how often; n8n's default is every minute.";
+export const TRIGGER_DESCRIPTION = 'Starts the workflow when someone goes on or off call in a team';
+
+/**
+ * How the polling trigger works and what a poll costs, in a notice in the node's panel and in
+ * the package README: a user choosing a poll interval needs the number of requests each poll makes.
+ */
+export const POLLING_NOTICE =
+  "The trigger polls: its first poll only learns who is on call. Each poll makes 1 + the number of teams watched requests (the team list, then each team). Poll Times sets how often; n8n's default is every minute.";
+
+/** The notice's parameter name: n8n shows a `notice` as text above the parameters and stores no value for it. */
+export const POLLING_NOTICE_NAME = 'pollingNotice';
 
 /**
  * `INodeTypeDescription` of the trigger: a polling trigger (`polling: true`, so n8n adds its
@@ -67,13 +76,13 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     group: ['trigger'],
     version: 1,
     subtitle: `=${n8nTriggerName(hook).label}`,
-    description: POLLING_TRIGGER_SUMMARY,
+    description: TRIGGER_DESCRIPTION,
     defaults: { name: TRIGGER_NODE.displayName },
     polling: true,
     inputs: [],
     outputs: [MAIN],
     credentials,
-    properties: operationProperties(hook, n8nWords),
+    properties: [{ displayName: POLLING_NOTICE, name: POLLING_NOTICE_NAME, type: 'notice', default: '' }, ...operationProperties(hook, n8nWords)],
   };
 }
 

@@ -7,7 +7,7 @@ import { n8nNodeName } from '../operation-names.ts';
 import { collectionOf, parametersOf } from '../parameters.ts';
 import { hookOperation, nodeOperationsOf } from '../runtime/operations.ts';
 import { DELETED } from '../runtime/execute.ts';
-import { POLLING_TRIGGER_SUMMARY } from './descriptions.ts';
+import { POLLING_NOTICE, TRIGGER_DESCRIPTION } from './descriptions.ts';
 import { resources } from './properties.ts';
 import { description, n8nWords } from './wording.ts';
 
@@ -105,7 +105,7 @@ ${rows.join('\n')}
 
 ## Trigger
 
-**${TRIGGER_NODE.displayName}** is a polling trigger. ${POLLING_TRIGGER_SUMMARY}
+**${TRIGGER_NODE.displayName}** is a polling trigger: it ${TRIGGER_DESCRIPTION.replace(/^Starts/, 'starts')}. ${POLLING_NOTICE}
 
 Polling, not instant: Pagerly documents no webhook n8n could subscribe to, so a change reaches
 the workflow at the next poll (up to one **Poll Times** interval late) rather than when it

@@ -12,7 +12,6 @@ import { ACTION_NODE, CREDENTIAL, ICON_FILES, PACKAGE_NAME, TEAM_SEARCH_METHOD, 
 import { n8nName, n8nNodeName } from '../../n8n-app/operation-names.ts';
 import { COLLECTIONS, collectionOf, DEFAULT_LIMIT, LIMIT, RETURN_ALL, returnsMany } from '../../n8n-app/parameters.ts';
 import { hookOperation, nodeOperations } from '../../n8n-app/runtime/operations.ts';
-import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { operations, stepOf, THIS_STEP } from '../../shared/operations/index.ts';
 
@@ -114,8 +113,9 @@ describe("the Pagerly node in n8n's idiom", () => {
       // The name leaves the resource out (the dropdown above shows it); an object that is not
       // the resource is named ("Update Phone Number" of a directory entry).
       expect(resourceWords.filter((word) => label.toLowerCase().split(' ').includes(word))).toEqual([]);
-      // The action names the resource, in sentence case: "Create an incident".
-      expect(resourceWords.filter((word) => !action.toLowerCase().includes(word))).toEqual([]);
+      // The action names the resource, whole, in sentence case: "Create an incident", "Get
+      // many on-call users" (n8n's PagerDuty node: "Get many incidents"), not its words apart.
+      expect(action.toLowerCase()).toContain(resourceNames.get(resource)!.toLowerCase());
       expect(action).toBe(sentenceCase(action));
     }
     expect(operationOptions.map((o) => o.name)).not.toContain('Find');
@@ -158,9 +158,10 @@ describe("the Pagerly node in n8n's idiom", () => {
   });
 
   it(`picks a team with a resource locator, From List first, By Name second (${UX}, "Resource Locator")`, () => {
-    const teams = [...nodeOperations.flatMap(parametersOf), ...(triggerNodeDescription().properties[0]!.options as INodeProperties[])].filter(
-      (p) => p.name === 'teamname',
-    );
+    const teams = [
+      ...nodeOperations.flatMap(parametersOf),
+      ...((triggerNodeDescription().properties.find((p) => p.name === COLLECTIONS.filters.name) as INodeProperties).options as INodeProperties[]),
+    ].filter((p) => p.name === 'teamname');
     expect(teams.length).toBe([...nodeOperations, hookOperation()].flatMap((op) => op.inputFields).filter((f) => f.dynamic === 'team').length);
     for (const team of teams) {
       expect(team).toMatchObject({ type: 'resourceLocator', default: { mode: 'list', value: '' } });
