@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { createClient, type PagerlyClient } from '../shared/client.ts';
+import { type ClientSummaries, createClient, type PagerlyClient } from '../shared/client.ts';
+import { operationSummaries } from '../shared/operations/summaries.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
@@ -54,7 +55,7 @@ const NO_KEY = `No API key: set ${API_KEY_ENV} in this server's "env" in the MCP
  */
 export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly ToolDefinition[] = tools): McpServer {
   const server = new McpServer({ name: SERVER_NAME, title: 'Pagerly', version: options.version }, { instructions: instructionsFor(options.writeTools) });
-  const clientFor = (signal: AbortSignal): PagerlyClient => {
+  const clientFor = (signal: AbortSignal, summaries: ClientSummaries): PagerlyClient => {
     const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, version, ...transport } = options;
     return createClient({
       apiKey: apiKey ?? '',
@@ -62,6 +63,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
       rotationsBaseUrl,
       userAgent: `pagerly-mcp/${version}`,
       transport: toolCallTransport({ ...transport, signal }),
+      summaries,
     });
   };
   for (const tool of offeredTools(options.writeTools, all)) {
@@ -70,7 +72,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
       async (args, ctx): Promise<ToolResult> => {
         if (!options.apiKey?.trim()) return errorResult(new AuthenticationError(NO_KEY));
-        return runTool(tool, clientFor(ctx.mcpReq.signal), args as Record<string, unknown>);
+        return runTool(tool, clientFor(ctx.mcpReq.signal, operationSummaries(tool.operation)), args as Record<string, unknown>);
       },
     );
   }

@@ -34,17 +34,30 @@ const givenIn = (input: unknown, field: string): boolean => {
 };
 
 /**
+ * What a client's calls do, as their errors say it, where that is less than all an endpoint
+ * does: a client made for one operation (`operationSummaries`) words its errors by it.
+ */
+export type ClientSummaries = Partial<Readonly<Record<EndpointKey, string>>>;
+
+/**
  * A typed client with one method per catalog endpoint, on any transport.
  * Settings are checked once, here, so a bad base URL fails before the first call.
  */
-export function createClient(settings: ApiSettings & { transport: Transport }): PagerlyClient {
+export function createClient(settings: ApiSettings & { transport: Transport; summaries?: ClientSummaries | undefined }): PagerlyClient {
   const bases = resolveBases(settings);
   const { transport } = settings;
+  const summaryOf = (key: EndpointKey) => settings.summaries?.[key];
   const send = async (key: EndpointKey, input: unknown): Promise<unknown> => {
-    const request = buildRequest(key, input, settings, bases);
+    const summary = summaryOf(key);
+    const request = buildRequest(key, input, settings, bases, summary);
     const response = await transport.send(request);
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
-    const answer = interpretResponse(key, response, [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined]);
+    const answer = interpretResponse(
+      key,
+      response,
+      [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined],
+      summary ?? endpoints[key].summary,
+    );
     const creates = endpoints[key].createsUnless;
     if (creates && !givenIn(input, creates.field) && !hasId(answer)) {
       throw new MissingIdError(missingIdMessage(creates.noun), { endpoint: key, status: response.status, mayHaveApplied: true }, answer);
@@ -55,7 +68,8 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
   const methods = Object.fromEntries((Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => send(key, input ?? {})]));
   const checkOnly = (key: EndpointKey, input: unknown, options: { partial?: boolean } = {}) => {
     usableApiKey(settings.apiKey);
-    checkInput(key, input, options);
+    const summary = summaryOf(key);
+    checkInput(key, input, summary === undefined ? options : { ...options, summary });
   };
   const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
   return { ...methods, call, send, check: checkOnly, redact: (text: string) => redact(text, secrets) } as PagerlyClient;

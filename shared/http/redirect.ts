@@ -45,8 +45,9 @@ export function redirectError(
   location: string | undefined,
   from: string | undefined,
   secrets: readonly (string | undefined)[],
+  summary: string = endpoints[key].summary,
 ): RedirectError {
-  const action = endpoints[key].summary.toLowerCase();
+  const action = summary.toLowerCase();
   const target = redirectTarget(location, from);
   const details = { endpoint: key, status };
   if (target === undefined) {
