@@ -1,7 +1,7 @@
 import { createClient } from '../../shared/client.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { connection } from '../../shared/operations/connection.ts';
-import { type BaseSettingNames, proveConnection } from '../../shared/operations/connection-check.ts';
+import { type BaseSettingNames, basesNamed, proveConnection } from '../../shared/operations/connection-check.ts';
 import { BASE_URL_FIELD, ROTATIONS_BASE_URL_FIELD } from '../names.ts';
 import type { CredentialTestResult, N8nCredentialTestContext, N8nTestedCredential } from './n8n-api.ts';
 import { n8nCredentialTestTransport } from './transport.ts';
@@ -21,6 +21,8 @@ export async function testPagerlyCredential(context: N8nCredentialTestContext, c
   const data = credential.data ?? {};
   const settings = { baseUrl: text(data[BASE_URL_FIELD]), rotationsBaseUrl: text(data[ROTATIONS_BASE_URL_FIELD]) };
   try {
+    // A field that is not a URL is named as the form labels it, before any request.
+    basesNamed(settings, N8N_BASE_SETTINGS);
     const client = createClient({
       apiKey: (data[connection.apiKeyField.key] as string | undefined) ?? '',
       ...settings,

@@ -1,7 +1,7 @@
 import type { PagerlyClient } from '../client.ts';
 import { endpoints } from '../catalog/endpoints.ts';
-import { isPagerlyError, NotFoundError } from '../errors.ts';
-import { type ApiSettings, DEFAULT_BASE_URL, ROTATIONS_SEGMENT, resolveBases } from '../settings.ts';
+import { InvalidInputError, isPagerlyError, NotFoundError } from '../errors.ts';
+import { type ApiSettings, type Bases, DEFAULT_BASE_URL, ROTATIONS_SEGMENT, resolveBases } from '../settings.ts';
 import { connection } from './connection.ts';
 
 /** How a surface names its two base settings to its user: n8n's credential fields, the CLI's flags. */
@@ -31,7 +31,7 @@ export async function proveConnection(
   settings: Pick<ApiSettings, 'baseUrl' | 'rotationsBaseUrl'>,
   names: BaseSettingNames,
 ): Promise<Record<string, unknown>> {
-  const bases = resolveBases(settings);
+  const bases = basesNamed(settings, names);
   const rotationsGiven = Boolean(settings.rotationsBaseUrl?.trim());
   const check = await namingTheSetting(client.checkApiKey(), () =>
     client.redact(
@@ -47,6 +47,24 @@ export async function proveConnection(
     ),
   );
   return check as Record<string, unknown>;
+}
+
+/**
+ * The bases, or the error that says which setting is not a usable URL, in the surface's words
+ * (the API module names its own `baseUrl` and `rotationsBaseUrl`). Nothing is sent.
+ */
+export function basesNamed(settings: Pick<ApiSettings, 'baseUrl' | 'rotationsBaseUrl'>, names: BaseSettingNames): Bases {
+  try {
+    return resolveBases(settings);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    const setting = error.problems[0]?.field === 'rotationsBaseUrl' ? names.rotations : names.api;
+    throw new InvalidInputError(
+      error.message.replace(/^\w+ must be/, `${setting} must be`),
+      error.problems.map((problem) => ({ ...problem, field: setting })),
+      'input',
+    );
+  }
 }
 
 async function namingTheSetting<T>(call: Promise<T>, message: () => string): Promise<T> {

@@ -68,6 +68,13 @@ describe('the credential test proves both bases', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('names the field that is not a URL, as the form labels it, and sends nothing', async () => {
+    const { context, sent } = credentialTestContext();
+    const result = await testPagerlyCredential(context, credentialWith(demoKeys.acmeAdmin, url, 'api.pagerly.io/pagerly'));
+    expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Rotations Base URL must be an http or https URL/) });
+    expect(sent).toEqual([]);
+  });
+
   it('fails on a refused key, without repeating it', async () => {
     const badKey = 'sbx_bad_key_unit_0000000000000000';
     const { context } = credentialTestContext();
