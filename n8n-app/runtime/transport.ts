@@ -57,11 +57,11 @@ export function n8nTransport(context: N8nBaseContext): Transport {
 }
 
 /**
- * The same transport for a credential test, on the one helper n8n gives it (\`helpers.request\`,
- * the \`request\` library's options, which n8n translates for axios). There is no credential to
+ * The same transport for a credential test, on the one helper n8n gives it (`helpers.request`,
+ * the `request` library's options, which n8n translates for axios). There is no credential to
  * authenticate with yet, so the key goes in the header the API module set; n8n must not throw
- * for a status (\`simple: false\`) nor parse the body (\`json: false\`), and follows no redirect
- * of any method (\`followRedirect\` for GET, \`followAllRedirects\` for the others): the shared
+ * for a status (`simple: false`) nor parse the body (`json: false`), and follows no redirect
+ * of any method (`followRedirect` for GET, `followAllRedirects` for the others): the shared
  * policy follows same-origin ones.
  */
 export function n8nCredentialTestTransport(context: N8nCredentialTestContext): Transport {

@@ -13,18 +13,13 @@ export interface BaseSettingNames {
 }
 
 /**
- * The calls that prove a connection, one per base: the key check at the API base (it also
- * says whose key it is) and the documented team list at the rotations base. The key check
- * alone passes with the API base set to the rotations address, after which every team lookup
- * goes to `/pagerly/pagerly/…` and fails: only a call at each base proves both.
- */
-export const CONNECTION_CALLS = [connection.testEndpoint, 'listTeams'] as const;
-
-/**
- * Checks a connection the way every surface does: the key check, then the team list, each at
- * its own base. Resolves to the key check's answer (for a label naming the key's owner). A 404
- * at either base is a `NotFoundError` that names the setting to fix, in the surface's words;
- * any other failure is the API module's own error, unchanged.
+ * Checks a connection the way every surface does, with a call at each base: the key check at
+ * the API base (it also says whose key it is), then the documented team list at the rotations
+ * base. The key check alone passes with the API base set to the rotations address, after which
+ * every team lookup goes to `/pagerly/pagerly/…` and fails. Resolves to the key check's answer
+ * (for a label naming the key's owner). A 404 at either base is a `NotFoundError` that names
+ * the setting to fix, in the surface's words; any other failure is the API module's own error,
+ * unchanged.
  */
 export async function proveConnection(
   client: Pick<PagerlyClient, 'checkApiKey' | 'listTeams' | 'redact'>,
