@@ -1,27 +1,35 @@
+import { endpoints } from '../../shared/catalog/endpoints.ts';
+import { REDIRECT_STATUSES, unfollowedRedirectMessage } from '../../shared/http/redirect.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
-import { ACTION_NODE, BASE_URL_FIELD, CREDENTIAL, CREDENTIAL_TEST_METHOD, ICON_FILES, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
+import { ACTION_NODE, BASE_FIELD_LABELS, BASE_URL_FIELD, CREDENTIAL, ICON_FILES, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { n8nTriggerName } from '../operation-names.ts';
-import { N8N_BASE_SETTINGS } from '../runtime/credential-test.ts';
 import { hookOperation } from '../runtime/operations.ts';
 import { actionNodeProperties, operationProperties } from './properties.ts';
 import { n8nWords } from './wording.ts';
 import { code } from './ts-literal.ts';
 
+/** What n8n's credential test says when the service refuses the key. */
+export const INVALID_KEY_MESSAGE =
+  "The service refused this API key. Copy it again from the Pagerly dashboard (API keys); a removed person's keys stop working.";
+
+/** What it says when nothing answers the team list at the rotations base: which field to fix. */
+export const ROTATIONS_NOT_FOUND_MESSAGE = `Nothing answers the team list at the rotations base (HTTP 404). If ${BASE_FIELD_LABELS.rotations} is set, check it; if not, teams are looked up at ${BASE_FIELD_LABELS.api} followed by ${ROTATIONS_SEGMENT}: check ${BASE_FIELD_LABELS.api}, the address of the Pagerly API (e.g. ${DEFAULT_BASE_URL}), not of teams and rotations (${DEFAULT_BASE_URL}${ROTATIONS_SEGMENT}).`;
+
+/**
+ * The rotations base as the API module resolves it (shared/settings.ts), as an n8n expression:
+ * Rotations Base URL if set, else Base URL (without a trailing slash) followed by /pagerly.
+ */
+export const ROTATIONS_BASE_EXPRESSION = `={{ ($credentials.${ROTATIONS_BASE_URL_FIELD} || '').trim() || ($credentials.${BASE_URL_FIELD} || '${DEFAULT_BASE_URL}').trim().replace(/\\/+$/, '') + '${ROTATIONS_SEGMENT}' }}`;
+
 /** Where users read about the service and its API keys. */
 export const DOCUMENTATION_URL = 'https://api.pagerly.io/docs';
 
 const MAIN = code('NodeConnectionTypes.Main');
-/**
- * Each node tests the credential with its \`methods.credentialTest\` (\`testedBy\`), not with a
- * declarative \`test\` on the credential, which is one request at one base: the shared connection
- * check makes a call at each base (shared/operations/connection-check.ts). n8n's lint accepts a
- * credential without \`test\` when every node using it names a test (credential-test-required).
- */
-const credentials = [{ name: CREDENTIAL.name, required: true, testedBy: CREDENTIAL_TEST_METHOD }];
+const credentials = [{ name: CREDENTIAL.name, required: true }];
 /** A node's icon: n8n's light and dark variants, beside the node's source. */
 const icon = { light: `file:${ICON_FILES.light}`, dark: `file:${ICON_FILES.dark}` };
 
@@ -104,15 +112,15 @@ export function credentialDescription() {
         description: connection.apiKeyField.help,
       },
       {
-        // The connection check's messages name the fields by these labels.
-        displayName: N8N_BASE_SETTINGS.api,
+        // The credential test's messages name the fields by these labels.
+        displayName: BASE_FIELD_LABELS.api,
         name: BASE_URL_FIELD,
         type: 'string',
         default: DEFAULT_BASE_URL,
         description: 'The address of the Pagerly API. Change it only for a proxy or a test service.',
       },
       {
-        displayName: N8N_BASE_SETTINGS.rotations,
+        displayName: BASE_FIELD_LABELS.rotations,
         name: ROTATIONS_BASE_URL_FIELD,
         type: 'string',
         default: '',
@@ -121,5 +129,25 @@ export function credentialDescription() {
       },
     ],
     authenticate: { type: 'generic', properties: { headers: { [API_KEY_HEADER]: `={{$credentials.${connection.apiKeyField.key}}}` } } },
+    test: {
+      // One request, as n8n's declarative test is: the documented team list at the rotations
+      // base, whose documented answer to a bad key is the 400. The key check alone answers at
+      // the rotations address too, so a Base URL set to it passed, and every team lookup then
+      // failed on /pagerly/pagerly/...: here it fails, naming the field. (A node's
+      // methods.credentialTest could also make the key check at the Base URL, but n8n finds a
+      // node's test only for a package installed as a community package, not for one loaded
+      // from a custom extensions folder, as n8n-node dev and N8N_CUSTOM_EXTENSIONS load it.)
+      // n8n would follow a redirect to any host with X-APIKEY on (only Authorization and Cookie
+      // are dropped): the test does not follow one, and says what a redirect means.
+      request: { baseURL: ROTATIONS_BASE_EXPRESSION, url: listTeams.path, method: listTeams.method, disableFollowRedirect: true },
+      rules: [
+        // The documented invalid-key answer is a 400 (assumption `auth-error`: or a 401).
+        ...[400, 401].map((value) => ({ type: 'responseCode', properties: { value, message: INVALID_KEY_MESSAGE } })),
+        { type: 'responseCode', properties: { value: 404, message: ROTATIONS_NOT_FOUND_MESSAGE } },
+        ...[...REDIRECT_STATUSES].map((value) => ({ type: 'responseCode', properties: { value, message: unfollowedRedirectMessage(value, 'the team list') } })),
+      ],
+    },
   };
 }
+
+const listTeams = endpoints.listTeams;

@@ -87,9 +87,9 @@ mkdir -p ~/.n8n/nodes && cd ~/.n8n/nodes && npm install ${PACKAGE_NAME}
 ## Credentials
 
 **${CREDENTIAL.displayName}**: ${connection.apiKeyField.help} Paste the key into **${connection.apiKeyField.label}**;
-n8n sends it as the \`X-APIKEY\` header. Its **Test** checks the key at the **Base URL** and lists
-the teams at the rotations base (**Rotations Base URL**, or the Base URL followed by
-\`${ROTATIONS_SEGMENT}\`), so a base that cannot serve teams fails there, naming the field to fix.
+n8n sends it as the \`X-APIKEY\` header. Its **Test** lists the teams with the key at the rotations
+base (**Rotations Base URL**, or the Base URL followed by \`${ROTATIONS_SEGMENT}\`), so a base that
+cannot serve teams fails there, naming the field to fix.
 **Base URL** (\`${BASE_URL_FIELD}\`) changes only for a proxy or a test service.
 
 ## Operations

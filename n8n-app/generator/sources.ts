@@ -1,4 +1,4 @@
-import { ACTION_NODE, CREDENTIAL, CREDENTIAL_TEST_METHOD, TEAM_SEARCH_METHOD, TRIGGER_NODE } from '../names.ts';
+import { ACTION_NODE, CREDENTIAL, TEAM_SEARCH_METHOD, TRIGGER_NODE } from '../names.ts';
 import { actionNodeDescription, credentialDescription, triggerNodeDescription } from './descriptions.ts';
 import { tsLiteral } from './ts-literal.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
@@ -21,17 +21,14 @@ import {
 	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
-	type ICredentialsDecrypted,
-	type ICredentialTestFunctions,
 	type IExecuteFunctions,
 	type ILoadOptionsFunctions,
-	type INodeCredentialTestResult,
 	type INodeExecutionData,
 	type INodeListSearchResult,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
-import { executePagerly, searchTeams, testPagerlyCredential } from '${RUNTIME_IMPORT}';
+import { executePagerly, searchTeams } from '${RUNTIME_IMPORT}';
 
 export class ${ACTION_NODE.className} implements INodeType {
 	description: INodeTypeDescription = ${tsLiteral(actionNodeDescription(operations), '\t')};
@@ -40,11 +37,6 @@ export class ${ACTION_NODE.className} implements INodeType {
 		listSearch: {
 			async ${TEAM_SEARCH_METHOD}(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 				return searchTeams(this, { NodeApiError, NodeOperationError }, filter);
-			},
-		},
-		credentialTest: {
-			async ${CREDENTIAL_TEST_METHOD}(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
-				return testPagerlyCredential(this, credential);
 			},
 		},
 	};
@@ -62,17 +54,14 @@ import {
 	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
-	type ICredentialsDecrypted,
-	type ICredentialTestFunctions,
 	type ILoadOptionsFunctions,
-	type INodeCredentialTestResult,
 	type INodeExecutionData,
 	type INodeListSearchResult,
 	type INodeType,
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { pollOnCallChanges, searchTeams, testPagerlyCredential } from '${RUNTIME_IMPORT}';
+import { pollOnCallChanges, searchTeams } from '${RUNTIME_IMPORT}';
 
 export class ${TRIGGER_NODE.className} implements INodeType {
 	description: INodeTypeDescription = ${tsLiteral(triggerNodeDescription(operations), '\t')};
@@ -81,11 +70,6 @@ export class ${TRIGGER_NODE.className} implements INodeType {
 		listSearch: {
 			async ${TEAM_SEARCH_METHOD}(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 				return searchTeams(this, { NodeApiError, NodeOperationError }, filter);
-			},
-		},
-		credentialTest: {
-			async ${CREDENTIAL_TEST_METHOD}(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
-				return testPagerlyCredential(this, credential);
 			},
 		},
 	};
@@ -98,9 +82,9 @@ export class ${TRIGGER_NODE.className} implements INodeType {
 }
 
 export function credentialSource(): string {
-  const { name, displayName, icon, documentationUrl, properties, authenticate } = credentialDescription();
+  const { name, displayName, icon, documentationUrl, properties, authenticate, test } = credentialDescription();
   return `${GENERATED}
-import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 export class ${CREDENTIAL.className} implements ICredentialType {
 	name = ${tsLiteral(name)};
@@ -114,6 +98,8 @@ export class ${CREDENTIAL.className} implements ICredentialType {
 	properties: INodeProperties[] = ${tsLiteral(properties, '\t')};
 
 	authenticate: IAuthenticateGeneric = ${tsLiteral(authenticate, '\t')};
+
+	test: ICredentialTestRequest = ${tsLiteral(test, '\t')};
 }
 `;
 }

@@ -3,4 +3,3 @@
 export { executePagerly } from './execute.ts';
 export { searchTeams } from './load-options.ts';
 export { pollOnCallChanges } from './poll.ts';
-export { testPagerlyCredential } from './credential-test.ts';

@@ -1,13 +1,10 @@
 import type {
-  ICredentialDataDecryptedObject,
-  ICredentialTestFunctions,
   IDataObject,
   IExecuteFunctions,
   IHttpRequestOptions,
   ILoadOptionsFunctions,
   IN8nHttpFullResponse,
   INodeExecutionData,
-  INodeCredentialTestResult,
   INodeListSearchResult,
   IPollFunctions,
   NodeApiError,
@@ -44,16 +41,6 @@ export type N8nLoadOptionsContext = Pick<ILoadOptionsFunctions, 'getNode' | 'get
  * Event" and `'trigger'` for the scheduled polls of an active workflow.
  */
 export type N8nPollContext = Pick<IPollFunctions, 'getNode' | 'getCredentials' | 'getMode' | 'getNodeParameter' | 'getWorkflowStaticData'> & WithRequests;
-
-/**
- * \`ICredentialTestFunctions\`: a node's \`methods.credentialTest\`. n8n hands it no credential to
- * authenticate with, and one request helper only: the legacy \`request\` (options in the
- * \`request\` library's form, which n8n translates for axios).
- */
-export type N8nCredentialTestContext = { readonly helpers: Pick<ICredentialTestFunctions['helpers'], 'request'> };
-/** The credential being tested: its fields as the user typed them, before it is saved. */
-export type N8nTestedCredential = { readonly data?: ICredentialDataDecryptedObject | undefined };
-export type CredentialTestResult = INodeCredentialTestResult;
 
 /** n8n's error classes, handed in by the generated node (they come from the engine's n8n-workflow). */
 export interface N8nErrorClasses {

@@ -2,7 +2,7 @@ import { NetworkError, TimeoutError } from '../../shared/errors.ts';
 import { followSameOriginRedirects, type Hop } from '../../shared/http/follow-redirects.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../shared/http/types.ts';
 import { CREDENTIAL } from '../names.ts';
-import type { N8nBaseContext, N8nCredentialTestContext, N8nFullResponse, N8nHttpRequest } from './n8n-api.ts';
+import type { N8nBaseContext, N8nFullResponse, N8nHttpRequest } from './n8n-api.ts';
 
 /** Under n8n's own default execution limits, and long enough for a slow service to answer. */
 export const REQUEST_TIMEOUT_MS = 25_000;
@@ -49,44 +49,6 @@ export function n8nTransport(context: N8nBaseContext): Transport {
     const body = response.body;
     return {
       status: response.statusCode,
-      headers: headerValues(response.headers ?? {}),
-      body: typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body),
-    };
-  };
-  return { send: (request) => followSameOriginRedirects(request, (hop) => once(request, hop)) };
-}
-
-/**
- * The same transport for a credential test, on the one helper n8n gives it (`helpers.request`,
- * the `request` library's options, which n8n translates for axios). There is no credential to
- * authenticate with yet, so the key goes in the header the API module set; n8n must not throw
- * for a status (`simple: false`) nor parse the body (`json: false`), and follows no redirect
- * of any method (`followRedirect` for GET, `followAllRedirects` for the others): the shared
- * policy follows same-origin ones.
- */
-export function n8nCredentialTestTransport(context: N8nCredentialTestContext): Transport {
-  const once = async (request: HttpRequest, hop: Hop): Promise<HttpResponse> => {
-    let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
-    try {
-      response = await context.helpers.request({
-        uri: hop.url,
-        method: hop.method,
-        qs: hop.first ? { ...request.query } : {},
-        headers: { ...request.headers },
-        ...(hop.body === undefined ? {} : { body: hop.body }),
-        resolveWithFullResponse: true,
-        simple: false,
-        json: false,
-        timeout: REQUEST_TIMEOUT_MS,
-        followRedirect: false,
-        followAllRedirects: false,
-      });
-    } catch (error) {
-      throw noAnswer(error, request);
-    }
-    const body = response.body;
-    return {
-      status: response.statusCode ?? 0,
       headers: headerValues(response.headers ?? {}),
       body: typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body),
     };

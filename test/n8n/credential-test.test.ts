@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { credentialDescription } from '../../n8n-app/generator/descriptions.ts';
-import { actionNodeSource, credentialSource, triggerNodeSource } from '../../n8n-app/generator/sources.ts';
-import { CREDENTIAL, CREDENTIAL_TEST_METHOD } from '../../n8n-app/names.ts';
-import { testPagerlyCredential } from '../../n8n-app/runtime/index.ts';
+import { credentialDescription, INVALID_KEY_MESSAGE, ROTATIONS_NOT_FOUND_MESSAGE } from '../../n8n-app/generator/descriptions.ts';
+import { BASE_URL_FIELD, ROTATIONS_BASE_URL_FIELD } from '../../n8n-app/names.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
-import { credentialTestContext, credentialWith } from './support.ts';
+import { connection } from '../../shared/operations/connection.ts';
 
-// How n8n finds a credential's test (packages/cli/src/services/credentials-tester.service.ts):
-// the credential's own `test` first, else a node whose `credentials` entry names it in
-// `testedBy`, whose `methods.credentialTest[testedBy]` n8n calls with a CredentialTestContext.
-// n8n's lint accepts a credential without `test` when every node using it has `testedBy`
-// (@n8n/eslint-plugin-community-nodes, credential-test-required:
-// https://github.com/n8n-io/n8n/blob/master/packages/%40n8n/eslint-plugin-community-nodes/docs/rules/credential-test-required.md).
+// n8n's declarative credential test (packages/cli/src/services/credentials-tester.service.ts):
+// the credential's `test.request` is sent with the credential's `authenticate` block, a status
+// a `responseCode` rule names gives that rule's message, any other non-2xx fails, a 2xx passes.
+// Here the request's expressions are evaluated as plain JavaScript, which is what n8n's
+// expression syntax is; `npm run n8n:e2e` runs the same test in n8n itself.
 
 let sandbox: Sandbox;
 let url: string;
@@ -25,62 +22,58 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-describe('the credential test proves both bases', () => {
-  it('is a node method named by testedBy on both nodes, not a one-request test on the credential', () => {
-    expect(Object.keys(credentialDescription())).not.toContain('test');
-    expect(credentialSource()).not.toMatch(/\btest\s*[:=]/);
-    for (const source of [actionNodeSource(), triggerNodeSource()]) {
-      expect(source).toContain(`testedBy: '${CREDENTIAL_TEST_METHOD}'`);
-      expect(source).toContain(`async ${CREDENTIAL_TEST_METHOD}(this: ICredentialTestFunctions, credential: ICredentialsDecrypted)`);
-      expect(source).toContain(`name: '${CREDENTIAL.name}'`);
+const evaluate = (expression: string, credentials: Record<string, string>): string =>
+  expression.startsWith('={{') ? (new Function('$credentials', `return (${expression.slice(3, -2)});`)(credentials) as string) : expression;
+
+async function credentialTest(data: Record<string, string>): Promise<{ status: 'OK' | 'Error'; message: string; url: string }> {
+  const { test, authenticate } = credentialDescription();
+  const target = `${evaluate(test.request.baseURL, data)}${test.request.url}`;
+  const headers = Object.fromEntries(Object.entries(authenticate.properties.headers).map(([name, value]) => [name, evaluate(value, data)]));
+  const response = await fetch(target, { method: test.request.method, headers, redirect: test.request.disableFollowRedirect ? 'manual' : 'follow' });
+  const rule = test.rules.find((r) => r.properties.value === response.status);
+  if (rule) return { status: 'Error', message: rule.properties.message, url: target };
+  if (response.status < 200 || response.status > 299) return { status: 'Error', message: `Received HTTP status code: ${response.status}`, url: target };
+  return { status: 'OK', message: 'Connection successful!', url: target };
+}
+
+const credential = (apiKey: string, baseUrl: string, rotationsBaseUrl = '') => ({
+  [connection.apiKeyField.key]: apiKey,
+  [BASE_URL_FIELD]: baseUrl,
+  [ROTATIONS_BASE_URL_FIELD]: rotationsBaseUrl,
+});
+
+describe("the credential test: the documented team list at the rotations base, n8n's one declarative request", () => {
+  it('passes with a good key, asking the rotations base (the Base URL followed by /pagerly), with or without a trailing slash', async () => {
+    for (const base of [url, `${url}/`]) {
+      const result = await credentialTest(credential(demoKeys.acmeAdmin, base));
+      expect(result).toMatchObject({ status: 'OK', url: `${url}/pagerly/o/zapier/allteams` });
     }
   });
 
-  it('passes with a good key, after the key check at the Base URL and the team list at the rotations base', async () => {
-    const { context, sent } = credentialTestContext();
-    const result = await testPagerlyCredential(context, credentialWith(demoKeys.acmeAdmin, url));
-    expect(result).toEqual({ status: 'OK', message: 'Connection successful' });
-    expect(sent.map((request) => new URL(request.url).pathname)).toEqual(['/o/test/apikey', '/pagerly/o/zapier/allteams']);
-    for (const request of sent) expect(request.headers[API_KEY_HEADER]).toBe(demoKeys.acmeAdmin);
+  it('fails with the Base URL set to the rotations address, naming the field (the key check alone answers there)', async () => {
+    const result = await credentialTest(credential(demoKeys.acmeAdmin, `${url}/pagerly`));
+    expect(result).toEqual({ status: 'Error', message: ROTATIONS_NOT_FOUND_MESSAGE, url: `${url}/pagerly/pagerly/o/zapier/allteams` });
+    expect(result.message).toMatch(/check Base URL, the address of the Pagerly API/);
   });
 
-  it('fails with the Base URL set to the rotations address, naming Base URL (the key check alone passes there)', async () => {
-    const { context, sent } = credentialTestContext();
-    const result = await testPagerlyCredential(context, credentialWith(demoKeys.acmeAdmin, `${url}/pagerly`));
-    expect(result.status).toBe('Error');
-    expect(result.message).toContain(`${url}/pagerly/pagerly/o/zapier/allteams (HTTP 404)`);
-    expect(result.message).toMatch(/Check Base URL: it is the address of the Pagerly API \(e\.g\. https:\/\/api\.pagerly\.io\), not the address of teams/);
-    expect(sent).toHaveLength(2);
+  it('asks the Rotations Base URL when it is set, and names it when nothing answers there', async () => {
+    expect(await credentialTest(credential(demoKeys.acmeAdmin, 'https://unused.example', `${url}/pagerly`))).toMatchObject({ status: 'OK' });
+    const result = await credentialTest(credential(demoKeys.acmeAdmin, url, `${url}/nowhere`));
+    expect(result).toMatchObject({ status: 'Error', message: ROTATIONS_NOT_FOUND_MESSAGE });
+    expect(result.message).toMatch(/If Rotations Base URL is set, check it/);
   });
 
-  it('names Rotations Base URL when that field is set and nothing answers there', async () => {
-    const { context } = credentialTestContext();
-    const result = await testPagerlyCredential(context, credentialWith(demoKeys.acmeAdmin, url, `${url}/nowhere`));
-    expect(result.status).toBe('Error');
-    expect(result.message).toContain('Check Rotations Base URL:');
-  });
-
-  it('names Base URL when nothing answers the key check there', async () => {
-    const { context, sent } = credentialTestContext();
-    const result = await testPagerlyCredential(context, credentialWith(demoKeys.acmeAdmin, `${url}/nowhere`, `${url}/pagerly`));
-    expect(result.status).toBe('Error');
-    expect(result.message).toMatch(/^Nothing answers the key check at .*\/nowhere\/o\/test\/apikey \(HTTP 404\)\. Check Base URL:/);
-    expect(sent).toHaveLength(1);
-  });
-
-  it('names the field that is not a URL, as the form labels it, and sends nothing', async () => {
-    const { context, sent } = credentialTestContext();
-    const result = await testPagerlyCredential(context, credentialWith(demoKeys.acmeAdmin, url, 'api.pagerly.io/pagerly'));
-    expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Rotations Base URL must be an http or https URL/) });
-    expect(sent).toEqual([]);
-  });
-
-  it('fails on a refused key, without repeating it', async () => {
+  it('fails on a refused key with the message that says to copy it again, not the key', async () => {
     const badKey = 'sbx_bad_key_unit_0000000000000000';
-    const { context } = credentialTestContext();
-    const result = await testPagerlyCredential(context, credentialWith(badKey, url));
-    expect(result.status).toBe('Error');
-    expect(result.message).toMatch(/API key was refused/);
+    const result = await credentialTest(credential(badKey, url));
+    expect(result).toMatchObject({ status: 'Error', message: INVALID_KEY_MESSAGE });
     expect(JSON.stringify(result)).not.toContain(badKey);
+  });
+
+  it(`sends the key in ${API_KEY_HEADER} from the credential, and follows no redirect`, () => {
+    const { test, authenticate } = credentialDescription();
+    expect(Object.keys(authenticate.properties.headers)).toEqual([API_KEY_HEADER]);
+    expect(test.request.disableFollowRedirect).toBe(true);
+    expect(test.rules.map((rule) => rule.properties.value)).toEqual([400, 401, 404, 301, 302, 303, 307, 308]);
   });
 });

@@ -2,15 +2,7 @@ import { credentialDescription } from '../../n8n-app/generator/descriptions.ts';
 import { BASE_URL_FIELD, CREDENTIAL, POLL_STATE_KEY, ROTATIONS_BASE_URL_FIELD } from '../../n8n-app/names.ts';
 import { createRequire } from 'node:module';
 import type { IDataObject, INode } from 'n8n-workflow';
-import type {
-  N8nBaseContext,
-  N8nCredentialTestContext,
-  N8nErrorClasses,
-  N8nExecuteContext,
-  N8nFullResponse,
-  N8nHttpRequest,
-  N8nPollContext,
-} from '../../n8n-app/runtime/n8n-api.ts';
+import type { N8nBaseContext, N8nErrorClasses, N8nExecuteContext, N8nFullResponse, N8nHttpRequest, N8nPollContext } from '../../n8n-app/runtime/n8n-api.ts';
 import { connection } from '../../shared/operations/connection.ts';
 
 /**
@@ -136,42 +128,4 @@ export function pollContext(
     getWorkflowStaticData: () => staticData,
   };
   return { context, sent, staticData, stored: () => staticData[POLL_STATE_KEY] };
-}
-
-/**
- * A credential test's context: `helpers.request` as n8n's CredentialTestContext gives it (the
- * `request` library's options, which n8n hands to axios): no authentication of its own, no
- * throw for a status with `simple: false`, and no redirect followed with `followRedirect:
- * false` (GET) or `followAllRedirects: false` (other methods).
- */
-export function credentialTestContext() {
-  const sent: Sent[] = [];
-  const context: N8nCredentialTestContext = {
-    helpers: {
-      async request(options: string | object) {
-        const request = options as {
-          uri: string;
-          method?: string;
-          qs?: object;
-          headers?: object;
-          body?: string;
-          followRedirect?: boolean;
-          followAllRedirects?: boolean;
-        };
-        const query = texts(request.qs);
-        const url = `${request.uri}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
-        const method = request.method ?? 'GET';
-        const headers = texts(request.headers);
-        sent.push({ url, method, headers, body: request.body });
-        const follows = method === 'GET' ? request.followRedirect !== false : request.followAllRedirects === true;
-        const response = await fetch(url, { method, headers, body: request.body, redirect: follows ? 'follow' : 'manual' });
-        return { body: await response.text(), headers: Object.fromEntries(response.headers), statusCode: response.status };
-      },
-    },
-  };
-  return { context, sent };
-}
-
-export function credentialWith(apiKey: string, baseUrl: string, rotationsBaseUrl = ''): { data: Record<string, string> } {
-  return { data: { [connection.apiKeyField.key]: apiKey, [BASE_URL_FIELD]: baseUrl, [ROTATIONS_BASE_URL_FIELD]: rotationsBaseUrl } };
 }

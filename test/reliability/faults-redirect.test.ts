@@ -8,10 +8,10 @@ import { createNodeClient } from '../../shared/node-client.ts';
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { run } from '../cli/support.ts';
 import { faultServer, json, type Behaviour, type FaultServer } from '../support/fault-server.ts';
-import { executePagerly, pollOnCallChanges, searchTeams, testPagerlyCredential } from '../../n8n-app/runtime/index.ts';
+import { executePagerly, pollOnCallChanges, searchTeams } from '../../n8n-app/runtime/index.ts';
 import { parametersFor } from '../../n8n-app/e2e/workflows.ts';
 import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
-import { classes, credentialFor, credentialTestContext, credentialWith, executeContext, pollContext } from '../n8n/support.ts';
+import { classes, credentialFor, executeContext, pollContext } from '../n8n/support.ts';
 import { makeComponents } from './make-components.ts';
 import { rejection, serversClosedAfterEach } from './fault-fixtures.ts';
 
@@ -208,18 +208,4 @@ describe('n8n node (its runtime on n8n-style request helpers): a redirect to ano
     }
     expect(other.arrivals).toEqual([]);
   });
-
-  it.each(STATUSES)(
-    '%i on the credential test (helpers.request, told not to follow): an error naming the host, the other host gets nothing',
-    async (status) => {
-      const other = await elsewhere();
-      const service = await redirecting(status, stolenPath(other));
-      const { context } = credentialTestContext();
-      const result = await testPagerlyCredential(context, credentialWith(KEY, service.url));
-      expect(result.status).toBe('Error');
-      expect(result.message).toContain(hostOf(other.url));
-      expect(result.message).not.toContain(KEY);
-      expect(other.arrivals).toEqual([]);
-    },
-  );
 });
