@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { createClient, type PagerlyClient } from '../shared/client.ts';
+import { type ClientSummaries, createClient, type PagerlyClient } from '../shared/client.ts';
+import { operationSummaries } from '../shared/operations/summaries.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
@@ -103,7 +104,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
     { name: SERVER_NAME, title: 'Pagerly', version: options.version },
     { instructions: instructionsFor(options.writeTools, options.toolNames) },
   );
-  const clientFor = (signal: AbortSignal): PagerlyClient => {
+  const clientFor = (signal: AbortSignal, summaries: ClientSummaries): PagerlyClient => {
     const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, version, ...transport } = options;
     return createClient({
       apiKey: apiKey ?? '',
@@ -111,6 +112,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
       rotationsBaseUrl,
       userAgent: `pagerly-mcp/${version}`,
       transport: toolCallTransport({ ...transport, signal }),
+      summaries,
     });
   };
   for (const tool of offeredTools(options.writeTools, all, options.toolNames)) {
@@ -123,7 +125,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
         // The person is asked only once the call could go through: never for a call without a key.
         const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities(), (text) => redact(text, [options.apiKey]));
         if (asked) return asked;
-        return runTool(tool, clientFor(ctx.mcpReq.signal), input);
+        return runTool(tool, clientFor(ctx.mcpReq.signal, operationSummaries(tool.operation)), input);
       },
     );
   }

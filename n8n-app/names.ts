@@ -8,6 +8,8 @@ export const ACTION_NODE = { name: 'pagerly', displayName: 'Pagerly', className:
 export const TRIGGER_NODE = { name: 'pagerlyTrigger', displayName: 'Pagerly Trigger', className: 'PagerlyTrigger' } as const;
 /** The `listSearch` method behind every team resource locator ("From List"). */
 export const TEAM_SEARCH_METHOD = 'searchTeams';
+/** How the credential's form labels its base fields; the credential test's messages name them so. */
+export const BASE_FIELD_LABELS = { api: 'Base URL', rotations: 'Rotations Base URL' } as const;
 /** Credential fields besides the API key (whose key comes from the shared connection). */
 export const BASE_URL_FIELD = 'baseUrl';
 export const ROTATIONS_BASE_URL_FIELD = 'rotationsBaseUrl';

@@ -48,7 +48,7 @@ export const n8nNames = {
   },
   changeDirectoryRole: { resource: 'directoryEntry', operation: 'updateRole', label: 'Update Role', action: 'Update the role of a directory entry' },
   removeDirectoryEntry: { resource: 'directoryEntry', operation: 'delete', label: 'Delete', action: 'Delete a directory entry' },
-  getOnCallUsers: { resource: 'onCallUser', operation: 'getAll', label: 'Get Many', action: 'Get many users on call' },
+  getOnCallUsers: { resource: 'onCallUser', operation: 'getAll', label: 'Get Many', action: 'Get many on call users' },
   getDirectoryEntry: { resource: 'directoryEntry', operation: 'get', label: 'Get', action: 'Get a directory entry' },
 } as const satisfies Record<OperationId, N8nName>;
 

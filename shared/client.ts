@@ -27,18 +27,26 @@ export type PagerlyClient = { readonly [K in EndpointKey]: Call<K> } & {
 };
 
 /**
+ * What a client's calls do, as their errors say it, where that is less than all an endpoint
+ * does: a client made for one operation (`operationSummaries`) words its errors by it.
+ */
+export type ClientSummaries = Partial<Readonly<Record<EndpointKey, string>>>;
+
+/**
  * A typed client with one method per catalog endpoint, on any transport.
  * Settings are checked once, here, so a bad base URL fails before the first call.
  */
-export function createClient(settings: ApiSettings & { transport: Transport }): PagerlyClient {
+export function createClient(settings: ApiSettings & { transport: Transport; summaries?: ClientSummaries | undefined }): PagerlyClient {
   const bases = resolveBases(settings);
   const { transport } = settings;
+  const summaryOf = (key: EndpointKey) => settings.summaries?.[key];
   const send = async (key: EndpointKey, input: unknown): Promise<unknown> => {
-    const request = buildRequest(key, input, settings, bases);
+    const summary = summaryOf(key);
+    const request = buildRequest(key, input, settings, bases, summary);
     const response = await transport.send(request);
     // The key is sent trimmed; a service that quotes it quotes the trimmed one.
     const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
-    const answer = interpretResponse(key, response, secrets);
+    const answer = interpretResponse(key, response, secrets, summary ?? endpoints[key].summary);
     if (!endpoints[key].successWhateverTheBody) return answer;
     // A write's answer too big to pass on whole goes on as an excerpt; a create's id is still read in it.
     const passedOn = response.body.length > MAX_WHOLE_ANSWER_CHARS ? { answer: passedOnText(response.body, secrets) } : undefined;
@@ -61,7 +69,8 @@ export function createClient(settings: ApiSettings & { transport: Transport }): 
   const methods = Object.fromEntries((Object.keys(endpoints) as EndpointKey[]).map((key) => [key, (input?: object) => send(key, input ?? {})]));
   const checkOnly = (key: EndpointKey, input: unknown, options: { partial?: boolean } = {}) => {
     usableApiKey(settings.apiKey);
-    checkInput(key, input, options);
+    const summary = summaryOf(key);
+    checkInput(key, input, summary === undefined ? options : { ...options, summary });
   };
   const secrets = [settings.apiKey, typeof settings.apiKey === 'string' ? settings.apiKey.trim() : undefined];
   return { ...methods, call, send, check: checkOnly, redact: (text: string) => redact(text, secrets) } as PagerlyClient;

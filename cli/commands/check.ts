@@ -1,7 +1,15 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.ts';
+import { type BaseSettingNames, proveConnection } from '../../shared/operations/connection-check.ts';
 import { keyOwner } from '../../shared/operations/key-owner.ts';
 import { columns } from '../output.ts';
+import { ENV } from '../settings.ts';
+
+/** The base settings as a user of the CLI gives them, for the connection check's messages. */
+export const CLI_BASE_SETTINGS: BaseSettingNames = {
+  api: `--base-url (or ${ENV.baseUrl})`,
+  rotations: `--rotations-base-url (or ${ENV.rotationsBaseUrl})`,
+};
 
 /** "Grace Hopper (Acme)": whose key it is, never the key. */
 export function keyOwnerLabel(check: Record<string, unknown>): string {
@@ -12,10 +20,12 @@ export function keyOwnerLabel(check: Record<string, unknown>): string {
 export function registerCheck(program: Command, ctx: Context): void {
   program
     .command('check')
-    .description('check the API key and print whose it is, e.g. "Grace Hopper (Acme)"')
+    .description('check the API key and both bases, and print whose key it is, e.g. "Grace Hopper (Acme)"')
     .addHelpText('after', '\nWith --json: the service\'s answer, {"valid", "user": {id, name, email, role}, "organization": {id, name}}.')
     .action(async () => {
-      const check = await ctx.client().checkApiKey();
+      // The key check at the API base, then the team list at the rotations base: a wrong base
+      // fails here, naming the flag to fix, rather than at the first team lookup.
+      const check = await proveConnection(ctx.client(), ctx.settings(), CLI_BASE_SETTINGS);
       ctx.out.result(check, () => {
         const user = (check.user ?? {}) as Record<string, unknown>;
         const details = [

@@ -14,6 +14,7 @@ import { parameterPath } from '../parameters.ts';
 import { outputKeys } from '../runtime/execute.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { REDIRECT_STATUSES } from '../../shared/http/redirect.ts';
+import { ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import { cases, expect, lineFromArgs, waitFor } from './cases.ts';
 import { freePort, N8nInstance } from './n8n-process.ts';
 import { N8nRest } from './rest.ts';
@@ -120,6 +121,22 @@ try {
     return `${result.status}: ${result.message}`;
   });
 
+  await check('credential test fails with the Base URL at the rotations address, naming Base URL', async () => {
+    // The key check alone answers there too; the team list at Base URL + /pagerly does not.
+    const data = credentialData(apiKey, `${sandboxUrl}${ROTATIONS_SEGMENT}`);
+    const saved = await rest.request<{ id: string; name: string }>('POST', '/credentials', {
+      name: 'Pagerly (rotations address)',
+      type: CREDENTIAL.name,
+      data,
+    });
+    const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', {
+      credentials: { id: saved.id, name: saved.name, type: CREDENTIAL.name, data },
+    });
+    expect(result.status === 'Error', `expected Error, n8n says ${result.status}: ${result.message}`);
+    expect(/check Base URL/i.test(result.message), `the message does not name the field: ${result.message}`);
+    return `${result.status}: ${result.message}`;
+  });
+
   await check('team resource locator (listSearch) lists the teams', async () => {
     expect(credential !== undefined, 'no saved credential');
     const options = await teamOptions(credential!);
@@ -137,7 +154,7 @@ try {
   );
 
   // The spec gives the key check no shape: any 2xx is a valid key, the shared rule on every surface.
-  await check('credential test passes on a 200 text/plain key check', async () => {
+  await check('credential test passes on a 200 text/plain answer', async () => {
     const saved = await saveCredential('Pagerly (plain text)', hostile.plainText);
     const result = await rest.request<{ status: string; message: string }>('POST', '/credentials/test', {
       credentials: { ...saved, type: CREDENTIAL.name, data: credentialData(apiKey, hostile.plainText) },

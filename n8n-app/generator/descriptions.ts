@@ -1,9 +1,9 @@
 import { endpoints } from '../../shared/catalog/endpoints.ts';
-import { connection } from '../../shared/operations/connection.ts';
 import { REDIRECT_STATUSES, unfollowedRedirectMessage } from '../../shared/http/redirect.ts';
+import { connection } from '../../shared/operations/connection.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { DEFAULT_BASE_URL, ROTATIONS_SEGMENT } from '../../shared/settings.ts';
-import { ACTION_NODE, BASE_URL_FIELD, CREDENTIAL, ICON_FILES, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
+import { ACTION_NODE, BASE_FIELD_LABELS, BASE_URL_FIELD, CREDENTIAL, ICON_FILES, ROTATIONS_BASE_URL_FIELD, TRIGGER_NODE } from '../names.ts';
 import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { n8nTriggerName } from '../operation-names.ts';
@@ -15,6 +15,15 @@ import { code } from './ts-literal.ts';
 /** What n8n's credential test says when the service refuses the key. */
 export const INVALID_KEY_MESSAGE =
   "The service refused this API key. Copy it again from the Pagerly dashboard (API keys); a removed person's keys stop working.";
+
+/** What it says when nothing answers the team list at the rotations base: which field to fix. */
+export const ROTATIONS_NOT_FOUND_MESSAGE = `Nothing answers the team list at the rotations base (HTTP 404). If ${BASE_FIELD_LABELS.rotations} is set, check it; if not, teams are looked up at ${BASE_FIELD_LABELS.api} followed by ${ROTATIONS_SEGMENT}: check ${BASE_FIELD_LABELS.api}, the address of the Pagerly API (e.g. ${DEFAULT_BASE_URL}), not of teams and rotations (${DEFAULT_BASE_URL}${ROTATIONS_SEGMENT}).`;
+
+/**
+ * The rotations base as the API module resolves it (shared/settings.ts), as an n8n expression:
+ * Rotations Base URL if set, else Base URL (without a trailing slash) followed by /pagerly.
+ */
+export const ROTATIONS_BASE_EXPRESSION = `={{ ($credentials.${ROTATIONS_BASE_URL_FIELD} || '').trim() || ($credentials.${BASE_URL_FIELD} || '${DEFAULT_BASE_URL}').trim().replace(/\\/+$/, '') + '${ROTATIONS_SEGMENT}' }}`;
 
 /** Where users read about the service and its API keys. */
 export const DOCUMENTATION_URL = 'https://api.pagerly.io/docs';
@@ -46,11 +55,20 @@ export function actionNodeDescription(operations: readonly Operation[] = allOper
 }
 
 /**
- * What the polling trigger does and costs, in its description and the package README: a user
- * choosing a poll interval needs the number of requests each poll makes.
+ * The trigger in the nodes panel: one line, what starts the workflow, as n8n's own triggers
+ * say it ("Starts the workflow when …"); how it polls is in the notice above its parameters.
  */
-export const POLLING_TRIGGER_SUMMARY =
-  "Polls who is on call and triggers once for each person who goes on or off call in a team (the first poll only learns who is on call). Each poll makes 1 + the number of teams watched requests: the team list, then who is on call in each team. Poll Times sets how often; n8n's default is every minute.";
+export const TRIGGER_DESCRIPTION = 'Starts the workflow when someone goes on or off call in a team';
+
+/**
+ * How the polling trigger works and what a poll costs, in a notice in the node's panel and in
+ * the package README: a user choosing a poll interval needs the number of requests each poll makes.
+ */
+export const POLLING_NOTICE =
+  "The trigger polls: its first poll only learns who is on call. Each poll makes 1 + the number of teams watched requests (the team list, then each team). Poll Times sets how often; n8n's default is every minute.";
+
+/** The notice's parameter name: n8n shows a `notice` as text above the parameters and stores no value for it. */
+export const POLLING_NOTICE_NAME = 'pollingNotice';
 
 /**
  * `INodeTypeDescription` of the trigger: a polling trigger (`polling: true`, so n8n adds its
@@ -66,19 +84,18 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     group: ['trigger'],
     version: 1,
     subtitle: `=${n8nTriggerName(hook).label}`,
-    description: POLLING_TRIGGER_SUMMARY,
+    description: TRIGGER_DESCRIPTION,
     defaults: { name: TRIGGER_NODE.displayName },
     polling: true,
     inputs: [],
     outputs: [MAIN],
     credentials,
-    properties: operationProperties(hook, n8nWords),
+    properties: [{ displayName: POLLING_NOTICE, name: POLLING_NOTICE_NAME, type: 'notice', default: '' }, ...operationProperties(hook, n8nWords)],
   };
 }
 
-/** The credential's parts: one API key (a password field), the bases, the key check as test. */
+/** The credential's parts: one API key (a password field) and the bases; the nodes test it (\`testedBy\`). */
 export function credentialDescription() {
-  const check = endpoints[connection.testEndpoint];
   return {
     name: CREDENTIAL.name,
     displayName: CREDENTIAL.displayName,
@@ -95,14 +112,15 @@ export function credentialDescription() {
         description: connection.apiKeyField.help,
       },
       {
-        displayName: 'Base URL',
+        // The credential test's messages name the fields by these labels.
+        displayName: BASE_FIELD_LABELS.api,
         name: BASE_URL_FIELD,
         type: 'string',
         default: DEFAULT_BASE_URL,
         description: 'The address of the Pagerly API. Change it only for a proxy or a test service.',
       },
       {
-        displayName: 'Rotations Base URL',
+        displayName: BASE_FIELD_LABELS.rotations,
         name: ROTATIONS_BASE_URL_FIELD,
         type: 'string',
         default: '',
@@ -112,14 +130,24 @@ export function credentialDescription() {
     ],
     authenticate: { type: 'generic', properties: { headers: { [API_KEY_HEADER]: `={{$credentials.${connection.apiKeyField.key}}}` } } },
     test: {
+      // One request, as n8n's declarative test is: the documented team list at the rotations
+      // base, whose documented answer to a bad key is the 400. The key check alone answers at
+      // the rotations address too, so a Base URL set to it passed, and every team lookup then
+      // failed on /pagerly/pagerly/...: here it fails, naming the field. (A node's
+      // methods.credentialTest could also make the key check at the Base URL, but n8n finds a
+      // node's test only for a package installed as a community package, not for one loaded
+      // from a custom extensions folder, as n8n-node dev and N8N_CUSTOM_EXTENSIONS load it.)
       // n8n would follow a redirect to any host with X-APIKEY on (only Authorization and Cookie
       // are dropped): the test does not follow one, and says what a redirect means.
-      request: { baseURL: `={{$credentials.${BASE_URL_FIELD}}}`, url: check.path, method: check.method, disableFollowRedirect: true },
+      request: { baseURL: ROTATIONS_BASE_EXPRESSION, url: listTeams.path, method: listTeams.method, disableFollowRedirect: true },
       rules: [
-        // Assumption `auth-error`: the key check answers a bad key with a 400 (documented) or a 401.
+        // The documented invalid-key answer is a 400 (assumption `auth-error`: or a 401).
         ...[400, 401].map((value) => ({ type: 'responseCode', properties: { value, message: INVALID_KEY_MESSAGE } })),
-        ...[...REDIRECT_STATUSES].map((value) => ({ type: 'responseCode', properties: { value, message: unfollowedRedirectMessage(value) } })),
+        { type: 'responseCode', properties: { value: 404, message: ROTATIONS_NOT_FOUND_MESSAGE } },
+        ...[...REDIRECT_STATUSES].map((value) => ({ type: 'responseCode', properties: { value, message: unfollowedRedirectMessage(value, 'the team list') } })),
       ],
     },
   };
 }
+
+const listTeams = endpoints.listTeams;

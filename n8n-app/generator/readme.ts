@@ -7,7 +7,8 @@ import { n8nNodeName } from '../operation-names.ts';
 import { collectionOf, parametersOf } from '../parameters.ts';
 import { hookOperation, nodeOperationsOf } from '../runtime/operations.ts';
 import { DELETED } from '../runtime/execute.ts';
-import { POLLING_TRIGGER_SUMMARY } from './descriptions.ts';
+import { POLLING_NOTICE, TRIGGER_DESCRIPTION } from './descriptions.ts';
+import { ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import { resources } from './properties.ts';
 import { description, n8nWords } from './wording.ts';
 
@@ -86,7 +87,9 @@ mkdir -p ~/.n8n/nodes && cd ~/.n8n/nodes && npm install ${PACKAGE_NAME}
 ## Credentials
 
 **${CREDENTIAL.displayName}**: ${connection.apiKeyField.help} Paste the key into **${connection.apiKeyField.label}**;
-n8n sends it as the \`X-APIKEY\` header and its **Test** checks the key with the service.
+n8n sends it as the \`X-APIKEY\` header. Its **Test** lists the teams with the key at the rotations
+base (**Rotations Base URL**, or the Base URL followed by \`${ROTATIONS_SEGMENT}\`), so a base that
+cannot serve teams fails there, naming the field to fix.
 **Base URL** (\`${BASE_URL_FIELD}\`) changes only for a proxy or a test service.
 
 ## Operations
@@ -105,7 +108,7 @@ ${rows.join('\n')}
 
 ## Trigger
 
-**${TRIGGER_NODE.displayName}** is a polling trigger. ${POLLING_TRIGGER_SUMMARY}
+**${TRIGGER_NODE.displayName}** is a polling trigger: it ${TRIGGER_DESCRIPTION.replace(/^Starts/, 'starts')}. ${POLLING_NOTICE}
 
 Polling, not instant: Pagerly documents no webhook n8n could subscribe to, so a change reaches
 the workflow at the next poll (up to one **Poll Times** interval late) rather than when it

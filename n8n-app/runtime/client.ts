@@ -1,4 +1,4 @@
-import { createClient, type PagerlyClient } from '../../shared/client.ts';
+import { type ClientSummaries, createClient, type PagerlyClient } from '../../shared/client.ts';
 import { connection } from '../../shared/operations/connection.ts';
 import { BASE_URL_FIELD, CREDENTIAL, ROTATIONS_BASE_URL_FIELD } from '../names.ts';
 import type { N8nBaseContext } from './n8n-api.ts';
@@ -11,7 +11,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
  * self-hosted instance points them at the service, a proxy or the sandbox), not environment
  * variables as on Zapier.
  */
-export async function pagerlyFor(context: N8nBaseContext, itemIndex?: number): Promise<PagerlyClient> {
+export async function pagerlyFor(context: N8nBaseContext, itemIndex?: number, summaries?: ClientSummaries): Promise<PagerlyClient> {
   const credential = await context.getCredentials(CREDENTIAL.name, itemIndex);
   return createClient({
     apiKey: (credential[connection.apiKeyField.key] as string | undefined) ?? '',
@@ -19,5 +19,6 @@ export async function pagerlyFor(context: N8nBaseContext, itemIndex?: number): P
     rotationsBaseUrl: text(credential[ROTATIONS_BASE_URL_FIELD]),
     userAgent: 'pagerly-n8n',
     transport: n8nTransport(context),
+    summaries,
   });
 }

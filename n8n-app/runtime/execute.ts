@@ -1,6 +1,7 @@
 import { actionResult } from '../../shared/operations/action-result.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { runSearch } from '../../shared/operations/search-results.ts';
+import { operationSummaries } from '../../shared/operations/summaries.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { DEFAULT_LIMIT, fieldValue, LIMIT, parameterPath, RETURN_ALL, returnsMany } from '../parameters.ts';
 import { pagerlyFor } from './client.ts';
@@ -42,7 +43,7 @@ export function fieldValues(context: Pick<N8nExecuteContext, 'getNodeParameter'>
 
 async function run(context: N8nExecuteContext, operation: NodeOperation, itemIndex: number): Promise<DataObject[]> {
   const input = endpointInput(operation.inputFields, fieldValues(context, operation, itemIndex));
-  const pagerly = await pagerlyFor(context, itemIndex);
+  const pagerly = await pagerlyFor(context, itemIndex, operationSummaries(operation));
   if (operation.kind === 'search') {
     const results = (await runSearch(operation, pagerly, input)) as DataObject[];
     if (!returnsMany(operation) || context.getNodeParameter(RETURN_ALL, itemIndex, false) === true) return results;

@@ -57,7 +57,7 @@ export const wasSent = (failure: Pick<NoAnswer, 'code' | 'sent'>): boolean =>
  * - A create that had left before the connection broke or the time ran out may have been done:
  *   not retryable, and the message says to check first.
  */
-export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'idempotent'>, failure: NoAnswer): PagerlyError {
+export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'idempotent' | 'summary'>, failure: NoAnswer): PagerlyError {
   const host = new URL(request.url).host;
   const details = { endpoint: request.endpoint };
   if (isCertificateCode(failure.code)) return certificateError(request, failure.code);
@@ -65,7 +65,7 @@ export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'i
     return new HostNotFoundError(`The host ${host} does not exist (DNS lookup: ENOTFOUND); nothing was sent. Check the base URL.`, details);
   }
   const mayHaveApplied = !request.idempotent && wasSent(failure);
-  const check = mayHaveApplied ? ` ${mayHaveAppliedAdvice(request.endpoint)}` : ` ${failure.retryAdvice}`;
+  const check = mayHaveApplied ? ` ${mayHaveAppliedAdvice(request.endpoint, request.summary)}` : ` ${failure.retryAdvice}`;
   if (failure.timedOut) {
     const within = failure.timeoutMs === undefined ? 'in time' : `within ${failure.timeoutMs / 1000} s`;
     return new TimeoutError(`The service at ${host} did not answer ${within}.${check}`, { ...details, mayHaveApplied });
@@ -78,7 +78,7 @@ export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'i
 }
 
 /** What to do when a request may have been carried out although it failed. */
-export function mayHaveAppliedAdvice(endpoint: HttpRequest['endpoint']): string {
-  const action = endpoints[endpoint].summary.toLowerCase();
+export function mayHaveAppliedAdvice(endpoint: HttpRequest['endpoint'], summary = endpoints[endpoint].summary): string {
+  const action = summary.toLowerCase();
   return `The request (${action}) had been sent, so it may have been done anyway: check in Pagerly before trying again, or it may be done twice.`;
 }

@@ -45,8 +45,9 @@ export function redirectError(
   location: string | undefined,
   from: string | undefined,
   secrets: readonly (string | undefined)[],
+  summary: string = endpoints[key].summary,
 ): RedirectError {
-  const action = endpoints[key].summary.toLowerCase();
+  const action = summary.toLowerCase();
   const target = redirectTarget(location, from);
   const details = { endpoint: key, status };
   if (target === undefined) {
@@ -85,6 +86,6 @@ export function redirectError(
  * What a platform says that checks the key on its own and sees only the status (n8n's
  * declarative credential test): the target cannot be named, the rule and the advice are the same.
  */
-export function unfollowedRedirectMessage(status: number): string {
-  return `The service answered the key check with HTTP ${status}, a redirect; it was not followed and nothing was sent on, since the API key goes only to the configured base URLs. ${CHECK_THE_BASE_URL}`;
+export function unfollowedRedirectMessage(status: number, what = 'the key check'): string {
+  return `The service answered ${what} with HTTP ${status}, a redirect; it was not followed and nothing was sent on, since the API key goes only to the configured base URLs. ${CHECK_THE_BASE_URL}`;
 }

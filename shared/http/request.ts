@@ -30,12 +30,16 @@ export function usableApiKey(apiKey: unknown): string {
  * The endpoint's input as it will be sent, or the InvalidInputError that says what to fix.
  * `partial`: only the fields given are checked (an update that fills the others in later).
  */
-export function checkInput(key: EndpointKey, input: unknown, { partial = false } = {}): Record<string, unknown> {
+export function checkInput(
+  key: EndpointKey,
+  input: unknown,
+  { partial = false, summary = endpoints[key].summary }: { partial?: boolean; summary?: string } = {},
+): Record<string, unknown> {
   const endpoint = endpoints[key];
   const schema = partial ? z.partial(endpoint.input as z.ZodMiniObject) : endpoint.input;
   const checked = check(schema, input ?? {});
   if (!checked.ok) {
-    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(checked.problems)}.`, checked.problems, 'input', {
+    throw new InvalidInputError(`Cannot ${summary.toLowerCase()}: ${describeProblems(checked.problems)}.`, checked.problems, 'input', {
       endpoint: key,
     });
   }
@@ -46,7 +50,7 @@ export function checkInput(key: EndpointKey, input: unknown, { partial = false }
     .map(([field]) => field);
   if (broken.length) {
     const problems = broken.map((field) => ({ field, problem: 'contains a broken character (an unpaired surrogate); retype it' }));
-    throw new InvalidInputError(`Cannot ${endpoint.summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });
+    throw new InvalidInputError(`Cannot ${summary.toLowerCase()}: ${describeProblems(problems)}.`, problems, 'input', { endpoint: key });
   }
   return fields;
 }
@@ -60,10 +64,11 @@ export function buildRequest<K extends EndpointKey>(
   input: InputOf<Endpoints[K]> | unknown,
   settings: ApiSettings,
   bases: Bases = resolveBases(settings),
+  summary?: string,
 ): HttpRequest {
   const endpoint = endpoints[key];
   const apiKey = usableApiKey(settings.apiKey);
-  const fields: Record<string, unknown> = { ...checkInput(key, input) };
+  const fields: Record<string, unknown> = { ...checkInput(key, input, summary === undefined ? {} : { summary }) };
   const path = fillPath(endpoint.path, (name) => {
     const value = String(fields[name]);
     delete fields[name];
@@ -85,6 +90,7 @@ export function buildRequest<K extends EndpointKey>(
     headers,
     body: hasBody ? JSON.stringify(Object.fromEntries(present)) : undefined,
     idempotent: endpoint.idempotent,
+    ...(summary === undefined ? {} : { summary }),
   };
 }
 

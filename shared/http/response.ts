@@ -37,8 +37,9 @@ export function interpretResponse<K extends EndpointKey>(
   key: K,
   response: HttpResponse,
   secrets: readonly (string | undefined)[] = [],
+  summary: string = endpoints[key].summary,
 ): OutputOf<Endpoints[K]> {
-  if (response.status < 200 || response.status >= 300) throw errorFor(key, response, secrets);
+  if (response.status < 200 || response.status >= 300) throw errorFor(key, response, secrets, summary);
   const endpoint = endpoints[key];
   // Assumption `lenient-responses`: an empty success body (204, or a bare 200) reads as {}.
   const parsed = response.body.trim() === '' ? { ok: true as const, value: {} } : parseJsonAnswer(response.body);
@@ -56,7 +57,7 @@ export function interpretResponse<K extends EndpointKey>(
   }
   if (!parsed.ok && parsed.reason === 'depth') {
     throw new InvalidResponseError(
-      `The service's answer to "${endpoint.summary.toLowerCase()}" (HTTP ${response.status}) is JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of the API is; it was not read. Check the base URL points at the API.`,
+      `The service's answer to "${summary.toLowerCase()}" (HTTP ${response.status}) is JSON nested deeper than ${MAX_JSON_DEPTH} levels, which no answer of the API is; it was not read. Check the base URL points at the API.`,
       { endpoint: key, status: response.status },
     );
   }
@@ -79,7 +80,7 @@ export function interpretResponse<K extends EndpointKey>(
     .map((p) => `${p.field || 'body'} ${p.problem}`)
     .join('; ');
   throw new InvalidResponseError(
-    `The service's answer to "${endpoint.summary.toLowerCase()}" is not of the documented shape (${problems}): "${excerpt(response.body, secrets)}".`,
+    `The service's answer to "${summary.toLowerCase()}" is not of the documented shape (${problems}): "${excerpt(response.body, secrets)}".`,
     { endpoint: key, status: response.status },
   );
 }
@@ -114,17 +115,22 @@ function writeAnswer(parsed: ParsedJson, body: string, secrets: readonly (string
 }
 
 /** The error for a non-2xx answer (assumptions `error-shape`, `auth-error`). */
-export function errorFor(key: EndpointKey, response: HttpResponse, secrets: readonly (string | undefined)[] = []): PagerlyError {
+export function errorFor(
+  key: EndpointKey,
+  response: HttpResponse,
+  secrets: readonly (string | undefined)[] = [],
+  summary: string = endpoints[key].summary,
+): PagerlyError {
   const endpoint = endpoints[key];
   const { status } = response;
-  if (status >= 300 && status < 400) return redirectError(key, status, header(response, 'location'), response.url, secrets);
+  if (status >= 300 && status < 400) return redirectError(key, status, header(response, 'location'), response.url, secrets, summary);
   // Too deep to read safely reads as "not JSON": only its excerpt is quoted.
   const parsed = parseJsonAnswer(response.body);
   const text = parsed.ok ? errorText(parsed.value) : undefined;
   const serviceMessage = text === undefined ? undefined : redact(text, secrets);
   const details = { endpoint: key, status, serviceMessage };
   const said = serviceMessage ? ` The service said: "${serviceMessage}".` : '';
-  const action = endpoint.summary.charAt(0).toLowerCase() + endpoint.summary.slice(1);
+  const action = summary.charAt(0).toLowerCase() + summary.slice(1);
 
   // The key check refuses nothing but the key: its 400, 401 and 403 all say the key cannot be used.
   const refusesTheKey = endpoint.checksKey === true && (status === 400 || status === 403);
@@ -142,7 +148,7 @@ export function errorFor(key: EndpointKey, response: HttpResponse, secrets: read
   if (status >= 500) {
     const body = serviceMessage ?? (response.body.trim() ? `"${excerpt(response.body, secrets)}"` : 'no details');
     const mayHaveApplied = statusMayHaveApplied(status, endpoint.idempotent);
-    const advice = mayHaveApplied ? mayHaveAppliedAdvice(key) : 'This is usually temporary; try again.';
+    const advice = mayHaveApplied ? mayHaveAppliedAdvice(key, summary) : 'This is usually temporary; try again.';
     return new ServerError(`The service failed to ${action} (HTTP ${status}: ${body}). ${advice}`, { ...details, mayHaveApplied });
   }
   if (!parsed.ok && response.body.trim() !== '') {

@@ -13,6 +13,11 @@ export interface HttpRequest {
   readonly body: string | undefined;
   /** Safe to send again after a network error or 5xx. */
   readonly idempotent: boolean;
+  /**
+   * What the call does, as its errors say it, when that is less than all the endpoint does (one
+   * endpoint creates and updates incidents: a create's errors name only the create).
+   */
+  readonly summary?: string | undefined;
 }
 
 export interface HttpResponse {

@@ -86,6 +86,11 @@ export interface ActionOperation extends OperationBase, Grouped {
   readonly notFoundIsDone?: Readonly<Record<string, unknown>>;
   /** Said above the fields: what cannot be undone (Zapier's guidance for delete actions). */
   readonly irreversible?: string;
+  /**
+   * What the action does, as its errors say it, where its endpoint does more (one endpoint
+   * creates and updates incidents): a create's errors name only the create.
+   */
+  readonly summary?: string;
 }
 
 /** Finds things: a list (one result per element) or one entry; "not found" is an empty result. */

@@ -35,6 +35,21 @@ describe('pagerly check', () => {
   });
 });
 
+describe('pagerly check proves both bases', () => {
+  it('fails with the base URL at the rotations address, naming the flag (the key check alone answers there)', async () => {
+    const r = await run(['--base-url', `${s.url}/pagerly`, 'check'], { env: { PAGERLY_API_KEY: KEYS.admin } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${s.url}/pagerly/pagerly/o/zapier/allteams (HTTP 404)`);
+    expect(r.stderr).toContain('Check --base-url (or PAGERLY_BASE_URL): it is the address of the Pagerly API');
+  });
+
+  it('names --rotations-base-url when it is given and nothing answers there', async () => {
+    const r = await s.cli(['--rotations-base-url', `${s.url}/nowhere`, 'check']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Check --rotations-base-url (or PAGERLY_ROTATIONS_BASE_URL)');
+  });
+});
+
 describe('pagerly teams', () => {
   it('lists the teams, aligned', async () => {
     const r = await s.cli(['teams']);

@@ -35,8 +35,8 @@ function allReplayed(): void {
 }
 
 describe('commands on the recordings', () => {
-  it('check', async () => {
-    const r = await cli(replay('check-api-key'), ['check']);
+  it('check: the key check, then the team list at the rotations base', async () => {
+    const r = await cli(replay('check-api-key', 'list-teams'), ['check']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('Grace Hopper (Acme)');
     allReplayed();

@@ -15,6 +15,8 @@ const CHECKED = {
   user: { id: 'usr_1', name: 'Grace Hopper', email: 'grace@acme.example', role: 'admin' },
   organization: { id: 'org_1', name: 'Acme' },
 };
+/** What `check` reads next, the team list at the rotations base (shared/operations/connection-check.ts). */
+const TEAMS = json(200, [{ id: 'team_1', name: 'Platform' }]);
 let server: FaultServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -30,19 +32,19 @@ async function check(extra: string[] = []) {
 
 describe('a retried request says so on stderr', () => {
   it('a 429 with Retry-After: 1 then 200: one line naming the wait and the attempt, then the result', async () => {
-    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' }), json(200, CHECKED)]);
+    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' }), json(200, CHECKED), TEAMS]);
     const started = performance.now();
     const ran = await check();
     expect(ran.code).toBe(0);
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
-    expect(server.arrivals).toHaveLength(2);
+    expect(server.arrivals).toHaveLength(3);
     expect(ran.stderr).toBe('Rate limited by Pagerly; retrying in 1 s (attempt 2 of 3)…\n');
     expect(ran.stdout).not.toContain('retrying');
     expect(ran.stdout).toContain('Grace Hopper');
   });
 
   it('a 503 and a dropped connection on a read: each wait is said, with the backoff', async () => {
-    server = await faultServer([json(503, [{ Error: 'down' }]), { kind: 'reset' }, json(200, CHECKED)]);
+    server = await faultServer([json(503, [{ Error: 'down' }]), { kind: 'reset' }, json(200, CHECKED), TEAMS]);
     const ran = await check(['--retries', '2']);
     expect(ran.code).toBe(0);
     expect(ran.stderr.trim().split('\n')).toEqual([
@@ -52,7 +54,7 @@ describe('a retried request says so on stderr', () => {
   });
 
   it('--json: stderr stays quiet on a retry that succeeds, and holds only the error document when it fails', async () => {
-    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' }), json(200, CHECKED)]);
+    server = await faultServer([json(429, [{ Error: 'slow down' }], { 'retry-after': '1' }), json(200, CHECKED), TEAMS]);
     const ok = await check(['--json']);
     expect([ok.code, ok.stderr]).toEqual([0, '']);
     expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true });

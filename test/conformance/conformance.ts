@@ -21,7 +21,10 @@ const TEAMS = [{ id: 'team_platform', name: 'Platform' }];
 /** The most a row may take: a surface that waits out a long Retry-After or hangs fails it. */
 const BOUND_MS = 5_000;
 
-/** The service of one row: the row's answer to every request, but the team list the on-call read needs first. */
+/**
+ * The service of one row: the row's answer to every request, but the team list that the on-call
+ * read needs first and that a connection check asks after the key check (connection-check.ts).
+ */
 async function serviceFor(row: Row) {
   const arrivals: { method: string; path: string; apiKey: string | undefined }[] = [];
   const handler: Parameters<typeof loopbackServer>[0] = (request, response) => {
@@ -30,7 +33,7 @@ async function serviceFor(row: Row) {
     arrivals.push({ method: request.method ?? 'GET', path, apiKey: Array.isArray(header) ? header[0] : header });
     request.resume();
     request.on('end', () => {
-      if ((row.call === 'onCall' || row.call === 'everyoneOnCall') && TEAMS_PATH.test(path)) {
+      if ((row.call === 'onCall' || row.call === 'everyoneOnCall' || row.call === 'checkKey') && TEAMS_PATH.test(path)) {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(row.teams ?? TEAMS));
         return;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { actionNodeDescription, triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
+import { actionNodeDescription, POLLING_NOTICE_NAME, triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
 import { n8nWords, description as n8nDescription, titleCase } from '../../n8n-app/generator/wording.ts';
 import { n8nNodeName } from '../../n8n-app/operation-names.ts';
 import { operations } from '../../shared/operations/index.ts';
@@ -17,7 +17,7 @@ import { fromZapier, type Loose, type NeutralField, zapierOperations } from '../
 
 const n8nProperties = actionNodeDescription().properties as Loose[];
 /** n8n's own parameters of a Get Many, which Zapier has no counterpart of. */
-const N8N_ONLY = new Set(['returnAll', 'limit']);
+const N8N_ONLY = new Set(['returnAll', 'limit', POLLING_NOTICE_NAME]);
 
 function n8nField(property: Loose, required = Boolean(property.required)): NeutralField {
   const team = property.type === 'resourceLocator';

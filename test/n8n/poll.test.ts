@@ -1,10 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchOnCall } from '../../cli/watch/watch-on-call.ts';
-import { triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
+import { POLLING_NOTICE_NAME, triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
 import { parametersOf } from '../../n8n-app/parameters.ts';
 import { pollOnCallChanges } from '../../n8n-app/runtime/index.ts';
 import { hookOperation } from '../../n8n-app/runtime/operations.ts';
@@ -186,14 +186,21 @@ describe('the Pagerly Trigger polls who is on call (documented calls only)', () 
     expect((await poll(staticData)).result).toBeNull();
   });
 
-  it('its description is a polling trigger that states the cost of a poll and the interval', () => {
+  it('is a polling trigger described in one line in the nodes panel, its cost and interval in a notice above its parameters', () => {
     const description = triggerNodeDescription();
     expect(description.polling).toBe(true);
     expect('webhooks' in description).toBe(false);
-    expect(description.description).toMatch(/1 \+ the number of teams watched requests/);
-    expect(description.description).toMatch(/Poll Times sets how often; n8n's default is every minute/);
+    // One line, as n8n's own polling triggers word it (RSS Feed Trigger: "Starts a workflow when
+    // an RSS feed is updated"); a notice holds the rest (n8n's node UI elements, "Notice":
+    // https://docs.n8n.io/integrations/creating-nodes/build/reference/ui-elements/#notice).
+    expect(description.description).toMatch(/^Starts the workflow when [^.\n]+$/);
+    expect(description.description.length).toBeLessThanOrEqual(80);
+    const [notice, ...parameters] = description.properties;
+    expect(notice).toMatchObject({ name: POLLING_NOTICE_NAME, type: 'notice', default: '' });
+    expect(notice!.displayName).toMatch(/1 \+ the number of teams watched requests/);
+    expect(notice!.displayName).toMatch(/Poll Times sets how often; n8n's default is every minute/);
     // The optional team sits in a Filters collection, as in n8n's own polling triggers (Gmail Trigger).
-    expect(description.properties.map((p) => [p.name, p.type])).toEqual([['filters', 'collection']]);
-    expect(description.properties[0]!.options!.map((o) => ('type' in o ? [o.name, o.type] : []))).toEqual([['teamname', 'resourceLocator']]);
+    expect(parameters.map((p) => [p.name, p.type])).toEqual([['filters', 'collection']]);
+    expect((parameters[0] as INodeProperties).options!.map((o) => ('type' in o ? [o.name, o.type] : []))).toEqual([['teamname', 'resourceLocator']]);
   });
 });

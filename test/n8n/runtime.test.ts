@@ -96,6 +96,17 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(sent).toEqual([]);
   });
 
+  it('a create whose title is too long says it cannot create the incident, naming no update, and sends nothing', async () => {
+    // POST /o/incident creates and updates; the Create an incident action only creates.
+    const create = nodeOperations.find((op) => op.id === 'createIncident')!;
+    const { context, sent } = executeContext(good(), [{ ...parametersFor(create, 'Platform'), title: 'x'.repeat(300) }]);
+    const error = await failureOf(executePagerly(context, classes));
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error.message).toMatch(/^Cannot create an incident: title /);
+    expect(error.message).not.toMatch(/update/i);
+    expect(sent).toEqual([]);
+  });
+
   it('with "Continue On Fail" a failed item becomes {error} and the next item still runs', async () => {
     const operation = nodeOperations.find((op) => op.inputFields.some((f) => f.type === 'phone' && f.required))!;
     const phone = operation.inputFields.find((f) => f.type === 'phone')!;

@@ -165,7 +165,8 @@ describe('the Zapier app never shows the key', () => {
       expect({ method, sent }).toEqual({ method, sent: Array(requests).fill(SECRET_KEY) });
       return (outcome.ok ? outcome.value : undefined) as Loose;
     };
-    const check = await run('authentication.test', { ...auth(), inputData: {} }, 1);
+    // The connection check: the key check, then the team list at the rotations base.
+    const check = await run('authentication.test', { ...auth(), inputData: {} }, 2);
     expect(check).toMatchObject({ user: { name: 'Grace Hopper' } });
     expect(await run('authentication.connectionLabel', { ...auth(), inputData: check }, 0)).toBe('Grace Hopper (Acme)');
     // The label when the check names nobody, or names the key itself: empty (Zapier shows its own
@@ -313,7 +314,7 @@ describe('the Zapier app never shows the key', () => {
   it('a key pasted with surrounding whitespace is sent trimmed and still never shown', async () => {
     const padded = { authData: { apiKey: `  ${SECRET_KEY}\n` } };
     const ok = await attempt('authentication.test (padded key)', 'authentication.test', { ...padded, inputData: {} });
-    expect([ok.outcome.ok, ok.sent]).toEqual([true, [SECRET_KEY]]);
+    expect([ok.outcome.ok, ok.sent]).toEqual([true, [SECRET_KEY, SECRET_KEY]]);
     world.running.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 400, body: JSON.stringify([{ Error: `API Key ${SECRET_KEY} is not valid` }]) });
     const refused = await attempt('team (padded key, quoted back)', 'triggers.team.operation.perform', { ...padded, inputData: {} });
     expect([nameOf(refused.outcome), refused.sent]).toEqual(['ExpiredAuthError', [SECRET_KEY]]);

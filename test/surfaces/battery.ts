@@ -129,17 +129,19 @@ export async function sameOriginRedirect(driver: SurfaceDriver, operation: Opera
     const script: Behaviour[] = [];
     const service = await open(script);
     const status = SAME_ORIGIN_STATUS[operation];
-    script.push({ kind: 'answer', status, body: '', headers: { location: `${service.url}/moved/here` } }, SUCCESS[operation].answer);
+    // A connection check lists the teams after the key check (shared/operations/connection-check.ts).
+    const then = operation === 'checkKey' ? [json(200, TEAMS)] : [];
+    script.push({ kind: 'answer', status, body: '', headers: { location: `${service.url}/moved/here` } }, SUCCESS[operation].answer, ...then);
     const { outcome } = await timed(callOf(driver, operation), { baseUrl: service.url, apiKey: KEY });
     expectNoKey(outcome, [KEY]);
     if (driver.redirect.sameOrigin === 'followed') {
       if (!outcome.ok) throw new Error(`the redirect was not followed: ${outcome.kind}: ${outcome.message}`);
       expect(JSON.stringify(outcome.value)).toContain(SUCCESS[operation].holds);
       // The answer after the redirect is the result, just as that answer is without one.
-      const direct = await callOf(driver, operation)({ baseUrl: (await open([SUCCESS[operation].answer])).url, apiKey: KEY });
+      const direct = await callOf(driver, operation)({ baseUrl: (await open([SUCCESS[operation].answer, ...then])).url, apiKey: KEY });
       expect(direct.ok && direct.value).toEqual(outcome.value);
       const [first, second, ...more] = service.arrivals;
-      expect(more).toEqual([]);
+      expect(more.filter((arrival) => !(operation === 'checkKey' && arrival.url.endsWith('/o/zapier/allteams')))).toEqual([]);
       expect(second).toMatchObject({ method: first?.method, url: '/moved/here', apiKey: KEY });
       expect(first?.apiKey).toBe(KEY);
     } else {

@@ -8,15 +8,15 @@ import { authentication } from '../../zapier-app/authentication.ts';
 offlineNock();
 
 describe('authentication', () => {
-  it('tests the key with GET /o/test/apikey and returns what the service answered', async () => {
-    const scopes = replay('check-api-key');
+  it('tests the key with GET /o/test/apikey, then the team list at the rotations base, and returns the key check', async () => {
+    const scopes = replay('check-api-key', 'list-teams');
     const answer = await appTester(authentication.test, { authData });
     expectAllUsed(scopes);
     expect(answer).toEqual(recordedResponse('check-api-key'));
   });
 
   it("labels the connection with whose key it is, from the test's answer", async () => {
-    const scopes = replay('check-api-key');
+    const scopes = replay('check-api-key', 'list-teams');
     const answer = await appTester(authentication.test, { authData });
     const label = await appTester(authentication.connectionLabel, { authData, inputData: answer as Record<string, unknown> });
     expectAllUsed(scopes);

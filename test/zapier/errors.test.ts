@@ -43,7 +43,8 @@ describe('errors the service answers', () => {
     const failure = await failureOf(appTester(performOf('creates', 'update_incident'), { authData, inputData: { id: 'inc_does_not_exist', title: 'x' } }));
     expectAllUsed(scopes);
     expect(failure).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
-    expect(failure.text).toMatch(/^Could not create an incident, or update one by its id: not found\./);
+    // An update says only what it did: the endpoint also creates, the step does not.
+    expect(failure.text).toMatch(/^Could not update an incident by its id: not found\./);
     expect(failure.text).toContain('No incident with id "inc_does_not_exist"');
   });
 

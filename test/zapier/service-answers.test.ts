@@ -19,8 +19,10 @@ describe('the connection test: any 2xx is a valid key, whatever the body', () =>
     ['200 HTML', 200, '<html><body>OK</body></html>', { 'content-type': 'text/html' }],
   ])('%s passes', async (_name, status, body, headers) => {
     const scopes = answer('GET', '/o/test/apikey', status, body, headers);
+    // The connection check then lists the teams at the rotations base (shared/operations/connection-check.ts).
+    const teams = answer('GET', '/pagerly/o/zapier/allteams', 200, '[]', { 'content-type': 'application/json' });
     await expect(appTester(authentication.test, { authData })).resolves.toEqual({});
-    expectAllUsed(scopes);
+    expectAllUsed([...scopes, ...teams]);
   });
 
   it.each([
@@ -32,6 +34,18 @@ describe('the connection test: any 2xx is a valid key, whatever the body', () =>
     const failure = await failureOf(appTester(authentication.test, { authData }));
     expectAllUsed(scopes);
     expect(failure.name).toBe('ExpiredAuthError');
+    expectNoKey(failure);
+  });
+
+  it('a 404 at the rotations base fails the connection, naming the setting', async () => {
+    const scopes = [
+      ...answer('GET', '/o/test/apikey', 200, '{"valid":true}', { 'content-type': 'application/json' }),
+      ...answer('GET', '/pagerly/o/zapier/allteams', 404, '', {}),
+    ];
+    const failure = await failureOf(appTester(authentication.test, { authData }));
+    expectAllUsed(scopes);
+    expect(failure.text).toContain(`${BASE}/pagerly/o/zapier/allteams (HTTP 404)`);
+    expect(failure.text).toContain('Check PAGERLY_BASE_URL');
     expectNoKey(failure);
   });
 
