@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { PagerlyClient } from '../shared/client.ts';
+import type { ClientSummaries, PagerlyClient } from '../shared/client.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import type { createFetchClient } from '../shared/fetch-client.ts';
 import type { Output } from './output.ts';
@@ -12,7 +12,8 @@ export interface Context {
   readonly version: string;
   settings(): CliSettings;
   /** Throws an AuthenticationError (exit 3) when no key was given. */
-  client(): PagerlyClient;
+  /** The typed client; `summaries` words its errors by the command's own operation (shared/operations/summaries.ts). */
+  client(summaries?: ClientSummaries): PagerlyClient;
   /** Aborted on Ctrl-C (SIGINT); never aborted when the caller gave none. */
   readonly signal: AbortSignal;
   /**
@@ -50,8 +51,8 @@ export function createContext(options: {
     get stopsCleanly() {
       return stopsCleanly;
     },
-    client() {
-      if (client) return client;
+    client(summaries?: ClientSummaries) {
+      if (client && !summaries) return client;
       const { apiKey, baseUrl, rotationsBaseUrl, timeoutMs, retries } = settings();
       if (!apiKey) {
         throw new AuthenticationError(
@@ -59,7 +60,7 @@ export function createContext(options: {
         );
       }
       if (!clientFactory) throw new Error('no command was loaded that makes requests');
-      client = clientFactory({
+      const made = clientFactory({
         apiKey,
         baseUrl,
         rotationsBaseUrl,
@@ -70,8 +71,10 @@ export function createContext(options: {
         onRetry: (retry) => out.note(retryNoticeText(retry)),
         // HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment the command was given.
         proxyEnv: env,
+        summaries,
       });
-      return client;
+      if (!summaries) client = made;
+      return made;
     },
   };
 }

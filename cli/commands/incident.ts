@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
 import { incidentStatuses, suggestedSeverities, type Incident, type IncidentInput } from '../../shared/schemas/incident.ts';
+import { createIncident, updateIncident } from '../../shared/operations/create-incident.ts';
+import { operationSummaries } from '../../shared/operations/summaries.ts';
 import type { Context } from '../context.ts';
 
 interface IncidentOptions {
@@ -30,7 +32,8 @@ export function registerIncident(program: Command, ctx: Context): void {
     .option('--team <name>', 'route it to this team')
     .addHelpText('after', CAPTURE_HELP)
     .action(async (options: IncidentOptions) => {
-      const created = await ctx.client().createOrUpdateIncident(inputOf(options));
+      // Its errors name the create alone, not everything POST /o/incident does.
+      const created = await ctx.client(operationSummaries(createIncident)).createOrUpdateIncident(inputOf(options));
       report(ctx, 'Created', created, idOf(created), options.title);
     });
 
@@ -45,7 +48,7 @@ export function registerIncident(program: Command, ctx: Context): void {
     .option('--team <name>', 'route it to this team')
     .addHelpText('after', `${CAPTURE_HELP}\nAn id that names no incident fails with exit 1.`)
     .action(async (id: string, options: IncidentOptions) => {
-      const updated = await ctx.client().createOrUpdateIncident({ id, ...inputOf(options) });
+      const updated = await ctx.client(operationSummaries(updateIncident)).createOrUpdateIncident({ id, ...inputOf(options) });
       // The id is the one the caller gave; an answer that leaves it out does not change which incident it is.
       report(ctx, 'Updated', updated, idOf(updated) ?? id, options.title);
     });

@@ -148,6 +148,16 @@ describe('pagerly incident', () => {
     expect(r.stderr).toContain('No incident with id "inc_nope"');
   });
 
+  it("an error names the command's own action, not all that POST /o/incident does", async () => {
+    const created = await s.cli(['incident', 'create', '--title', 'x', '--team', 'No such team']);
+    expect(created.code).toBe(1);
+    expect(created.stderr).toContain('Could not create an incident');
+    expect(created.stderr).not.toContain('or update one');
+    const updated = await s.cli(['incident', 'update', 'inc_nope', '--title', 'x']);
+    expect(updated.stderr).toContain('Could not update an incident by its id');
+    expect(updated.stderr).not.toContain('create');
+  });
+
   it('bad usage is exit 2 and sends nothing: missing --title, unknown status, empty title', async () => {
     const before = s.sandbox.world.incidents.size;
     for (const argv of [
