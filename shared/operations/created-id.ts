@@ -41,12 +41,15 @@ export const MAX_ID_CHARS = 256;
 const NOT_IN_AN_ID = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 /**
- * An id a next step can use, as text: text that is not blank (trimmed), or a finite number;
+ * An id a next step can use, as text: text that is not blank (trimmed), or a finite number (an
+ * integer only as long as JSON.parse kept it exact);
  * and neither longer than `MAX_ID_CHARS`, nor holding a control character, nor the key in any form
  * `redact` knows (a service or a hop that echoes the header back must not have it passed on as the id).
  */
 export function usableId(value: unknown, secrets: readonly (string | undefined)[] = []): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // JSON.parse rounds an integer past 2^53 (12345678901234567891 reads as ...7000): that would be
+  // another incident's id, so such a number is no id, rather than the wrong one.
+  if (typeof value === 'number') return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
   const id = value.trim();
   if (id === '' || id.length > MAX_ID_CHARS || NOT_IN_AN_ID.test(id) || holdsSecret(id, secrets)) return undefined;

@@ -138,6 +138,15 @@ describe('the typed client: a 2xx is done, whatever the body', () => {
     expect(JSON.stringify(list)).not.toContain(KEY.slice(0, 8));
   });
 
+  it('a numeric id past 2^53 (rounded by JSON.parse) is no id, never a rounded one', async () => {
+    const body = '{"id": 12345678901234567891}';
+    const incident = await clientAnswering({ status: 201, headers: { 'content-type': 'application/json' }, body }).createOrUpdateIncident({
+      title: 'Disk full',
+    });
+    expect(incident.id).toBe('');
+    expect(incident.note).toBe(noIdNote('incident', 201));
+  });
+
   it('a directory write answered with HTML is done too: the page under answer', async () => {
     const entry = await clientAnswering({ status: 200, headers: { 'content-type': 'text/html' }, body: '<p>saved</p>' }).updateDirectoryPhone({
       email: 'grace@example.com',
