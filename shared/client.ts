@@ -4,7 +4,7 @@ import { buildRequest, checkInput, usableApiKey } from './http/request.ts';
 import { interpretResponse, MAX_WHOLE_ANSWER_CHARS, passedOnText } from './http/response.ts';
 import type { Transport } from './http/types.ts';
 import { createdResult } from './operations/created-id.ts';
-import { redact } from './redact.ts';
+import { redact, redactDeep } from './redact.ts';
 import { resolveBases, type ApiSettings } from './settings.ts';
 
 /** Endpoints whose input has no required field can be called without an argument. */
@@ -52,7 +52,8 @@ export function createClient(settings: ApiSettings & { transport: Transport; sum
     const passedOn = response.body.length > MAX_WHOLE_ANSWER_CHARS ? { answer: passedOnText(response.body, secrets) } : undefined;
     const creates = endpoints[key].createsUnless;
     // One record, as every platform's action gives: a list is kept whole under `answer`, as a create's is.
-    if (!creates) return passedOn ?? (Array.isArray(answer) ? { answer } : answer);
+    // A write's answer is passed on to a step or a model: one that echoes the key has it taken out.
+    if (!creates) return passedOn ?? redactDeep(Array.isArray(answer) ? { answer } : answer, secrets);
     // A 2xx was done (assumption `created-id`): the id is read where the service put it, and an
     // update keeps the id it named when the answer leaves it out.
     const given = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[creates.field] : undefined;
@@ -63,6 +64,7 @@ export function createClient(settings: ApiSettings & { transport: Transport; sum
       status: response.status,
       location: Array.isArray(location) ? location[0] : location,
       givenId: typeof given === 'string' ? given : undefined,
+      secrets,
     });
   };
   const call = <K extends EndpointKey>(key: K, input: InputOf<Endpoints[K]>) => send(key, input) as Promise<OutputOf<Endpoints[K]>>;

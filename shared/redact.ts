@@ -11,7 +11,8 @@ export const MIN_FRAGMENT = 8;
  * Every way a secret shows up in a text that came from outside: as is; JSON-escaped (a `"` or
  * `\` in the key is `\"` / `\\` inside a JSON string, and so in any body we excerpt);
  * percent-encoded as a URL component; form-encoded (`+` for a space, and the stricter set of
- * `application/x-www-form-urlencoded`, which also escapes `!'()~`).
+ * `application/x-www-form-urlencoded`, which also escapes `!'()~`); and its bytes in base64,
+ * base64url or hex (`byteForms`).
  */
 export function secretForms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
@@ -24,7 +25,21 @@ export function secretForms(secret: string): string[] {
     // A broken surrogate cannot be encoded, so it cannot appear encoded either.
     url = form = secret;
   }
-  return [...new Set([secret, json, url, url.replace(/%20/g, '+'), form])];
+  return [...new Set([secret, json, url, url.replace(/%20/g, '+'), form, ...byteForms(secret)])];
+}
+
+/**
+ * The key's bytes as a library dumping them prints them: base64 and base64url (without the
+ * padding, so an echo that drops it is caught too) and hex in either case. A service or a proxy
+ * that echoes the header it got as bytes shows it so, and a runner only masks what it is told.
+ */
+function byteForms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  const base64 = btoa(binary).replace(/=+$/, '');
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return [base64, base64.replace(/\+/g, '-').replace(/\//g, '_'), hex, hex.toUpperCase()];
 }
 
 /**
@@ -86,4 +101,17 @@ export function holdsSecret(text: string, secrets: readonly (string | undefined)
 export function excerpt(text: string, secrets: readonly (string | undefined)[], max = 120): string {
   const oneLine = redact(text, secrets).replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? `${oneLine.slice(0, max)}…` : oneLine;
+}
+
+/**
+ * A parsed answer with `redact` applied to every text in it, names and values: a 2xx a write
+ * passes on to a step, a model or a file is service text like an error's, and one that echoes
+ * the key must not carry it on. Parsed JSON is at most `MAX_JSON_DEPTH` deep, so this recursion is bounded.
+ */
+export function redactDeep(value: unknown, secrets: readonly (string | undefined)[]): unknown {
+  if (typeof value === 'string') return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [redact(name, secrets), redactDeep(item, secrets)]));
+  return value;
 }

@@ -52,7 +52,8 @@ export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'ope
     const id = String(result['id'] ?? given[UPDATE_WHEN_GIVEN] ?? '');
     io.setOutput(ID_OUTPUT, id);
     io.setOutput(INCIDENT_OUTPUT, JSON.stringify(result));
-    io.info(`${operation === update ? 'Updated' : 'Created'} incident ${id}${typeof result['status'] === 'string' ? ` (${result['status']})` : ''}.`);
+    const status = typeof result['status'] === 'string' ? ` (${oneLine(result['status'])})` : '';
+    io.info(redact(`${operation === update ? 'Updated' : 'Created'} incident ${oneLine(id)}${status}.`, [apiKey, apiKey.trim()]));
     // A 2xx is done whatever its body (assumption `created-id`): where no id could be read the
     // step still passes, and the note is an annotation on the run rather than a failure.
     if (typeof result['note'] === 'string' && result['note'] !== '') io.warning(redact(result['note'], [apiKey, apiKey.trim()]));
@@ -62,6 +63,21 @@ export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'ope
     const text = isPagerlyError(error) ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
     io.setFailed(redact(text, [apiKey, apiKey.trim()]));
   }
+}
+
+/**
+ * Service text as one inert line of the step's log. The runner reads every line printed for a
+ * workflow command (`::add-mask::`, `::stop-commands::`, `::error::`), and core.info, unlike
+ * warning and error, does not escape its data: a newline in an incident's id or status would
+ * start a line the runner obeys. Controls, bidi characters and line separators are shown as
+ * `\uXXXX` instead, and the text is cut to a length a log line needs.
+ */
+export function oneLine(text: string, max = 200): string {
+  const shown = text.replace(
+    /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return shown.length > max ? `${shown.slice(0, max)}…` : shown;
 }
 
 /** The entry GitHub runs (through index.ts) and `@github/local-action` calls. */

@@ -1,3 +1,5 @@
+import { holdsSecret, redactDeep } from '../redact.ts';
+
 /**
  * "The status is the service's word" (assumption `created-id`): a create answered 2xx was done,
  * whatever the body. Its id is read where the service put it, by one search, and where none can
@@ -25,12 +27,33 @@ export const idFields = (noun: string): readonly string[] => {
   return ['id', `${lower}_id`, `${lower}Id`];
 };
 
-/** An id a next step can use, as text: text that is not blank (trimmed), or a finite number. */
-export function usableId(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+/**
+ * The longest id taken: ids are short handles (`inc_123`, a UUID); a megabyte `Location` or
+ * `id` is no id a next step can use, and would go whole into outputs, logs and a model's context.
+ */
+export const MAX_ID_CHARS = 256;
+
+/**
+ * Characters no id holds: controls (a newline forges a line in a log, and on a runner a workflow
+ * command; ESC drives a terminal), bidi controls and line separators. Service text, and a
+ * percent-decoded `Location` segment can carry any of them.
+ */
+const NOT_IN_AN_ID = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * An id a next step can use, as text: text that is not blank (trimmed), or a finite number (an
+ * integer only as long as JSON.parse kept it exact);
+ * and neither longer than `MAX_ID_CHARS`, nor holding a control character, nor the key in any form
+ * `redact` knows (a service or a hop that echoes the header back must not have it passed on as the id).
+ */
+export function usableId(value: unknown, secrets: readonly (string | undefined)[] = []): string | undefined {
+  // JSON.parse rounds an integer past 2^53 (12345678901234567891 reads as ...7000): that would be
+  // another incident's id, so such a number is no id, rather than the wrong one.
+  if (typeof value === 'number') return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
   const id = value.trim();
-  return id === '' ? undefined : id;
+  if (id === '' || id.length > MAX_ID_CHARS || NOT_IN_AN_ID.test(id) || holdsSecret(id, secrets)) return undefined;
+  return id;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -56,12 +79,16 @@ function candidateOf(record: unknown, noun: string): unknown {
   return undefined;
 }
 
+/** A `Location` longer than this names no id (an id is at most `MAX_ID_CHARS`, escaped three times that). */
+const MAX_LOCATION_CHARS = 8 * 1024;
+
 /**
  * The id a `Location` header names: its last path segment (a query or fragment left out),
  * percent-decoded. Untrusted text, like any other part of the answer.
  */
-export function locationId(location: string | undefined): string | undefined {
-  if (location === undefined) return undefined;
+export function locationId(location: string | undefined, secrets: readonly (string | undefined)[] = []): string | undefined {
+  // Longer than any id's URL could be: not split or decoded at all.
+  if (location === undefined || location.length > MAX_LOCATION_CHARS) return undefined;
   const path = location.split(/[?#]/, 1)[0] ?? '';
   const segment = path.split('/').at(-1) ?? '';
   let decoded = segment;
@@ -70,13 +97,13 @@ export function locationId(location: string | undefined): string | undefined {
   } catch {
     // A broken escape is kept as it came rather than losing the id.
   }
-  return usableId(decoded);
+  return usableId(decoded, secrets);
 }
 
 /** The id of a create's answer by the search above, or undefined. */
-export function createdIdIn(answer: unknown, noun: string, location?: string): string | undefined {
+export function createdIdIn(answer: unknown, noun: string, location?: string, secrets: readonly (string | undefined)[] = []): string | undefined {
   const record = Array.isArray(answer) ? answer[0] : answer;
-  return usableId(candidateOf(record, noun)) ?? locationId(location);
+  return usableId(candidateOf(record, noun), secrets) ?? locationId(location, secrets);
 }
 
 /** What a create's answer said, as the client read it. */
@@ -89,6 +116,8 @@ export interface CreateAnswer {
   readonly givenId?: string | undefined;
   /** What goes on instead of `value` (an excerpt of an answer too big to pass on whole); the id is read in `value`. */
   readonly passedOn?: Record<string, unknown>;
+  /** The key, in each form it was sent: never read as the id, and taken out of what is passed on. */
+  readonly secrets?: readonly (string | undefined)[];
 }
 
 /** The note on a create whose answer gave no id that could be read; one wording for every surface. */
@@ -100,9 +129,11 @@ export const noIdNote = (noun: string, status: number | string) =>
  * kept, any other answer (or one too big to pass on whole) under `answer`; `id` the id found (else the one given, else empty); and
  * `note`, which says so where no id came.
  */
-export function createdResult(noun: string, { value, status, location, givenId, passedOn }: CreateAnswer): Record<string, unknown> {
-  const found = createdIdIn(value, noun, location) ?? usableId(givenId);
-  const kept = passedOn ?? (isRecord(value) ? value : value === undefined || value === '' ? {} : { answer: value });
+export function createdResult(noun: string, { value, status, location, givenId, passedOn, secrets = [] }: CreateAnswer): Record<string, unknown> {
+  const found = createdIdIn(value, noun, location, secrets) ?? usableId(givenId);
+  // The answer is service text: a body that echoes the key has it taken out before it is passed on.
+  const shown = redactDeep(value, secrets);
+  const kept = passedOn ?? (isRecord(shown) ? shown : shown === undefined || shown === '' ? {} : { answer: shown });
   // `note` is always there, so a no-code step can map it: empty (or the service's own) with an id.
   return { ...kept, id: found ?? '', note: found === undefined ? noIdNote(noun, status) : (kept.note ?? '') };
 }

@@ -2,8 +2,15 @@ import * as z from 'zod/mini';
 
 // zod's tree-shakeable API (`zod/mini`): the Zapier bundle carries only the checks used here.
 
-/** Ids are strings in the spec; a service that sends numbers gets them as strings. */
-export const idString = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+/**
+ * Ids are strings in the spec; a service that sends numbers gets them as strings. An integer past
+ * 2^53 is not one: JSON.parse has already rounded it (12345678901234567891 reads as ...7000),
+ * and its text would name another record, which a next step would then update.
+ */
+export const idString = z.pipe(
+  z.union([z.string(), z.number().check(z.refine((n) => !Number.isInteger(n) || Number.isSafeInteger(n), 'an integer too big to be read exactly'))]),
+  z.transform(String),
+);
 
 /**
  * Separators people type in phone numbers, removed before the E.164 check (assumption

@@ -13,6 +13,11 @@ export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 export interface FetchTransportOptions {
   /** Whole-request time limit per attempt, the body included; default 15 s (assumption `limits`). */
   timeoutMs?: number;
+  /**
+   * The most bytes of one answer read; default 64 MiB. An answer that keeps coming (a hostile or
+   * broken service, a proxy) is cut off there, not held until the process runs out of memory.
+   */
+  maxBodyBytes?: number;
   /** Extra attempts after the first; default 2. */
   retries?: number;
   /** First backoff delay, doubled each attempt; default 500 ms. */
@@ -85,6 +90,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
   const backoffMs = options.backoffMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const attempts = (options.retries ?? 2) + 1;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let fetcher: Promise<FetchLike> | undefined;
 
   return {
@@ -95,7 +101,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
       for (let attempt = 1; ; attempt++) {
         let response: HttpResponse;
         try {
-          response = await followSameOriginRedirects(request, (hop) => sendOnce(doFetch, request, hop, timeoutMs, options.signal));
+          response = await followSameOriginRedirects(request, (hop) => sendOnce(doFetch, request, hop, timeoutMs, options.signal, maxBodyBytes));
         } catch (error) {
           const failure = failureOf(error, secrets);
           const sent = failure.aborted ? true : undefined;
@@ -133,7 +139,14 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
 }
 
 /** One hop: fetch with redirects off, the body read whole inside the same time limit. */
-async function sendOnce(doFetch: FetchLike, request: HttpRequest, hop: Hop, timeoutMs: number, signal: AbortSignal | undefined): Promise<HttpResponse> {
+async function sendOnce(
+  doFetch: FetchLike,
+  request: HttpRequest,
+  hop: Hop,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  maxBodyBytes: number,
+): Promise<HttpResponse> {
   const url = new URL(hop.url);
   if (hop.first) for (const [name, value] of Object.entries(request.query)) url.searchParams.append(name, value);
   const limit = AbortSignal.timeout(timeoutMs);
@@ -150,14 +163,39 @@ async function sendOnce(doFetch: FetchLike, request: HttpRequest, hop: Hop, time
   const announced = response.headers.get('content-length');
   let body: string;
   try {
-    body = await response.text();
+    body = await boundedText(response, maxBodyBytes);
   } catch (error) {
+    if ((error as { code?: unknown }).code === BODY_TOO_LARGE) throw error;
     // A body cut short after a Content-Length was announced: the name got gives the same fault.
     if (announced !== null && !limit.aborted && !signal?.aborted)
       throw Object.assign(new Error('Content-Length mismatch'), { code: 'ERR_HTTP_CONTENT_LENGTH_MISMATCH', cause: error });
     throw error;
   }
   return { status: response.status, url: hop.url, headers: headersOf(response.headers), body };
+}
+
+/** The largest answer read by default: far beyond any the API gives (everyone on call at 2,000 teams is a few MB). */
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** The code of an answer cut off at the bound: not in RETRY_CODES, as the same answer would come again. */
+const BODY_TOO_LARGE = 'ERR_BODY_TOO_LARGE';
+
+/** The body as text, read no further than `max` bytes: past it the connection is dropped and the request fails. */
+async function boundedText(response: Response, max: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > max) {
+      await reader.cancel().catch(() => undefined);
+      throw Object.assign(new Error(`the answer was longer than ${max} bytes, so it was not read`), { code: BODY_TOO_LARGE });
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /** Headers as got gives them: lower-case names, Set-Cookie as a list. */

@@ -114,6 +114,39 @@ describe('the typed client: a 2xx is done, whatever the body', () => {
     expect(incident).toEqual({ id: 'INC-7', note: '' });
   });
 
+  it.each([
+    ['the key', `/o/incident/${KEY}`],
+    ['the key percent-encoded', `/o/incident/${encodeURIComponent(KEY).replace(/-/g, '%2D')}`],
+    ['a percent-encoded newline', '/o/incident/INC-7%0A::error::forged'],
+    ['a percent-encoded ESC', '/o/incident/INC-7%1B%5D52%3Bc%3Bx%07'],
+    ['a megabyte segment', `/o/incident/${'7'.repeat(1024 * 1024)}`],
+  ])('a hostile Location (%s) names no id', async (_name, location) => {
+    const incident = await clientAnswering({ status: 201, headers: { location }, body: '' }).createOrUpdateIncident({ title: 'Disk full' });
+    expect(incident).toEqual({ id: '', note: noIdNote('incident', 201) });
+  });
+
+  it('a JSON answer that echoes the key: not the id, and taken out of what is passed on', async () => {
+    const body = JSON.stringify({ id: KEY, note: `key ${KEY}`, echo: { [KEY]: [KEY] } });
+    const incident = await clientAnswering({ status: 201, headers: { 'content-type': 'application/json' }, body }).createOrUpdateIncident({
+      title: 'Disk full',
+    });
+    expect(incident.id).toBe('');
+    expect(JSON.stringify(incident)).not.toContain(KEY.slice(0, 8));
+    const list = await clientAnswering({ status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify([KEY]) }).createOrUpdateIncident({
+      title: 'Disk full',
+    });
+    expect(JSON.stringify(list)).not.toContain(KEY.slice(0, 8));
+  });
+
+  it('a numeric id past 2^53 (rounded by JSON.parse) is no id, never a rounded one', async () => {
+    const body = '{"id": 12345678901234567891}';
+    const incident = await clientAnswering({ status: 201, headers: { 'content-type': 'application/json' }, body }).createOrUpdateIncident({
+      title: 'Disk full',
+    });
+    expect(incident.id).toBe('');
+    expect(incident.note).toBe(noIdNote('incident', 201));
+  });
+
   it('a directory write answered with HTML is done too: the page under answer', async () => {
     const entry = await clientAnswering({ status: 200, headers: { 'content-type': 'text/html' }, body: '<p>saved</p>' }).updateDirectoryPhone({
       email: 'grace@example.com',

@@ -109,3 +109,34 @@ describe.each(typedClients)('%s transport', (_name, makeClient) => {
     expect(scope.isDone()).toBe(true);
   });
 });
+
+describe('the fetch transport against an answer that never ends', () => {
+  it('stops reading at the bound, at once, rather than holding it all until the time limit', async () => {
+    const { fetchTransport } = await import('../../shared/transports/fetch-transport.ts');
+    const { createClient } = await import('../../shared/client.ts');
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const server = await loopbackServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const more = () => {
+        while (response.write(chunk)) if (response.destroyed) return;
+        response.once('drain', more);
+      };
+      response.on('close', () => response.removeAllListeners('drain'));
+      more();
+    });
+    try {
+      const client = createClient({
+        apiKey: KEY,
+        baseUrl: server.url,
+        transport: fetchTransport({ retries: 0, timeoutMs: 10_000, maxBodyBytes: 1024 * 1024 }),
+      });
+      const started = Date.now();
+      const error = await client.listTeams().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as Error).message).toMatch(/longer than 1048576 bytes/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await server.close();
+    }
+  });
+});
