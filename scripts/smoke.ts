@@ -49,12 +49,12 @@ const packs = scratch('pagerly-tarballs-');
 const cli = pack(cliPackage.dir, packs);
 const client = pack(clientPackage.dir, packs);
 
-await step(`${cliPackage.name} tarball holds only what runs: package.json, README.md, bin/, lib/*.js (${cli.files.length} files)`, () => {
-  const stray = cli.files.filter((path) => !['package.json', 'README.md', 'bin/pagerly.js'].includes(path) && !/^lib\/[\w-]+\.js$/.test(path));
+await step(`${cliPackage.name} tarball holds only what runs: package.json, README.md, LICENSE, bin/, lib/*.js (${cli.files.length} files)`, () => {
+  const stray = cli.files.filter((path) => !['package.json', 'README.md', 'LICENSE', 'bin/pagerly.js'].includes(path) && !/^lib\/[\w-]+\.js$/.test(path));
   return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
 });
-await step(`${clientPackage.name} tarball holds index.js, its declarations, package.json, README.md and OPERATIONS.md (${client.files.length} files)`, () => {
-  const stray = client.files.filter((path) => !['package.json', 'README.md', 'OPERATIONS.md', 'index.js'].includes(path) && !/^types\/.+\.d\.ts$/.test(path));
+await step(`${clientPackage.name} tarball holds index.js, its declarations, package.json, README.md, LICENSE and OPERATIONS.md (${client.files.length} files)`, () => {
+  const stray = client.files.filter((path) => !['package.json', 'README.md', 'LICENSE', 'OPERATIONS.md', 'index.js'].includes(path) && !/^types\/.+\.d\.ts$/.test(path));
   return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
 });
 for (const pkg of [cliPackage, clientPackage]) {
