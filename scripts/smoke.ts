@@ -53,10 +53,15 @@ await step(`${cliPackage.name} tarball holds only what runs: package.json, READM
   const stray = cli.files.filter((path) => !['package.json', 'README.md', 'LICENSE', 'bin/pagerly.js'].includes(path) && !/^lib\/[\w-]+\.js$/.test(path));
   return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
 });
-await step(`${clientPackage.name} tarball holds index.js, its declarations, package.json, README.md, LICENSE and OPERATIONS.md (${client.files.length} files)`, () => {
-  const stray = client.files.filter((path) => !['package.json', 'README.md', 'LICENSE', 'OPERATIONS.md', 'index.js'].includes(path) && !/^types\/.+\.d\.ts$/.test(path));
-  return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
-});
+await step(
+  `${clientPackage.name} tarball holds index.js, its declarations, package.json, README.md, LICENSE and OPERATIONS.md (${client.files.length} files)`,
+  () => {
+    const stray = client.files.filter(
+      (path) => !['package.json', 'README.md', 'LICENSE', 'OPERATIONS.md', 'index.js'].includes(path) && !/^types\/.+\.d\.ts$/.test(path),
+    );
+    return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
+  },
+);
 for (const pkg of [cliPackage, clientPackage]) {
   await step(`publint ${pkg.name}`, () => {
     const output = execFileSync(tool('publint'), ['--strict'], { cwd: pkg.dir, encoding: 'utf8' });
