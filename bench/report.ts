@@ -257,7 +257,7 @@ export function printScale(figures: ScaleFigures): void {
     ['surface', 'results', 'bytes', 'bytes a result', 's', 'RSS loaded MB', 'peak RSS MB', 'what the bytes are'],
     figures.surfaces.map((f) => [
       f.surface,
-      f.error ? 'failed' : int(f.results),
+      f.error ? 'failed' : f.read === undefined || f.read === f.results ? int(f.results) : `${int(f.results)} of ${int(f.read)}`,
       int(f.bytes),
       int(f.bytesPerResult),
       (f.ms / 1000).toFixed(1),
@@ -271,7 +271,7 @@ export function printScale(figures: ScaleFigures): void {
   if (mcp && !mcp.error) {
     const verdict = mcp.bytes <= figures.aims.mcpTextBytes ? green('within') : red('over');
     console.log(
-      `  MCP text ${int(mcp.bytes)} bytes: ${verdict} the aim of ${int(figures.aims.mcpTextBytes)} (bounded by the tool's own limit, not checked here)`,
+      `  MCP text ${int(mcp.bytes)} bytes: ${verdict} the aim of ${int(figures.aims.mcpTextBytes)} (the tool's own limit: ${int(mcp.results)} of ${int(mcp.read ?? mcp.results)} results, with the total)`,
     );
   }
 }

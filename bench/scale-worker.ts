@@ -11,6 +11,8 @@ export interface WorkerFigures {
   surface: ScaleSurface;
   /** Results given: people on call, one per person and team (the CLI and client: people listed under their teams). */
   results: number;
+  /** The people on call the surface read, where it hands on fewer (MCP's `limit`): its `total`. */
+  read?: number;
   /** Bytes of what the surface hands on (see `what`). */
   bytes: number;
   what: string;
@@ -23,7 +25,7 @@ export interface WorkerFigures {
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const bytesOf = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
 
-type Run = () => Promise<{ results: number; bytes: number; what: string }>;
+type Run = () => Promise<{ results: number; read?: number; bytes: number; what: string }>;
 
 /** Each surface's everyone-on-call as its users get it, loaded only when asked for. */
 async function prepare(surface: ScaleSurface, baseUrl: string, apiKey: string): Promise<Run> {
@@ -119,8 +121,14 @@ async function prepare(surface: ScaleSurface, baseUrl: string, apiKey: string): 
         const result = await client.callTool({ name: 'list_on_call_users', arguments: {} });
         const text = (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
         if (result.isError) throw new Error(text.slice(0, 300));
-        const results = (result.structuredContent as { on_call_users?: unknown[] } | undefined)?.on_call_users?.length ?? 0;
-        return { results, bytes: bytesOf(text), what: "the tool result's text, what the model reads (server and client in this process)" };
+        const out = result.structuredContent as { on_call_users?: unknown[]; total?: number } | undefined;
+        // The tool hands the model its first `limit` results and the total it read.
+        return {
+          results: out?.on_call_users?.length ?? 0,
+          read: out?.total ?? 0,
+          bytes: bytesOf(text),
+          what: "the tool result's text, what the model reads (server and client in this process)",
+        };
       };
     }
   }
@@ -133,9 +141,9 @@ async function measure(surface: ScaleSurface): Promise<WorkerFigures> {
   const rssAfterLoadMb = mb(process.memoryUsage().rss);
   const started = performance.now();
   try {
-    const { results, bytes, what } = await run();
+    const { results, read, bytes, what } = await run();
     const ms = performance.now() - started;
-    return { surface, results, bytes, what, ms, rssAfterLoadMb, peakRssMb: mb(process.resourceUsage().maxRSS * 1024) };
+    return { surface, results, ...(read === undefined ? {} : { read }), bytes, what, ms, rssAfterLoadMb, peakRssMb: mb(process.resourceUsage().maxRSS * 1024) };
   } catch (error) {
     const ms = performance.now() - started;
     const message = error instanceof Error ? error.message : String(error);

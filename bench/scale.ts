@@ -73,7 +73,8 @@ export async function measureScale(settings: ScaleSettings): Promise<ScaleFigure
       const bytesPerResult = figures.results ? figures.bytes / figures.results : Number.NaN;
       surfaces.push({ ...figures, bytesPerResult });
       if (figures.error) problems.push(`${surface} failed: ${figures.error}`);
-      else if (figures.results !== 2 * settings.teams) problems.push(`${surface} gave ${figures.results} results, not ${2 * settings.teams}`);
+      else if ((figures.read ?? figures.results) !== 2 * settings.teams)
+        problems.push(`${surface} read ${figures.read ?? figures.results} people on call, not ${2 * settings.teams}`);
     }
   } finally {
     await sandbox.close();
@@ -83,8 +84,9 @@ export async function measureScale(settings: ScaleSettings): Promise<ScaleFigure
     if (aim !== undefined && !figures.error && figures.bytesPerResult > aim)
       problems.push(`${figures.surface}: ${Math.round(figures.bytesPerResult)} bytes a result, over the aim of ${aim}`);
   }
-  // MCP's text is bounded by the tool's own limit (list_on_call_users' `limit`), not by this part:
-  // its figure is printed beside the aim, not checked, until that limit is in.
+  // What the model reads is bounded by the tool's own `limit`: over the aim, the bound has broken.
+  const mcp = surfaces.find((figures) => figures.surface === 'MCP');
+  if (mcp && !mcp.error && mcp.bytes > SCALE_AIMS.mcpTextBytes) problems.push(`MCP: ${mcp.bytes} bytes of text, over the aim of ${SCALE_AIMS.mcpTextBytes}`);
   const requestsPerRead = settings.teams + 1;
   return { settings, requestsPerRead, minutesAtDefaultLimit: requestsPerRead / DEFAULT_LIMIT_PER_MINUTE, surfaces, aims: SCALE_AIMS, problems };
 }
