@@ -27,6 +27,24 @@ export const safeToResend = (status: number, idempotent: boolean): boolean => id
  */
 const NEVER_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
 
+/**
+ * Failures after which a request that is safe to repeat is sent again, by every transport:
+ * got's own list, plus an answer cut off mid-body (Content-Length not reached, or the stream
+ * closed early). Whether it is safe to repeat is `wasSent` and the request's idempotence.
+ */
+export const RETRY_FAILURE_CODES: readonly string[] = [
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EADDRINUSE',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
+  'ERR_STREAM_PREMATURE_CLOSE',
+];
+
 /** Why no answer came, as a transport saw it. */
 export interface NoAnswer {
   /** The system or library error code (ECONNREFUSED, ECONNRESET, ...), if any. */

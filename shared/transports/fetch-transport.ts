@@ -1,4 +1,4 @@
-import { noAnswerError, safeToResend, wasSent } from '../http/failure.ts';
+import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
@@ -53,18 +53,8 @@ const CODE_NAMES: Readonly<Record<string, string>> = {
   ConnectionClosed: 'ECONNRESET',
 };
 
-/** Failures after which a request that is safe to repeat is sent again (got's list, and a cut-off answer). */
-const RETRY_CODES: ReadonlySet<string> = new Set([
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EADDRINUSE',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ENOTFOUND',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
-]);
+/** The shared list of failures worth a retry (failure.ts), as a set. */
+const RETRY_CODES: ReadonlySet<string> = new Set(RETRY_FAILURE_CODES);
 
 /** What one attempt's failure was, before it becomes the shared error. */
 interface Failure {

@@ -1,6 +1,6 @@
 import got, { type RetryOptions } from 'got';
 import { failureCode } from '../http/certificate.ts';
-import { noAnswerError, safeToResend, wasSent } from '../http/failure.ts';
+import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, redirectError } from '../http/redirect.ts';
 import { redact } from '../redact.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
@@ -28,19 +28,6 @@ export interface GotTransportOptions {
 
 // Statuses worth a second try; which requests may have one is `safeToResend`'s (failure.ts) call.
 const RETRY_STATUSES = [429, 500, 502, 503, 504];
-// got's own list, plus an answer cut off mid-body (Content-Length not reached, or the stream closed early).
-const RETRY_ERROR_CODES = [
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EADDRINUSE',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ENOTFOUND',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
-  'ERR_STREAM_PREMATURE_CLOSE',
-];
 
 /**
  * got as the typed client's transport: timeouts, and retries with exponential backoff that
@@ -56,7 +43,7 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
     limit: options.retries ?? 2,
     methods: ['GET', 'POST', 'DELETE'],
     statusCodes: RETRY_STATUSES,
-    errorCodes: RETRY_ERROR_CODES,
+    errorCodes: [...RETRY_FAILURE_CODES],
     maxRetryAfter: options.maxRetryAfterMs ?? 60_000,
   };
 
