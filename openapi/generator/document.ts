@@ -310,7 +310,8 @@ export function openApiDocument(source: OpenApiSource): Json {
       description:
         "Generated from the connectors' endpoint catalog (`shared/catalog/endpoints.ts`) by `npm run build`. `x-documented` says whether the service's API reference shows an endpoint; what the reference leaves open is the connectors' assumption, named in each description (docs/assumptions.md). Schemas describe the JSON on the wire; examples are recorded answers (test/recordings/).",
       contact: { name: 'Pagerly connectors maintainers' },
-      license: { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' },
+      // The licence of every package this repository publishes (surfaces/license.ts, the root LICENSE).
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: servers.api, description: serverDescriptions.api }],
     security: [{ [SECURITY_SCHEME]: [] }],

@@ -14,6 +14,7 @@ export function appPackage() {
     version: rootPackage.version,
     description: 'Zapier integration for Pagerly on-call and incident management (built from the pagerly-connectors repository).',
     private: true,
+    license: 'MIT',
     main: 'index.js',
     engines: { node: '>=22' },
     dependencies: { 'zapier-platform-core': rootPackage.dependencies['zapier-platform-core'] },
