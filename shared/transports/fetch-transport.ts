@@ -1,3 +1,4 @@
+import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
@@ -164,11 +165,6 @@ async function sendOnce(
   return { status: response.status, url: hop.url, headers: headersOf(response.headers), body };
 }
 
-/** The largest answer read by default: far beyond any the API gives (everyone on call at 2,000 teams is a few MB). */
-const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
-/** The code of an answer cut off at the bound: not in RETRY_CODES, as the same answer would come again. */
-const BODY_TOO_LARGE = 'ERR_BODY_TOO_LARGE';
-
 /** The body as text, read no further than `max` bytes: past it the connection is dropped and the request fails. */
 async function boundedText(response: Response, max: number): Promise<string> {
   if (!response.body) return '';
@@ -182,7 +178,7 @@ async function boundedText(response: Response, max: number): Promise<string> {
     bytes += value.byteLength;
     if (bytes > max) {
       await reader.cancel().catch(() => undefined);
-      throw Object.assign(new Error(`the answer was longer than ${max} bytes, so it was not read`), { code: BODY_TOO_LARGE });
+      throw bodyTooLarge(max);
     }
     text += decoder.decode(value, { stream: true });
   }

@@ -1,4 +1,5 @@
 import got, { type RetryOptions } from 'got';
+import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
 import { failureCode } from '../http/certificate.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, redirectError } from '../http/redirect.ts';
@@ -11,6 +12,11 @@ export type { RetryNotice } from './retry-notice.ts';
 export interface GotTransportOptions {
   /** Whole-request time limit per attempt; default 15 s (assumption `limits`). */
   timeoutMs?: number;
+  /**
+   * The most bytes of one answer read; default 64 MiB, as the fetch transport. An answer that
+   * keeps coming is cut off there, not held until the process runs out of memory.
+   */
+  maxBodyBytes?: number;
   /** Extra attempts after the first; default 2. */
   retries?: number;
   /** First backoff delay, doubled each attempt; default 500 ms. */
@@ -48,17 +54,22 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
   };
 
   const attempts = (retry.limit ?? 0) + 1;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
+      // got has no bound of its own on a body: its progress is watched, and past the bound the
+      // request is aborted (no retry: the same answer would come again).
+      const bound = new AbortController();
+      const signal = options.signal ? AbortSignal.any([bound.signal, options.signal]) : bound.signal;
       try {
-        const response = await got(request.url, {
+        const pending = got(request.url, {
           method: request.method,
           headers: request.headers,
           searchParams: request.query,
           body: request.body,
           responseType: 'text',
           throwHttpErrors: false,
-          ...(options.signal ? { signal: options.signal } : {}),
+          signal,
           timeout: { request: timeoutMs },
           // A redirect elsewhere comes back as the 3xx it is; the API module makes it a RedirectError.
           followRedirect: (response) => isSameOriginRedirect(response.headers.location, response.url),
@@ -80,8 +91,15 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
             },
           },
         });
+        pending.on('downloadProgress', ({ transferred }: { transferred: number }) => {
+          if (transferred > maxBodyBytes && !bound.signal.aborted) bound.abort(bodyTooLarge(maxBodyBytes));
+        });
+        const response = await pending;
+        // got reports no progress for a body that came whole in its last chunk: measured here too.
+        if (response.rawBody.byteLength > maxBodyBytes) throw bodyTooLarge(maxBodyBytes);
         return { status: response.statusCode, url: response.url, headers: response.headers, body: response.body };
       } catch (error) {
+        if (bound.signal.aborted || (error as { code?: unknown }).code === BODY_TOO_LARGE) throw tooLargeError(request, maxBodyBytes, timeoutMs);
         throw transportError(error, request, timeoutMs);
       }
     },
@@ -92,6 +110,18 @@ export function gotTransport(options: GotTransportOptions = {}): Transport {
 function sentBeforeFailure(error: unknown): boolean | undefined {
   const timings = (error as { timings?: { upload?: number } }).timings;
   return timings === undefined ? undefined : timings.upload !== undefined;
+}
+
+/** An answer cut off at the bound: the shared error, in the fetch transport's words. */
+function tooLargeError(request: HttpRequest, maxBodyBytes: number, timeoutMs: number): Error {
+  return noAnswerError(request, {
+    code: BODY_TOO_LARGE,
+    timedOut: false,
+    sent: undefined,
+    detail: bodyTooLarge(maxBodyBytes).message,
+    timeoutMs,
+    retryAdvice: 'Check the network and the base URL.',
+  });
 }
 
 /** got's errors carry the request options (and so the key): only their code and host go on. */

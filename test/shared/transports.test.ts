@@ -108,14 +108,12 @@ describe.each(typedClients)('%s transport', (_name, makeClient) => {
     });
     expect(scope.isDone()).toBe(true);
   });
-});
 
-describe('the fetch transport against an answer that never ends', () => {
-  it('stops reading at the bound, at once, rather than holding it all until the time limit', async () => {
-    const { fetchTransport } = await import('../../shared/transports/fetch-transport.ts');
-    const { createClient } = await import('../../shared/client.ts');
+  it('stops reading an answer that never ends at the bound, at once, and does not ask again', async () => {
     const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let requests = 0;
     const server = await loopbackServer((_request, response) => {
+      requests += 1;
       response.writeHead(200, { 'content-type': 'application/json' });
       const more = () => {
         while (response.write(chunk)) if (response.destroyed) return;
@@ -125,16 +123,30 @@ describe('the fetch transport against an answer that never ends', () => {
       more();
     });
     try {
-      const client = createClient({
-        apiKey: KEY,
-        baseUrl: server.url,
-        transport: fetchTransport({ retries: 0, timeoutMs: 10_000, maxBodyBytes: 1024 * 1024 }),
-      });
       const started = Date.now();
-      const error = await client.listTeams().catch((e: unknown) => e);
+      const error = await makeClient({ ...fast, baseUrl: server.url, timeoutMs: 10_000, maxBodyBytes: 1024 * 1024 })
+        .listTeams()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetworkError);
-      expect((error as Error).message).toMatch(/longer than 1048576 bytes/);
+      expect((error as Error).message).toMatch(/\(ERR_BODY_TOO_LARGE: the answer was longer than 1048576 bytes, so it was not read\)/);
       expect(Date.now() - started).toBeLessThan(5_000);
+      // The same answer would come again: a read is not retried past the bound.
+      expect(requests).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes an answer of exactly the bound, and refuses one a byte longer that came whole', async () => {
+    const exact = JSON.stringify(teams).padEnd(100, ' ');
+    const answers = [exact, `${exact} `];
+    const server = await loopbackServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(answers.shift());
+    });
+    try {
+      const client = makeClient({ ...fast, baseUrl: server.url, retries: 0, maxBodyBytes: 100 });
+      await expect(client.listTeams()).resolves.toEqual(teams);
+      await expect(client.listTeams()).rejects.toThrow(/the answer was longer than 100 bytes/);
     } finally {
       await server.close();
     }
