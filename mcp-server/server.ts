@@ -4,7 +4,7 @@ import { operationSummaries } from '../shared/operations/summaries.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
-import type { GotTransportOptions } from '../shared/transports/got-transport.ts';
+import type { FetchTransportOptions } from '../shared/transports/fetch-transport.ts';
 import { redact } from '../shared/redact.ts';
 import { confirmationStep } from './confirm.ts';
 import { errorResult, runTool } from './run-tool.ts';
@@ -20,7 +20,7 @@ export const API_KEY_ENV = 'PAGERLY_API_KEY';
 /** The flag that offers the tools that change data (PagerDuty's MCP server's convention). */
 export const WRITE_FLAG = '--enable-write-tools';
 
-export interface PagerlyMcpOptions extends Omit<GotTransportOptions, 'onRetry' | 'signal'> {
+export interface PagerlyMcpOptions extends Omit<FetchTransportOptions, 'onRetry' | 'signal'> {
   /** From the environment only (MCP spec, basic/authorization: stdio servers take credentials from it). */
   readonly apiKey: string | undefined;
   readonly baseUrl?: string | undefined;
