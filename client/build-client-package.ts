@@ -7,6 +7,7 @@ import rootPackage from '../package.json' with { type: 'json' };
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
 import { MIT_LICENSE } from '../surfaces/license.ts';
+import { vendorZodTypes, ZOD_NOTICE } from './vendor-zod.ts';
 import { operationsPage } from './operation-names.ts';
 
 /** Where `npm run build` writes the client package, ready to pack or publish. */
@@ -18,11 +19,12 @@ const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 
 /**
- * zod is a dependency rather than bundled: the declarations name its types (each method's
- * input and output), so a consumer's compiler needs it too. undici is loaded only on Node
- * behind a proxy.
+ * undici, loaded only on Node behind a proxy, is the one dependency. zod is inside: the code the
+ * client uses of zod/mini is bundled into index.js, and the declarations zod/mini's types need
+ * are copied beside the client's own (vendor-types.ts), since they name them (each method's
+ * input and output): zod whole would install 8 MB for a few hundred KB.
  */
-const RUNTIME_DEPENDENCIES = ['zod', 'undici'] as const;
+const RUNTIME_DEPENDENCIES = ['undici'] as const;
 
 export function clientPackageJson() {
   const dependencies = Object.fromEntries(RUNTIME_DEPENDENCIES.map((name) => [name, rootPackage.dependencies[name]]));
@@ -66,8 +68,9 @@ Settings, errors and guarantees: https://github.com/pagerly/pagerly-connectors/b
 `;
 
 /**
- * The client package: the entry bundled to one ES module (shared/ inside it, zod and undici
- * outside), declarations by tsc from the same sources, a package.json with an `exports` map.
+ * The client package: the entry bundled to one ES module (shared/ and zod/mini inside it,
+ * undici outside), declarations by tsc from the same sources with zod's own beside them, a
+ * package.json with an `exports` map.
  */
 export async function buildClientPackage(folder = clientPackageDir): Promise<{ folder: string; files: number; bytes: number }> {
   rmSync(folder, { recursive: true, force: true });
@@ -81,6 +84,9 @@ export async function buildClientPackage(folder = clientPackageDir): Promise<{ f
     format: 'esm',
     target: 'es2022',
     external: [...RUNTIME_DEPENDENCIES],
+    // Less to install and to parse; names kept, since errors are named after their class.
+    minify: true,
+    keepNames: true,
     legalComments: 'none',
     logLevel: 'warning',
   });
@@ -113,9 +119,10 @@ export async function buildClientPackage(folder = clientPackageDir): Promise<{ f
     { stdio: 'inherit' },
   );
   rewriteDeclarationImports(join(folder, 'types'));
+  vendorZodTypes(join(folder, 'types'));
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(clientPackageJson(), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), README);
-  writeFileSync(join(folder, 'LICENSE'), MIT_LICENSE);
+  writeFileSync(join(folder, 'LICENSE'), `${MIT_LICENSE}${ZOD_NOTICE}`);
   writeFileSync(join(folder, 'OPERATIONS.md'), operationsPage({ operations, endpoints }));
   const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);

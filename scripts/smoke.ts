@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clientInstallsLight } from '../packaging/client-install-size.ts';
 import { loopbackProxy } from '../packaging/loopback-proxy.ts';
 import { LOOPBACK_CERT, tlsFront } from '../packaging/tls-front.ts';
 import { installIntoEmptyFolder, pack, runIn, scratch, writeInto, type Ran } from '../packaging/install.ts';
@@ -74,6 +75,7 @@ await step(`attw --profile esm-only ${clientPackage.name}`, () => {
   return undefined;
 });
 
+await step(`${clientPackage.name} installs alone in at most 3.5 MB, without zod, types intact`, () => clientInstallsLight(client.tarball));
 await step('install Node 24, Bun and Deno from npm (cached)', () => {
   installRuntimes();
   return undefined;
