@@ -1,6 +1,6 @@
 const REDACTED = '[redacted]';
 /** Secrets shorter than this are not worth masking and would shred ordinary text. */
-const MIN_SECRET = 4;
+export const MIN_SECRET = 4;
 /**
  * A piece of a secret this long, at its start or end, counts as the secret: a service that
  * echoes a truncated key ("API key SECRET-KEY-3f9a… is not valid") still gives most of it away.

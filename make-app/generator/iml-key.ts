@@ -1,4 +1,5 @@
 import type { connection } from '../../shared/operations/connection.ts';
+import { MIN_SECRET } from '../../shared/redact.ts';
 import { imlString } from './iml-expressions.ts';
 
 /**
@@ -83,6 +84,21 @@ export function keySafeText(text: string, key: KeyExpression = SENT_KEY, max = 1
   const both = `${replaced} + ${imlString(APART)} + ${unescaped}`;
   const found = `contains(${keyPieces(key).reduce((inner, piece) => `replace(${inner}, ${piece}, ${imlString(FOUND)})`, both)}, ${imlString(FOUND)})`;
   return `if(${found}, ${imlString(WITHHELD)}, substring(${replaced}, 0, ${max}))`;
+}
+
+/**
+ * Whether a text holds the key as sent, or its first or last 8 characters as they are or
+ * URL-encoded (the pieces `keySafeText` looks for): a condition, for a text that is not shown
+ * at all when it does (a create's id). A key shorter than shared/redact.ts `MIN_SECRET` is not
+ * looked for, as there: it would match ordinary text. What the shared rule finds and this does
+ * not: the key form-encoded, JSON-escaped, or as its bytes in base64 or hex (IML has no such
+ * functions of parts of a text).
+ */
+export function holdsKey(text: string, key: KeyExpression = SENT_KEY): string {
+  const pieces = keyPieces(key)
+    .map((piece) => `contains(${text}, ${piece})`)
+    .join(' || ');
+  return `length(${sent(key)}) >= ${MIN_SECRET} && (${pieces})`;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { idFields, idWrappers, noIdNote } from '../../shared/operations/created-id.ts';
+import { idFields, idWrappers, MAX_ID_CHARS, MAX_LOCATION_CHARS, NOT_IN_AN_ID_CLASS, noIdNote } from '../../shared/operations/created-id.ts';
 import { MAX_PASSED_ON_CHARS, MAX_WHOLE_ANSWER_CHARS } from '../../shared/http/response.ts';
 import { imlString, isList, isObject } from './iml-expressions.ts';
-import { keySafeText, SENT_KEY } from './iml-key.ts';
+import { holdsKey, keySafeText, SENT_KEY } from './iml-key.ts';
 import { validDirective } from './response-directives.ts';
 
 /**
@@ -9,7 +9,11 @@ import { validDirective } from './response-directives.ts';
  * in IML, since Make cannot run the shared code: an action answered 2xx succeeds whatever its
  * body (`valid` is only the status), a JSON object is spread into the bundle and anything else
  * is kept as `answer`; a create's id is read by the same search, written here as `ifempty`
- * chains, and with none the bundle says so in `note`. A 4xx or 5xx stays an error: Make decides
+ * chains, and taken only where `usableId` would take it (not blank, at most 256 characters, no
+ * control or bidi character, no number JSON.parse rounded, not the key); with none the bundle
+ * says so in `note`. One check IML can only approach: the key is found as it is or URL-encoded,
+ * by its first or last 8 characters, not in the base64, hex or form-encoded forms shared/redact.ts
+ * knows (IML has no such encodings of a part of a text; the conformance table's known failure). A 4xx or 5xx stays an error: Make decides
  * those before `valid` (Custom apps › Error handling).
  */
 
@@ -37,6 +41,25 @@ const usable = (value: string) =>
   `length(trim(toString(ifempty(${value}, '')))) >= 1 && ${value} != true && ${value} != false && !(${isObject(value)}) && !(${isList(value)})`;
 
 /**
+ * The rest of `usableId`, on an id's trimmed text: at most `MAX_ID_CHARS`, no control or bidi
+ * character (the shared class, as a `g` pattern: taking every such character out leaves the text
+ * as it was), and, for an id read from the answer, not the key (`holdsKey`, which finds fewer of
+ * its forms than the shared rule: see there).
+ */
+const safeIdText = (text: string, { key }: { key: boolean }) =>
+  `length(${text}) >= 1 && length(${text}) <= ${MAX_ID_CHARS} && replace(${text}, /${NOT_IN_AN_ID_CLASS}/g, '') == ${text}` +
+  (key ? ` && !(${holdsKey(text)})` : '');
+
+/**
+ * A number JSON.parse kept exact (`usableId`): an integer past 2^53 has been rounded, to another
+ * incident's id. A value that is not its own text is a number here (`usable` has ruled out the
+ * rest), since IML's `!=` does not convert types ("All equality operations are strict",
+ * developers.make.com/custom-apps-documentation/block-elements/iml). Any number beyond
+ * ±(2^53 - 1) is such an integer, and Infinity (an exponent too big) is past it too.
+ */
+const exactNumber = (value: string) => `!(toString(${value}) != ${value} && (${value} > ${Number.MAX_SAFE_INTEGER} || ${value} < -${Number.MAX_SAFE_INTEGER}))`;
+
+/**
  * `response.temp` of a write: the id's candidate (the top level, else a list's first element),
  * the `Location` header's last path segment (query and fragment left out, decoded), the answer
  * as text made safe to pass on (the key taken out, cut to the shared bound), and whether it is
@@ -51,15 +74,22 @@ function writeTemp(noun: string | undefined): Record<string, string> {
   const location = "toString(ifempty(headers.location, ''))";
   return {
     idCandidate: `{{${firstPresent([...candidatePaths('body', noun), ...candidatePaths('body[1]', noun)])}}}`,
-    locationId: `{{trim(decodeURL(last(split(first(split(first(split(${location}, '#')), '?')), '/'))))}}`,
+    // A Location longer than any id's URL could be is not split or decoded at all (`locationId`).
+    locationId: `{{if(length(${location}) <= ${MAX_LOCATION_CHARS}, trim(decodeURL(last(split(first(split(first(split(${location}, '#')), '?')), '/')))), '')}}`,
     ...passedOn,
   };
 }
 
-/** The id as the shared search gives it: the candidate, else the Location's, else the id the input named. */
+/**
+ * The id as the shared search gives it (`createdResult`): the candidate, else the Location's,
+ * else the id the input named, each only where `usableId` takes it.
+ */
 function idExpression(givenId: string | undefined): string {
-  const fallback = givenId === undefined ? LOCATION_ID : `ifempty(${LOCATION_ID}, trim(toString(ifempty(${givenId}, ''))))`;
-  return `if(${usable(CANDIDATE)}, trim(toString(${CANDIDATE})), ${fallback})`;
+  const given = givenId === undefined ? undefined : `trim(toString(ifempty(${givenId}, '')))`;
+  const fallback = given === undefined ? "''" : `if(${safeIdText(given, { key: false })}, ${given}, '')`;
+  const location = `if(${safeIdText(LOCATION_ID, { key: true })}, ${LOCATION_ID}, ${fallback})`;
+  const candidate = `trim(toString(${CANDIDATE}))`;
+  return `if(${usable(CANDIDATE)} && ${exactNumber(CANDIDATE)} && ${safeIdText(candidate, { key: true })}, ${candidate}, ${location})`;
 }
 
 /** The shared note, with the status Make read. */

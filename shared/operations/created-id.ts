@@ -15,7 +15,8 @@ import { holdsSecret, redactDeep } from '../redact.ts';
  * Without an id so found, the `Location` header's last path segment (query and fragment left
  * out, percent-decoded), if it is not blank.
  * Applied by the client to the endpoints the catalog marks `createsUnless`; the Make generator
- * writes the same search in IML (make-app/generator/write-answer-iml.ts).
+ * writes the same search and `usableId`'s checks in IML (make-app/generator/write-answer-iml.ts),
+ * which finds the key in fewer forms (iml-key.ts `holdsKey`).
  */
 
 /** The wrapping objects the search looks into, after the top level. */
@@ -36,9 +37,12 @@ export const MAX_ID_CHARS = 256;
 /**
  * Characters no id holds: controls (a newline forges a line in a log, and on a runner a workflow
  * command; ESC drives a terminal), bidi controls and line separators. Service text, and a
- * percent-decoded `Location` segment can carry any of them.
+ * percent-decoded `Location` segment can carry any of them. The controls are Unicode's Cc,
+ * U+0000 to U+001F and U+007F to U+009F, written as ranges so that Make's IML, whose patterns
+ * take no `u` flag, reads the same class (make-app/generator/write-answer-iml.ts).
  */
-const NOT_IN_AN_ID = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+export const NOT_IN_AN_ID_CLASS = '[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]';
+const NOT_IN_AN_ID = new RegExp(NOT_IN_AN_ID_CLASS);
 
 /**
  * An id a next step can use, as text: text that is not blank (trimmed), or a finite number (an
@@ -80,7 +84,7 @@ function candidateOf(record: unknown, noun: string): unknown {
 }
 
 /** A `Location` longer than this names no id (an id is at most `MAX_ID_CHARS`, escaped three times that). */
-const MAX_LOCATION_CHARS = 8 * 1024;
+export const MAX_LOCATION_CHARS = 8 * 1024;
 
 /**
  * The id a `Location` header names: its last path segment (a query or fragment left out),

@@ -15,6 +15,7 @@ import { faultServer, json, type Behaviour, type FaultServer } from '../support/
  * or 3xx (Custom apps › Error handling), so a 4xx or 5xx stays Make's error.
  */
 const app = appFromFiles(generateMakeApp());
+const KEY = 'make-created-id-key-5e1c';
 const servers: FaultServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -24,7 +25,7 @@ async function run(moduleId: string, parameters: Record<string, unknown>, answer
   const server = await faultServer([answer]);
   servers.push(server);
   const runner = makeRunner(app, { origin: { from: DEFAULT_BASE_URL, to: server.url }, timeoutMs: 2_000 });
-  return runner.module(moduleId, { connection: { apiKey: 'make-created-id-key' }, parameters });
+  return runner.module(moduleId, { connection: { apiKey: KEY }, parameters });
 }
 
 const text = (status: number, body: string, headers: Record<string, string> = {}): Behaviour => ({ kind: 'answer', status, body, headers });
@@ -45,6 +46,41 @@ describe("Make create module: the bundle is the shared rule's result", () => {
     ['201 a list too big to pass on whole', json(201, [{ id: 'INC-7', log: 'x'.repeat(200_000) }]), [{ id: 'INC-7', log: 'x'.repeat(200_000) }]],
     ['201 text', text(201, 'INC-7', { 'content-type': 'text/plain' }), 'INC-7'],
     ['201 Location with a trailing slash', text(201, '', { location: '/o/incident/INC-7/' }), {}],
+    // usableId's hardening, which the IML writes as far as it can (write-answer-iml.ts).
+    ['201 an id that is the key', json(201, { id: KEY }), { id: KEY }],
+    ['201 an id holding the first 8 characters of the key', json(201, { id: `ref-${KEY.slice(0, 8)}` }), { id: `ref-${KEY.slice(0, 8)}` }],
+    [
+      '201 an id holding the last 8 characters of the key, URL-encoded',
+      json(201, { id: `x${encodeURIComponent(KEY).slice(-8)}` }),
+      { id: `x${encodeURIComponent(KEY).slice(-8)}` },
+    ],
+    ['201 the key as the Location id', text(201, '', { location: `/o/incident/${KEY}` }), {}],
+    ['201 an id with a line break inside', json(201, { id: 'INC-7\n::error::forged' }), { id: 'INC-7\n::error::forged' }],
+    ['201 an id with ESC', json(201, { id: 'INC-\u001b[31m7' }), { id: 'INC-\u001b[31m7' }],
+    ['201 an id with C1 control U+0085', json(201, { id: 'INC-\u00857' }), { id: 'INC-\u00857' }],
+    ['201 an id with a bidi override', json(201, { id: 'INC-\u202e7' }), { id: 'INC-\u202e7' }],
+    ['201 an id with a trailing line break, trimmed', json(201, { id: 'INC-7\n' }), { id: 'INC-7\n' }],
+    ['201 the Location id with an encoded line break', text(201, '', { location: '/o/incident/INC%0A7' }), {}],
+    ['201 an id of 256 characters', json(201, { id: 'I'.repeat(256) }), { id: 'I'.repeat(256) }],
+    ['201 an id of 257 characters', json(201, { id: 'I'.repeat(257) }), { id: 'I'.repeat(257) }],
+    ['201 a Location longer than 8 KiB', text(201, '', { location: `/${'x'.repeat(9000)}/INC-7` }), {}],
+    [
+      '201 an id number JSON.parse rounds',
+      text(201, '{"id":12345678901234567891}', { 'content-type': 'application/json' }),
+      JSON.parse('{"id":12345678901234567891}'),
+    ],
+    [
+      '201 a negative id number JSON.parse rounds',
+      text(201, '{"id":-9007199254740993}', { 'content-type': 'application/json' }),
+      JSON.parse('{"id":-9007199254740993}'),
+    ],
+    ['201 an id number at 2^53 - 1', text(201, '{"id":9007199254740991}', { 'content-type': 'application/json' }), { id: 9007199254740991 }],
+    ['201 an id number with a fraction', json(201, { id: 7.5 }), { id: 7.5 }],
+    [
+      '201 a rounded id number, the id in Location',
+      text(201, '{"id":12345678901234567891}', { 'content-type': 'application/json', location: '/o/incident/INC-8' }),
+      JSON.parse('{"id":12345678901234567891}'),
+    ],
   ])('%s', async (_name, answer, value) => {
     const bundles = await run('createIncident', { title: 'Disk full' }, answer);
     const status = answer.kind === 'answer' ? answer.status : 0;
@@ -52,7 +88,16 @@ describe("Make create module: the bundle is the shared rule's result", () => {
     // As the client passes on an answer too big to pass on whole: an excerpt of its text.
     const body = answer.kind === 'answer' ? answer.body : '';
     const passedOn = body.length > MAX_WHOLE_ANSWER_CHARS ? { passedOn: { answer: passedOnText(body, []) } } : {};
-    expect(bundles).toEqual([createdResult('incident', { value, status, location, ...passedOn })]);
+    expect(bundles).toEqual([createdResult('incident', { value, status, location, ...passedOn, secrets: [KEY] })]);
+  });
+
+  it.each([
+    ['an id too long', 'I'.repeat(257)],
+    ['an id with a line break', 'inc_0042\nforged'],
+  ])('the update does not name the id it was given when it is %s', async (_name, id) => {
+    const bundles = await run('updateIncident', { id, title: 'Disk full' }, json(200, { status: 'resolved' }));
+    expect(bundles).toEqual([createdResult('incident', { value: { status: 'resolved' }, status: 200, givenId: id })]);
+    expect(bundles[0]).toMatchObject({ id: '' });
   });
 
   it('an answer with its id is the output, as before', async () => {

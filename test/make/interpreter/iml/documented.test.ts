@@ -144,6 +144,7 @@ const OPERATORS: Record<string, { page: string; examples: Example[] }> = {
   '!=': { page: `${IML} (same as !==)`, examples: [["1 != '1'", true]] },
   '<': { page: `${IML} (relational operators)`, examples: [['1 < 2', true]] },
   '<=': { page: `${IML} (relational operators)`, examples: [['2 <= 2', true]] },
+  '>': { page: `${IML} (relational operators)`, examples: [['2 > 1', true]] },
   '>=': { page: `${IML} (relational operators)`, examples: [['1 >= 2', false]] },
   '&&': { page: `${IML} (logical operators)`, examples: [['true && false', false]] },
   '||': { page: `${IML} (logical operators)`, examples: [['false || true', true]] },
