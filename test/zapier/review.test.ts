@@ -135,6 +135,7 @@ describe('the review of the built Zapier app', () => {
       version: root.version,
       description: expect.any(String),
       private: true,
+      license: 'MIT',
       main: 'index.js',
       engines: { node: '>=22' },
       dependencies: { 'zapier-platform-core': (root.dependencies as Record<string, string>)['zapier-platform-core'] },
