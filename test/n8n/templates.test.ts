@@ -186,6 +186,14 @@ describe('failed deploy to incident: which incident', () => {
     expect(staticData.openIncidents).toBeUndefined();
   });
 
+  it('takes a service named like an Object property for a service', async () => {
+    for (const service of ['constructor', '__proto__', 'toString']) {
+      const [open] = await runCodeNode(decide, { items: [deploy('failure', service)], staticData: { openIncidents: {} } });
+      expect(open?.json.action).toBe('open');
+      expect(await runCodeNode(decide, { items: [deploy('success', service)], staticData: { openIncidents: {} } })).toEqual([]);
+    }
+  });
+
   it('refuses a deploy without a service or with another status, naming the field', async () => {
     await expect(runCodeNode(decide, { items: [{ json: { body: { status: 'failure' } } }] })).rejects.toThrow(/"service"/);
     await expect(runCodeNode(decide, { items: [deploy('cancelled')] })).rejects.toThrow(/"status" of "success" or "failure", got "cancelled"/);
