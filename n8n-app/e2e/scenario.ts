@@ -24,7 +24,7 @@ import { actionsWorkflow, everyOperationPerCredential, nodeName, nodeType, pollT
 import { errorOf, executionsOf, itemsOf, onCallReads, scheduledPollRead, secondsFromNow, type ExecutionSummary } from './poll-runs.ts';
 import { recordSenders } from './peer-process.ts';
 import { installAsCommunityPackage } from './community-package.ts';
-import { runTemplateCases } from './template-cases.ts';
+import { importTemplatesWithCli, runTemplateCases } from './template-cases.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
@@ -334,6 +334,8 @@ try {
     await n8n.stop();
     return 'stopped';
   });
+
+  await importTemplatesWithCli(check, n8n, line);
 
   await check(`every operation: n8n execute --id (${nodeOperations.length} nodes)`, async () => {
     expect(actionsId !== '', 'no workflow was saved');
