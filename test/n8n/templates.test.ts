@@ -261,6 +261,23 @@ describe('morning digest: one message at any size', () => {
     expect(large.reads() / small.reads()).toBeLessThan(11);
   });
 
+  it('at 2,000 teams whose lines fill the message to the brim: the closing line still fits', async () => {
+    // 5 names of n characters a team, team names of one width: each line is 23 + 5n characters.
+    // Find n and a count of lines that would end within 20 characters of 3,500, too close for the closing line.
+    const header = ':sunrise: *Who is on call today* (2000 teams)'.length;
+    const fit = Array.from({ length: 60 }, (_, i) => i + 1)
+      .flatMap((n) => Array.from({ length: 40 }, (_, k) => ({ n, lines: k + 1, total: header + (k + 1) * (24 + 5 * n) })))
+      .find(({ total }) => total > 3_480 && total <= 3_500);
+    expect(fit).toBeDefined();
+    const items = Array.from({ length: 2_000 }, (_, t) =>
+      Array.from({ length: 5 }, (_, p) => ({ json: { name: `${p}`.padEnd(fit!.n, 'x'), team: { id: `t${t}`, name: `Team ${String(t).padStart(4, '0')}` } } })),
+    ).flat();
+    const [digest] = await runCodeNode(code, { items });
+    const text = String(digest!.json.text);
+    expect(text.length).toBeLessThanOrEqual(3_500);
+    expect(text).toMatch(/…and \d+ more teams$/);
+  });
+
   it('bounds one team of many people and very long names', async () => {
     const crowd = Array.from({ length: 500 }, (_, p) => ({ json: { name: `${'x'.repeat(5_000)}${p}`, team: { id: 't', name: '&'.repeat(5_000) } } }));
     const [digest] = await runCodeNode(code, { items: crowd });
