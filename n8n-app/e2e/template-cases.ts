@@ -184,7 +184,9 @@ export async function runTemplateCases(context: TemplateContext): Promise<void> 
       // n8n's fastest polls: two fixed seconds of the minute, as the trigger case sets them,
       // closer together (the handover is one step; a poll missed at activation comes round
       // the next minute, well within the wait).
-      const times = secondsFromNow([6, 16]);
+      const FIRST_POLL_S = 8;
+      const times = secondsFromNow([FIRST_POLL_S, 20]);
+      const firstPollBy = Date.now() + FIRST_POLL_S * 1000;
       const workflow = configured(changes.workflow, {
         chatWebhookUrl: chat.urlFor(changes.job),
         edit: (copy) => {
@@ -196,6 +198,9 @@ export async function runTemplateCases(context: TemplateContext): Promise<void> 
       const first = await people();
       await activate(saved);
       const readsAtActivation = onCallReads(context.seen);
+      // Past the first poll time, so the read seen is a scheduled poll's, not one n8n runs
+      // at activation (2.41 keeps only what scheduled polls learn).
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstPollBy - Date.now())));
       await scheduledPollRead(context.seen, readsAtActivation);
       await context.sandbox.clock.advance(12 * HOUR);
       const now = await people();
