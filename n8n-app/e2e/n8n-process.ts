@@ -74,7 +74,8 @@ export class N8nInstance {
       PATH: process.env.PATH,
       HOME: this.folder,
       N8N_USER_FOLDER: this.folder,
-      N8N_CUSTOM_EXTENSIONS: this.extensions,
+      // None (an empty folder) for an instance that loads the package as a community package only.
+      ...(this.extensions ? { N8N_CUSTOM_EXTENSIONS: this.extensions } : {}),
       N8N_ENCRYPTION_KEY: 'pagerly-e2e-only-encryption-key',
       N8N_PORT: String(this.port),
       N8N_LISTEN_ADDRESS: '127.0.0.1',

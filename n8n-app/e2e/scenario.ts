@@ -9,7 +9,8 @@ import { nodeOperations } from '../runtime/operations.ts';
 import { n8nNodeName } from '../operation-names.ts';
 import { builtPackage } from './built-package.ts';
 import { DEFAULT_LINE, ensureEngine, LINES, lineDir } from '../engine/cache.ts';
-import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_SEARCH_METHOD, ACTION_NODE, TRIGGER_NODE } from '../names.ts';
+import { CREDENTIAL, ROTATIONS_BASE_URL_FIELD, BASE_URL_FIELD, TEAM_SEARCH_METHOD, ACTION_NODE, TRIGGER_NODE, PACKAGE_NAME } from '../names.ts';
+import { packageNodeType } from '../templates/templates.ts';
 import { parameterPath } from '../parameters.ts';
 import { outputKeys } from '../runtime/execute.ts';
 import { connection } from '../../shared/operations/connection.ts';
@@ -22,6 +23,8 @@ import { startRedirectServers, leaks } from './redirect-servers.ts';
 import { actionsWorkflow, everyOperationPerCredential, nodeName, nodeType, pollTimes, triggerWorkflow, type CredentialRef } from './workflows.ts';
 import { errorOf, executionsOf, itemsOf, onCallReads, scheduledPollRead, secondsFromNow, type ExecutionSummary } from './poll-runs.ts';
 import { recordSenders } from './peer-process.ts';
+import { installAsCommunityPackage } from './community-package.ts';
+import { importTemplatesWithCli, runTemplateCases } from './template-cases.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
@@ -44,6 +47,10 @@ const senders = recordSenders(sandbox.app.server, () => []);
 const hostile = await startRedirectServers(sandboxUrl);
 const elsewhereHost = new URL(hostile.elsewhere).host;
 const n8n = new N8nInstance(await freePort(), join(packageDir, 'dist'), { line });
+// Also where n8n installs community packages, so the templates' nodes (named as users who
+// install the package get them, `n8n-nodes-pagerly.*`) run in this same instance beside the
+// cases' `CUSTOM.*` ones: the same built code, loaded twice.
+installAsCommunityPackage(n8n.folder, packageDir);
 const rest = new N8nRest(n8n.url);
 const apiKey = demoKeys.acmeAdmin;
 const credentialData = (key: string, base = sandboxUrl) => ({ [connection.apiKeyField.key]: key, [BASE_URL_FIELD]: base, [ROTATIONS_BASE_URL_FIELD]: '' });
@@ -81,12 +88,13 @@ let teams: string[] = [];
 
 try {
   if (
-    !(await check('n8n start, package loaded as custom extension', async () => {
+    !(await check('n8n start, package loaded as custom extension and community package', async () => {
       await n8n.start();
       await rest.setUpOwner();
       const types = await rest.file<{ name: string }[]>('/types/nodes.json');
-      const ours = types.filter((t) => t.name.startsWith('CUSTOM.')).map((t) => t.name);
+      const ours = types.filter((t) => t.name.startsWith('CUSTOM.') || t.name.startsWith(`${PACKAGE_NAME}.`)).map((t) => t.name);
       expect(ours.includes(nodeType(ACTION_NODE.name)), `the Pagerly node is not among n8n's node types (custom ones: ${ours.join(', ') || 'none'})`);
+      expect(ours.includes(packageNodeType(ACTION_NODE.name)), `the Pagerly node is not among n8n's community nodes (${ours.join(', ') || 'none'})`);
       return `${n8n.url}, nodes ${ours.join(', ')}`;
     }))
   )
@@ -317,6 +325,8 @@ try {
     return `inactive; ${(await executionsOf(rest, triggerId)).length} executions in all`;
   });
 
+  await runTemplateCases({ check, rest, n8nUrl: n8n.url, sandbox, sandboxUrl, apiKey, credentialData: credentialData(apiKey), seen: senders.seen, line });
+
   let actionsId = '';
   if (credential) actionsId = (await rest.request<{ id: string }>('POST', '/workflows', actionsWorkflow(credential, teams[0] ?? ''))).id;
   const redirectsId = (await rest.request<{ id: string }>('POST', '/workflows', everyOperationPerCredential(redirecting))).id;
@@ -324,6 +334,8 @@ try {
     await n8n.stop();
     return 'stopped';
   });
+
+  await importTemplatesWithCli(check, n8n, line);
 
   await check(`every operation: n8n execute --id (${nodeOperations.length} nodes)`, async () => {
     expect(actionsId !== '', 'no workflow was saved');
