@@ -3,12 +3,12 @@ import { InterruptedError, InvalidFileError, SyncFailedError } from '../cli-erro
 import type { Context } from '../context.ts';
 import { wholeNumber } from '../settings.ts';
 import { startProgress } from '../progress.ts';
-import { applyPlan, planOnly } from '../sync/apply.ts';
-import { isChange, planSync } from '../sync/plan.ts';
-import { readSyncFile } from '../sync/read-file.ts';
-import { keepKeyOwner } from '../sync/keep-key-owner.ts';
+import { applyPlan, planOnly } from '../../shared/directory-sync/apply.ts';
+import { isChange, planSync } from '../../shared/directory-sync/plan.ts';
+import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
+import { keepKeyOwner } from '../../shared/directory-sync/keep-key-owner.ts';
 import { failureErrors, humanPlan, humanResults, ONLY_FILE_ROWS, RERUN_CONVERGES, resultSummary, syncDocument, syncExitCode } from '../sync/report.ts';
-import { validateRows } from '../sync/validate-rows.ts';
+import { validateRows } from '../../shared/directory-sync/validate-rows.ts';
 
 const DEFAULT_CONCURRENCY = 4;
 

@@ -1,8 +1,8 @@
 import { isPagerlyError } from '../../shared/errors.ts';
 import { mostSevereExitCode } from '../exit-codes.ts';
 import { columns, jsonError, type JsonError } from '../output.ts';
-import type { RowResult } from './apply.ts';
-import type { FieldChange, PlannedRow } from './plan.ts';
+import type { RowResult } from '../../shared/directory-sync/apply.ts';
+import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
 
 export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.';
 

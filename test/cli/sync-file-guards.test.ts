@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_SYNC_FILE_BYTES } from '../../cli/sync/read-file.ts';
+import { MAX_SYNC_FILE_BYTES } from '../../shared/directory-sync/read-file.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { KEYS, run } from './support.ts';
 

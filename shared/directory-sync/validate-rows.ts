@@ -1,7 +1,7 @@
-import { directoryLookupInput, directoryUpsertInput } from '../../shared/schemas/directory-entry.ts';
-import type { settableRoles } from '../../shared/schemas/primitives.ts';
-import { check } from '../../shared/validation.ts';
-import type { RowProblem } from '../cli-errors.ts';
+import { directoryLookupInput, directoryUpsertInput } from '../schemas/directory-entry.ts';
+import type { settableRoles } from '../schemas/primitives.ts';
+import { check } from '../validation.ts';
+import type { RowProblem } from './row-problem.ts';
 import { SYNC_FIELDS, type RawRow } from './read-file.ts';
 
 type Role = (typeof settableRoles)[number];

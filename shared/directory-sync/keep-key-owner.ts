@@ -1,6 +1,6 @@
-import type { PagerlyClient } from '../../shared/client.ts';
-import { AuthenticationError, InvalidResponseError } from '../../shared/errors.ts';
-import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY, type KeyOwner } from '../key-owner.ts';
+import type { PagerlyClient } from '../client.ts';
+import { AuthenticationError, InvalidResponseError } from '../errors.ts';
+import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY, type KeyOwner } from './key-owner.ts';
 import type { PlannedRow } from './plan.ts';
 
 export const OWNER_SKIP_REASON = `${REVOKES_OWN_KEY}, and the sync runs with that key; remove them with \`pagerly directory remove EMAIL --force\`, or sync with another admin's key`;

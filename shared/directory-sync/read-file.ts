@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { extname } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
-import type { RowProblem } from '../cli-errors.ts';
+import type { RowProblem } from './row-problem.ts';
 
 export const SYNC_FIELDS = ['email', 'name', 'phone', 'role', 'remove'] as const;
 export type SyncField = (typeof SYNC_FIELDS)[number];
