@@ -1,16 +1,23 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { extname } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
+import { isSeq, parseDocument, visit } from 'yaml';
+import { decodeText } from './decode-text.ts';
+import { replacedCharacters } from './replaced-characters.ts';
 import type { RowProblem } from './row-problem.ts';
 
 export const SYNC_FIELDS = ['email', 'name', 'phone', 'role', 'remove'] as const;
 export type SyncField = (typeof SYNC_FIELDS)[number];
 
-export type FileFormat = 'csv' | 'json';
+export type FileFormat = 'csv' | 'json' | 'yaml';
+
+/** The separators a CSV file may use, found from its header row. */
+export const SEPARATORS = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
+export type Separator = keyof typeof SEPARATORS;
 
 /** One row as it was in the file: values not checked yet, an absent field left out. */
 export interface RawRow {
-  /** CSV: the line it starts on (the header is row 1); JSON: its place in the array, from 1. */
+  /** CSV: the line it starts on (the header is row 1); JSON and YAML: its place in the list, from 1. */
   readonly row: number;
   readonly values: Readonly<Record<string, unknown>>;
 }
@@ -20,8 +27,30 @@ export interface RawRow {
  * (they are reported together with the validation's); or one that could not be read at all.
  */
 export type ReadResult =
-  | { ok: true; format: FileFormat; columns: readonly string[] | undefined; rows: readonly RawRow[]; problems: RowProblem[] }
+  | {
+      ok: true;
+      format: FileFormat;
+      columns: readonly string[] | undefined;
+      rows: readonly RawRow[];
+      problems: RowProblem[];
+      /** The encoding the file was read in (decode-text.ts), by its WHATWG name. */
+      encoding: string;
+      /** CSV: the separator found from the header row. */
+      separator?: Separator;
+      /** One line the plan shows: the encoding was guessed (bytes that are not UTF-8 read as Windows-1252). */
+      note?: string;
+    }
   | { ok: false; problems: RowProblem[] };
+
+export interface ReadOptions {
+  /** The encoding to read the file in, overriding the guess (`--encoding`). */
+  readonly encoding?: string | undefined;
+  /** How the surface names the way to give the encoding, for the wording: `--encoding` (the CLI's flag) by default. */
+  readonly encodingOption?: string;
+}
+
+/** What reads a file: its bytes, or text already decoded. */
+export type FileReader = (path: string) => Uint8Array | string;
 
 /**
  * The largest sync file read: 10 MiB, about 100,000 people. A directory far larger is better
@@ -47,11 +76,11 @@ function kindOf(stats: Stats): string {
  * no writer would otherwise wait forever. Stops reading past the limit, so a file that grows
  * while it is read is refused too.
  */
-export function readBoundedFile(path: string, max = MAX_SYNC_FILE_BYTES): string {
+export function readBoundedFile(path: string, max = MAX_SYNC_FILE_BYTES): Buffer {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new RefusedFile(`it is ${kindOf(stats)}, not a regular file: give the path of a .csv or .json file`);
+    if (!stats.isFile()) throw new RefusedFile(`it is ${kindOf(stats)}, not a regular file: give the path of a .csv, .json or .yaml file`);
     const tooLarge = () => new RefusedFile(`it is larger than ${max / (1024 * 1024)} MiB (${max} bytes), the most a sync reads: split it into several files`);
     if (stats.size > max) throw tooLarge();
     const chunks: Buffer[] = [];
@@ -64,17 +93,22 @@ export function readBoundedFile(path: string, max = MAX_SYNC_FILE_BYTES): string
       if (length > max) throw tooLarge();
       chunks.push(chunk.subarray(0, read));
     }
-    return Buffer.concat(chunks, length).toString('utf8');
+    return Buffer.concat(chunks, length);
   } finally {
     closeSync(fd);
   }
 }
 
-/** Reads a sync file: CSV or JSON by extension (`.csv`, `.json`), else by its first character. */
-export function readSyncFile(path: string, read: (path: string) => string = (p) => readBoundedFile(p)): ReadResult {
-  let text: string;
+/**
+ * Reads a sync file: CSV, JSON or YAML by extension (`.csv`, `.json`, `.yaml`, `.yml`), else
+ * JSON when it starts with `[` or `{`, else CSV. Every format is decoded by the same rules
+ * (decode-text.ts), and a file holding a character a decoder replaced is refused, naming where
+ * (replaced-characters.ts): nothing of it is sent.
+ */
+export function readSyncFile(path: string, read: FileReader = (p) => readBoundedFile(p), options: ReadOptions = {}): ReadResult {
+  let content: Uint8Array | string;
   try {
-    text = read(path);
+    content = read(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
     const why =
@@ -89,23 +123,85 @@ export function readSyncFile(path: string, read: (path: string) => string = (p) 
               : (error as Error).message;
     return { ok: false, problems: [{ problem: `the file cannot be read: ${why}` }] };
   }
-  text = text.replace(/^\uFEFF/, '');
+  const decoded =
+    typeof content === 'string' ? ({ ok: true, text: content, encoding: 'utf-8' } as const) : decodeText(content, options.encoding, options.encodingOption);
+  if (!decoded.ok) return { ok: false, problems: [{ problem: decoded.problem }] };
+  const text = decoded.text.replace(/^\uFEFF/, '');
   if (text.trim() === '')
     return {
       ok: false,
-      problems: [{ problem: 'the file is empty: it needs a header row (email,name,phone,role,remove) and one row per person, or a JSON array' }],
+      problems: [{ problem: 'the file is empty: it needs a header row (email,name,phone,role,remove) and one row per person, or a JSON or YAML list' }],
     };
-  return formatOf(path, text) === 'json' ? readJson(text) : readCsv(text);
+  const format = formatOf(path, text);
+  const result = format === 'json' ? readJson(text) : format === 'yaml' ? readYaml(text) : readCsv(text);
+  const replaced = replacedCharacters(text, result.ok ? result.rows : [], options.encodingOption ?? '--encoding');
+  if (!result.ok) return replaced.length > 0 ? { ok: false, problems: [...replaced, ...result.problems] } : result;
+  return {
+    ...result,
+    problems: [...replaced, ...result.problems],
+    encoding: decoded.encoding,
+    ...('note' in decoded && decoded.note ? { note: decoded.note } : {}),
+  };
 }
 
 function formatOf(path: string, text: string): FileFormat {
   const extension = extname(path).toLowerCase();
   if (extension === '.json') return 'json';
+  if (extension === '.yaml' || extension === '.yml') return 'yaml';
   if (extension === '.csv') return 'csv';
   return /^\s*[[{]/.test(text) ? 'json' : 'csv';
 }
 
-function readJson(text: string): ReadResult {
+type Read =
+  | { ok: true; format: FileFormat; columns: readonly string[] | undefined; rows: RawRow[]; problems: RowProblem[]; separator?: Separator }
+  | { ok: false; problems: RowProblem[] };
+
+/** A JSON or YAML list: each item an object of one person, numbered from 1. */
+function rowsOfList(list: unknown[], format: 'json' | 'yaml'): Read {
+  if (list.length === 0) return { ok: false, problems: [{ problem: `the file has no rows: the ${format === 'json' ? 'array' : 'list'} is empty` }] };
+  const problems: RowProblem[] = [];
+  const rows: RawRow[] = [];
+  list.forEach((item: unknown, index) => {
+    const row = index + 1;
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      problems.push({ row, problem: 'must be an object with the keys email, name, phone, role, remove' });
+      return;
+    }
+    rows.push({ row, values: item as Record<string, unknown> });
+  });
+  return { ok: true, format, columns: undefined, rows, problems };
+}
+
+/**
+ * YAML, read with the failsafe schema: every value is text, as in a CSV cell, so a phone
+ * `+14155550123` stays text (YAML 1.2 would read a number) and `remove: yes` means what it
+ * says; a plain `~` or `null` is an empty value. Aliases are bounded by the library (an alias
+ * bomb is refused), and a key given twice is an error.
+ */
+function readYaml(text: string): Read {
+  const document = parseDocument(text, { schema: 'failsafe', uniqueKeys: true, prettyErrors: false });
+  if (document.errors.length > 0) return { ok: false, problems: [{ problem: `the file is not valid YAML: ${document.errors[0]!.message}` }] };
+  if (!isSeq(document.contents)) {
+    return {
+      ok: false,
+      problems: [{ problem: 'the file must hold a YAML list of people, e.g.\n- email: alex@example.com\n  name: Alex Morgan\n  phone: "+14155550123"' }],
+    };
+  }
+  visit(document, {
+    Scalar(_key, node) {
+      if (node.type === 'PLAIN' && /^(?:~|null|Null|NULL)$/.test(String(node.value))) node.value = '';
+    },
+  });
+  let list: unknown;
+  try {
+    list = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return { ok: false, problems: [{ problem: `the file is not valid YAML: ${(error as Error).message}` }] };
+  }
+  return rowsOfList(list as unknown[], 'yaml');
+}
+
+function readJson(text: string): Read {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -120,18 +216,7 @@ function readJson(text: string): ReadResult {
       ],
     };
   }
-  if (parsed.length === 0) return { ok: false, problems: [{ problem: 'the file has no rows: the array is empty' }] };
-  const problems: RowProblem[] = [];
-  const rows: RawRow[] = [];
-  parsed.forEach((item: unknown, index) => {
-    const row = index + 1;
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      problems.push({ row, problem: 'must be an object with the keys email, name, phone, role, remove' });
-      return;
-    }
-    rows.push({ row, values: item as Record<string, unknown> });
-  });
-  return { ok: true, format: 'json', columns: undefined, rows, problems };
+  return rowsOfList(parsed, 'json');
 }
 
 interface ParsedRecord {
@@ -139,10 +224,34 @@ interface ParsedRecord {
   info: { lines: number };
 }
 
-function readCsv(text: string): ReadResult {
+/**
+ * The separator of a CSV file, from its header row (the first line with text): the one of
+ * comma, semicolon and tab found most often outside quotes, a comma on a tie or with none.
+ * Excel writes semicolons wherever the decimal separator is a comma, and tabs as "Unicode text".
+ */
+export function separatorOf(text: string): Separator {
+  const header = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const counts: Record<Separator, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const character of header) {
+    if (character === '"') quoted = !quoted;
+    else if (!quoted && character in counts) counts[character as Separator] += 1;
+  }
+  return (Object.keys(counts) as Separator[]).reduce((best, next) => (counts[next] > counts[best] ? next : best), ',');
+}
+
+function readCsv(text: string): Read {
+  const separator = separatorOf(text);
   let records: ParsedRecord[];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }) as unknown as ParsedRecord[];
+    records = parse(text, {
+      bom: true,
+      delimiter: separator,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as ParsedRecord[];
   } catch (error) {
     if (error instanceof CsvError) return { ok: false, problems: [{ problem: `the file is not valid CSV: ${error.message}` }] };
     throw error;
@@ -163,5 +272,5 @@ function readCsv(text: string): ReadResult {
     }
     rows.push({ row, values: Object.fromEntries(columns.map((name, i) => [name, record[i] ?? ''])) });
   }
-  return { ok: true, format: 'csv', columns, rows, problems };
+  return { ok: true, format: 'csv', columns, rows, problems, separator };
 }
