@@ -21,7 +21,10 @@ import type { ErrorKind } from '../surfaces/driver.ts';
  * - everyone on call is one result per person and team, each summing up its own team only, so
  *   someone on call in two teams is two results and once in each team's summary;
  * - 429 says when to retry, in terms a person reads; 5xx is the service failing, quoting a
- *   short, redacted excerpt of what came.
+ *   short, redacted excerpt of what came;
+ * - an e-mail is taken by the one address rule (shared/schemas/email-address.ts): any address
+ *   a mail system takes reaches the service, encoded in the query; what cannot be an address
+ *   is refused before anything is sent.
  */
 
 /** The calls of a driver (test/surfaces/driver.ts) the table makes: `read` lists teams, `write` creates an incident, `directoryWrite` changes a phone number. */
