@@ -1,3 +1,5 @@
+import type { RowProblem } from '../shared/directory-sync/row-problem.ts';
+
 /**
  * Failures of the command line itself, next to the API module's `PagerlyError`s: bad usage,
  * bad input files, a sync in which some changes failed. Same `code` / `retryable` shape, so
@@ -24,13 +26,6 @@ export class UsageError extends CliError {
 export class InterruptedError extends CliError {
   readonly code = 'interrupted';
   readonly exitCode = 130;
-}
-
-export interface RowProblem {
-  /** Row of the file (CSV: its line, the header being row 1; JSON: the n-th object); none for the whole file. */
-  readonly row?: number | undefined;
-  readonly field?: string | undefined;
-  readonly problem: string;
 }
 
 /** A sync file with problems: all of them, found before anything was sent. */
@@ -60,9 +55,4 @@ export class SyncFailedError extends CliError {
     this.exitCode = exitCode;
     this.retryable = retryable;
   }
-}
-
-/** `row 3: email must be ...`, or the problem alone for the whole file. */
-export function describeRowProblem({ row, field, problem }: RowProblem): string {
-  return `${row === undefined ? '' : `row ${row}: `}${field ? `${field} ` : ''}${problem}`;
 }

@@ -1,6 +1,7 @@
 import { isPagerlyError, InvalidInputError, RateLimitError } from '../shared/errors.ts';
 import { redact } from '../shared/redact.ts';
-import { CliError, describeRowProblem, InvalidFileError } from './cli-errors.ts';
+import { CliError, InvalidFileError } from './cli-errors.ts';
+import { describeRowProblem } from '../shared/directory-sync/row-problem.ts';
 import { paintFor, type Paint } from './colour.ts';
 import { exitCodeFor } from './exit-codes.ts';
 import type { OutStream } from './out-stream.ts';

@@ -158,9 +158,11 @@ export function inputSchemaOf(operation: AnyOperation, endpoint: Endpoint, bound
   const shape = shapeOf(endpoint.input);
   const words = toolWords[operation.id];
   const fields = operation.inputFields.map((field) => {
-    // An e-mail field says so in its schema (JSON Schema's `format`), as a client's form or a model reads it.
-    const meta = field.type === 'email' ? { description: fieldDescription(field, words), format: 'email' } : { description: fieldDescription(field, words) };
-    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.meta(meta));
+    // No JSON Schema `format` on an e-mail: `email` is RFC 5321's ASCII-only address, which the
+    // MCP SDK's client checks, refusing `zoë@exämple.de` that the one address rule takes
+    // (shared/schemas/email-address.ts); `idn-email` it does not know, and warns of on every
+    // listing. The description says it is an e-mail; the server checks it by the rule.
+    const own = unwrapOptional(shape[field.key] ?? z.string()).check(z.meta({ description: fieldDescription(field, words) }));
     return [field.key, field.required ? own : z.optional(own)] as const;
   });
   return z.object({ ...Object.fromEntries(fields), ...boundArguments(bounds) });
@@ -189,9 +191,8 @@ function outputFieldSchema(field: OutputField, words: ToolWords | undefined, ans
   };
   const documented = answer !== undefined && answer._zod.optout !== 'optional' && !z.safeParse(answer, null).success;
   const description = words?.outputs?.[field.key] ?? field.label;
-  // A person's e-mail (the key every record of the catalog names it by) says so in its schema.
-  const meta = field.key === 'email' && field.type === 'string' ? { description, format: 'email' } : { description };
-  return (documented ? of() : z.optional(z.nullable(of()))).check(z.meta(meta));
+  // No `format` on an e-mail, as for the arguments (inputSchemaOf): the client would refuse an entry of `zoë@exämple.de`.
+  return (documented ? of() : z.optional(z.nullable(of()))).check(z.meta({ description }));
 }
 
 const fieldsObject = (fields: readonly OutputField[], words: ToolWords | undefined): z.ZodMiniObject =>

@@ -1,27 +1,33 @@
 import type { Command } from 'commander';
-import { InterruptedError, InvalidFileError, SyncFailedError } from '../cli-errors.ts';
+import { InterruptedError, InvalidFileError, SyncFailedError, UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 import { wholeNumber } from '../settings.ts';
 import { startProgress } from '../progress.ts';
-import { applyPlan, planOnly } from '../sync/apply.ts';
-import { isChange, planSync } from '../sync/plan.ts';
-import { readSyncFile } from '../sync/read-file.ts';
-import { keepKeyOwner } from '../sync/keep-key-owner.ts';
+import { applyPlan, planOnly } from '../../shared/directory-sync/apply.ts';
+import { isChange, planSync } from '../../shared/directory-sync/plan.ts';
+import { ENCODING_EXAMPLES, encodingNamed } from '../../shared/directory-sync/decode-text.ts';
+import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
+import { keepKeyOwner } from '../../shared/directory-sync/keep-key-owner.ts';
 import { failureErrors, humanPlan, humanResults, ONLY_FILE_ROWS, RERUN_CONVERGES, resultSummary, syncDocument, syncExitCode } from '../sync/report.ts';
-import { validateRows } from '../sync/validate-rows.ts';
+import { validateRows } from '../../shared/directory-sync/validate-rows.ts';
 
 const DEFAULT_CONCURRENCY = 4;
 
 const HELP = `
-The file: CSV with a header row, or JSON (an array of objects with the same keys); the
-format comes from the extension (.csv, .json), else from the content.
+The file: CSV with a header row, JSON (an array of objects with the same keys) or YAML
+(a list of people with the same keys); the format comes from the extension (.csv, .json,
+.yaml, .yml), else from the content. CSV columns are separated by commas, semicolons or
+tabs, found from the header row. Any file is read as UTF-8 (with or without a BOM), UTF-16
+with a BOM (Excel's "Unicode text"), or, when it is not valid UTF-8, as Windows-1252 (the
+plan says so); --encoding names another. A file holding a character that could not be read
+(U+FFFD) is refused: nothing is sent.
   email   required; identifies the entry (letter case does not matter)
   name    required unless the row removes
   phone   international format, e.g. +14155550123; an empty cell means no phone
           (it is cleared); leave the column out to keep everyone's current number
   role    admin or user; empty keeps the current role (a new entry is a user)
   remove  yes, true, 1 or x removes the entry; name, phone and role must be empty then
-Rows are numbered as in a spreadsheet (the header is row 1); in JSON, the n-th object is row n.
+Rows are numbered as in a spreadsheet (the header is row 1); in JSON and YAML, the n-th item is row n.
 
 1. Every row is checked first. Any problem (a missing column, a bad e-mail or phone, an
    unknown role, an e-mail on two rows, a row that both removes and sets fields): all of
@@ -49,17 +55,19 @@ With --json: {"file", "dryRun", "interrupted", "summary", "rows": [{"row", "emai
 export function registerDirectorySync(directory: Command, ctx: Context): void {
   directory
     .command('sync')
-    .description('make the directory entries of the people in a CSV or JSON file match it')
-    .argument('<file>', 'a .csv or .json file')
+    .description('make the directory entries of the people in a CSV, JSON or YAML file match it')
+    .argument('<file>', 'a .csv, .json or .yaml file')
     .option('--dry-run', 'look up and print the plan; change nothing')
+    .option('--encoding <name>', `the file's encoding, e.g. ${ENCODING_EXAMPLES} (default: found from the file)`, encodingFlag)
     .option('--concurrency <n>', `changes sent at once, 1 to 32 (default: ${DEFAULT_CONCURRENCY})`, wholeNumber('--concurrency', 1, 32))
     .addHelpText('after', HELP)
-    .action(async (file: string, options: { dryRun?: boolean; concurrency?: number }) => {
+    .action(async (file: string, options: { dryRun?: boolean; concurrency?: number; encoding?: string }) => {
       const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-      const read = readSyncFile(file);
+      const read = readSyncFile(file, undefined, { encoding: options.encoding });
       if (!read.ok) throw new InvalidFileError(file, read.problems);
       const validation = validateRows(read.rows, read.columns, read.problems);
       if (!validation.ok) throw new InvalidFileError(file, validation.problems);
+      const about = { encoding: read.encoding, ...(read.note ? { note: read.note } : {}) };
 
       const client = ctx.client();
       // Ctrl-C: no new request starts, the ones in flight finish, and the report says what was done.
@@ -80,7 +88,7 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
 
         if (options.dryRun) {
           const results = planOnly(plan);
-          ctx.out.result(syncDocument(file, results, true, interrupted()), () => humanPlan(file, results));
+          ctx.out.result(syncDocument(file, results, true, interrupted(), about), () => humanPlan(file, results, about));
           if (interrupted()) throw new InterruptedError(`interrupted (Ctrl-C) while looking up: the plan is incomplete; nothing was changed.`);
           const errors = failureErrors(results);
           if (errors.length > 0)
@@ -101,7 +109,7 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
           sending.stop();
         }
         const stopped = interrupted();
-        ctx.out.result(syncDocument(file, results, false, stopped), () => humanResults(file, results, stopped));
+        ctx.out.result(syncDocument(file, results, false, stopped, about), () => humanResults(file, results, stopped, about));
         if (stopped) {
           const { created, updated, removed, notSent } = resultSummary(results);
           throw new InterruptedError(`interrupted (Ctrl-C): ${created + updated + removed} changes applied, ${notSent} rows not sent. ${RERUN_CONVERGES}`);
@@ -118,6 +126,13 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
         ctx.signal.removeEventListener('abort', onInterrupt);
       }
     });
+}
+
+/** A name a decoder knows (`latin1`, `UTF-16LE`, ...), as its WHATWG name; anything else is a usage error. */
+function encodingFlag(value: string): string {
+  const name = encodingNamed(value);
+  if (name === undefined) throw new UsageError(`--encoding "${value}" is not an encoding a decoder knows: name one such as ${ENCODING_EXAMPLES}`);
+  return name;
 }
 
 const isRetryable = (error: unknown) => (error as { retryable?: unknown } | undefined)?.retryable === true;

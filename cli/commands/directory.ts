@@ -3,7 +3,7 @@ import { settableRoles } from '../../shared/schemas/primitives.ts';
 import type { DirectoryEntry } from '../../shared/schemas/directory-entry.ts';
 import { UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
-import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY } from '../key-owner.ts';
+import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY } from '../../shared/directory-sync/key-owner.ts';
 import { columns } from '../output.ts';
 import { registerDirectorySync } from './directory-sync.ts';
 

@@ -1,8 +1,8 @@
 import { isPagerlyError } from '../../shared/errors.ts';
 import { mostSevereExitCode } from '../exit-codes.ts';
 import { columns, jsonError, type JsonError } from '../output.ts';
-import type { RowResult } from './apply.ts';
-import type { FieldChange, PlannedRow } from './plan.ts';
+import type { RowResult } from '../../shared/directory-sync/apply.ts';
+import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
 
 export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.';
 
@@ -40,9 +40,19 @@ interface JsonRow {
   error?: JsonError;
 }
 
+/** How the file was read: its encoding, and the one line saying it was guessed (decode-text.ts). */
+export interface FileReading {
+  readonly encoding: string;
+  readonly note?: string;
+}
+
 /** The sync report as `--json` prints it. */
 export interface SyncDocument {
   file: string;
+  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1252`, ...). */
+  encoding?: string;
+  /** Said when the encoding was guessed: bytes that are not UTF-8 read as Windows-1252. */
+  note?: string;
   dryRun: boolean;
   /** Ctrl-C stopped it: rows with outcome `not-sent` were not done (running the file again does them). */
   interrupted: boolean;
@@ -101,7 +111,7 @@ const changesOf = (planned: PlannedRow): FieldChange[] | undefined => {
   return undefined;
 };
 
-export function syncDocument(file: string, results: readonly RowResult[], dryRun: boolean, interrupted = false): SyncDocument {
+export function syncDocument(file: string, results: readonly RowResult[], dryRun: boolean, interrupted = false, reading?: FileReading): SyncDocument {
   const rows = results.map(({ planned, outcome, error }): JsonRow => {
     const changes = changesOf(planned);
     return {
@@ -119,6 +129,7 @@ export function syncDocument(file: string, results: readonly RowResult[], dryRun
     .map(({ planned, error }) => ({ row: planned.row, email: planned.email, action: planned.kind, ...jsonError(error) }));
   return {
     file,
+    ...(reading ? { encoding: reading.encoding, ...(reading.note ? { note: reading.note } : {}) } : {}),
     dryRun,
     interrupted,
     summary: dryRun ? planSummary(results.map((r) => r.planned)) : resultSummary(results),
@@ -172,10 +183,11 @@ function failureLines(results: readonly RowResult[]): string[] {
 }
 
 /** `--dry-run`: what would be done, row by row (unchanged rows only counted). */
-export function humanPlan(file: string, results: readonly RowResult[]): string[] {
+export function humanPlan(file: string, results: readonly RowResult[], reading?: FileReading): string[] {
   const s = planSummary(results.map((r) => r.planned));
   const shown = results.filter((r) => r.planned.kind !== 'unchanged' && r.planned.kind !== 'lookup-failed' && r.planned.kind !== 'not-looked-up');
   return [
+    ...(reading?.note ? [reading.note] : []),
     `Dry run of ${file}: nothing was changed.`,
     ...columns(
       shown.map(({ planned }) => [planned.kind, `row ${planned.row}`, planned.email, describeChanges(planned)]),
@@ -191,11 +203,12 @@ export function humanPlan(file: string, results: readonly RowResult[]): string[]
  * After applying: what was changed (and skipped), the summary, then every failure with its
  * row, e-mail and reason. Interrupted: also every row not done, and that re-running converges.
  */
-export function humanResults(file: string, results: readonly RowResult[], interrupted = false): string[] {
+export function humanResults(file: string, results: readonly RowResult[], interrupted = false, reading?: FileReading): string[] {
   const s = resultSummary(results);
   const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'removed' || r.outcome === 'skipped');
   const notSent = results.filter((r) => r.outcome === 'not-sent');
   const lines = [
+    ...(reading?.note ? [reading.note] : []),
     ...columns(
       done.map(({ planned, outcome }) => [outcome, `row ${planned.row}`, planned.email, describeChanges(planned)]),
       { indent: '  ' },

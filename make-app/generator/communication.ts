@@ -53,6 +53,8 @@ export function fieldValues(fields: readonly InputField[], kept?: (name: string)
   return Object.fromEntries(
     fields.map((field) => {
       if (field.type === 'phone') return [field.key, phoneParameter(field.key, field.required ? undefined : kept?.(field.key))];
+      // An address is trimmed, as the shared rule does on every other surface.
+      if (field.type === 'email' && field.required) return [field.key, `{{trim(toString(parameters.${field.key}))}}`];
       if (field.required) return [field.key, `{{parameters.${field.key}}}`];
       return [field.key, kept ? `{{ifempty(parameters.${field.key}, ${kept(field.key)})}}` : optionalParameter(field.key)];
     }),

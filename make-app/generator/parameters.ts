@@ -1,12 +1,23 @@
 import type { InputField, OutputField } from '../../shared/operations/types.ts';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
+import { EMAIL_ADDRESS_SOURCE } from '../../shared/schemas/email-address.ts';
 import { makeText, sentenceCase } from '../wording.ts';
 import { TEAM_RPC } from './names.ts';
 
 /** A Make parameter (parameters.json). */
 export type MakeParameter = Record<string, unknown> & { name: string; type: string; label: string };
 
-const inputTypes = { string: 'text', text: 'text', email: 'email', phone: 'text', url: 'url' } as const;
+const inputTypes = { string: 'text', text: 'text', email: 'text', phone: 'text', url: 'url' } as const;
+
+/**
+ * An e-mail is a text parameter checked by the one address rule of every surface
+ * (shared/schemas/email-address.ts), not Make's `email` type, whose own rule is not
+ * documented: Make checks `validate.pattern` before the module runs (a mapped value at run
+ * time), so `x&y@acme.example` and `zoë@exämple.de` pass and `a b@c.d` never leaves Make.
+ * Space around the address is allowed: the request trims it (communication.ts), as the
+ * other surfaces do.
+ */
+export const EMAIL_PARAMETER_VALIDATION = { pattern: `^\\s*${EMAIL_ADDRESS_SOURCE}\\s*$` } as const;
 
 /**
  * Where a select filled by an RPC opens in mapping mode (`mode: "edit"`). Make's Remote
@@ -29,7 +40,12 @@ export function makeParameter(field: InputField, rpcMode: RpcMode = 'select'): M
       ...(field.customValueAllowed ? { mode: 'edit' } : {}),
     };
   }
-  return { ...common, type: inputTypes[field.type], ...(field.type === 'text' ? { multiline: true } : {}) };
+  return {
+    ...common,
+    type: inputTypes[field.type],
+    ...(field.type === 'text' ? { multiline: true } : {}),
+    ...(field.type === 'email' ? { validate: EMAIL_PARAMETER_VALIDATION } : {}),
+  };
 }
 
 const outputTypes = { string: 'text', number: 'number', boolean: 'boolean', datetime: 'date', array: 'array', object: 'collection' } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_ADDRESS_PROBLEM, isEmailAddress } from '../../shared/schemas/email-address.ts';
 import { E164, knownRoles } from '../../shared/schemas/primitives.ts';
 
 const id = z.string().trim().min(1, 'must be a non-empty id');
@@ -7,7 +8,7 @@ const isoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time,
 const person = z.object({
   id,
   name: z.string().min(1, 'is required'),
-  email: z.email('must be an e-mail address'),
+  email: z.string().refine(isEmailAddress, EMAIL_ADDRESS_PROBLEM),
   imageurl: z.url('must be a URL or null').nullable(),
   phone: z.string().regex(E164, 'must be in international format (E.164), e.g. +14155550123, or null').nullable(),
   role: z.enum(knownRoles, { error: `must be one of: ${knownRoles.join(', ')}` }),

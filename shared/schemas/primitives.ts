@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EMAIL_ADDRESS_PROBLEM, isEmailAddress } from './email-address.ts';
 
 // zod's tree-shakeable API (`zod/mini`): the Zapier bundle carries only the checks used here.
 
@@ -37,7 +38,8 @@ export const phoneNumber = z.pipe(
   z.string().check(z.regex(E164, 'must be in international format with country code, e.g. +14155550123')),
 );
 
-export const email = z.pipe(z.string().check(z.trim()), z.email('must be an e-mail address, e.g. alex@example.com'));
+/** An e-mail address by the one rule of every surface (email-address.ts), trimmed. */
+export const email = z.string().check(z.trim(), z.refine(isEmailAddress, EMAIL_ADDRESS_PROBLEM));
 
 export const teamName = z.string().check(z.trim(), z.minLength(1, 'must name a team'), z.maxLength(200, 'is longer than 200 characters'));
 

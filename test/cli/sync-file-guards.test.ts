@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_SYNC_FILE_BYTES } from '../../cli/sync/read-file.ts';
+import { MAX_SYNC_FILE_BYTES } from '../../shared/directory-sync/read-file.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { KEYS, run } from './support.ts';
 
@@ -43,7 +43,7 @@ describe('directory sync refuses a file it must not read whole', () => {
   it('/dev/zero (a device that never ends): exit 2 at once', async () => {
     const r = await refused('/dev/zero');
     expect(r.stderr).toBe(
-      'error: /dev/zero has 1 problem; nothing was changed.\n  the file cannot be read: it is a device, not a regular file: give the path of a .csv or .json file\n',
+      'error: /dev/zero has 1 problem; nothing was changed.\n  the file cannot be read: it is a device, not a regular file: give the path of a .csv, .json or .yaml file\n',
     );
   });
 
@@ -66,7 +66,7 @@ describe('directory sync refuses a file it must not read whole', () => {
       message: `${link} has 1 problem; nothing was changed.`,
       retryable: false,
       exitCode: 2,
-      problems: [{ problem: 'the file cannot be read: it is a device, not a regular file: give the path of a .csv or .json file' }],
+      problems: [{ problem: 'the file cannot be read: it is a device, not a regular file: give the path of a .csv, .json or .yaml file' }],
     });
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { InvalidFileError, SyncFailedError, UsageError } from '../../cli/cli-errors.ts';
 import { exitCodeFor, mostSevereExitCode } from '../../cli/exit-codes.ts';
-import { decide } from '../../cli/sync/plan.ts';
-import { readSyncFile } from '../../cli/sync/read-file.ts';
-import { validateRows, type SyncRow } from '../../cli/sync/validate-rows.ts';
+import { decide } from '../../shared/directory-sync/plan.ts';
+import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
+import { validateRows, type SyncRow } from '../../shared/directory-sync/validate-rows.ts';
 import {
   AuthenticationError,
   InvalidInputError,

@@ -21,7 +21,10 @@ import type { ErrorKind } from '../surfaces/driver.ts';
  * - everyone on call is one result per person and team, each summing up its own team only, so
  *   someone on call in two teams is two results and once in each team's summary;
  * - 429 says when to retry, in terms a person reads; 5xx is the service failing, quoting a
- *   short, redacted excerpt of what came.
+ *   short, redacted excerpt of what came;
+ * - an e-mail is taken by the one address rule (shared/schemas/email-address.ts): any address
+ *   a mail system takes reaches the service, encoded in the query; what cannot be an address
+ *   is refused before anything is sent.
  */
 
 /** The calls of a driver (test/surfaces/driver.ts) the table makes: `read` lists teams, `write` creates an incident, `directoryWrite` changes a phone number. */
@@ -80,6 +83,14 @@ export interface Row {
   /** The team list a read of who is on call gets first (default: Platform alone). */
   readonly teams?: readonly { readonly id: string; readonly name: string }[];
   readonly expect: Expected;
+  /** The e-mail a directory call is made with (default: `INPUT.email` of test/surfaces/driver.ts). */
+  readonly email?: string;
+  /**
+   * What must reach the service: the query's `email` as given, decoded from what arrived (so
+   * an `&` not encoded, or an address sent in another encoding than UTF-8, fails); or
+   * `nothing`, for input a surface must refuse before anything is sent.
+   */
+  readonly sends?: { readonly email: string } | 'nothing';
   /** Where a surface differs on purpose: what it must do instead, and why. */
   readonly on?: Partial<Record<SurfaceName, { readonly expect: Expected; readonly why: string }>>;
 }
@@ -434,6 +445,34 @@ export const rows: readonly Row[] = [
     answer: json(200, ENTRY),
     expect: { ok: true, value: { holds: ['grace@example.com', '+14155550123'] } },
   },
+  // The one address rule (shared/schemas/email-address.ts): every address a mail system takes
+  // reaches the service, encoded in the query; what cannot be an address is refused, unsent.
+  ...['x&y@acme.example', 'zoë@exämple.de'].map(
+    (address): Row => ({
+      name: `directory: the address ${address} is taken and sent encoded`,
+      call: 'directoryEntry',
+      email: address,
+      answer: json(200, { ...ENTRY, email: address }),
+      sends: { email: address },
+      expect: { ok: true, value: { holds: [address] } },
+    }),
+  ),
+  ...['no-at-sign', 'a b@c.d'].map(
+    (address): Row => ({
+      name: `directory: "${address}" is refused before anything is sent`,
+      call: 'directoryEntry',
+      email: address,
+      answer: json(200, ENTRY),
+      sends: 'nothing',
+      expect: { ok: false, kind: 'invalid_input', says: ['must be an e-mail address'] },
+      on: {
+        Make: {
+          expect: { ok: false, kind: 'invalid_input', says: ["'email'", 'does not match'] },
+          why: "Make checks the parameter's validate.pattern (the same rule) before the module runs, and words the refusal itself",
+        },
+      },
+    }),
+  ),
   {
     name: 'directory: unknown extra fields are kept',
     call: 'directoryEntry',

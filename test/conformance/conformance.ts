@@ -26,11 +26,12 @@ const BOUND_MS = 5_000;
  * read needs first and that a connection check asks after the key check (connection-check.ts).
  */
 async function serviceFor(row: Row) {
-  const arrivals: { method: string; path: string; apiKey: string | undefined }[] = [];
+  const arrivals: { method: string; path: string; query: URLSearchParams; apiKey: string | undefined }[] = [];
   const handler: Parameters<typeof loopbackServer>[0] = (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://service').pathname;
+    const url = new URL(request.url ?? '/', 'http://service');
+    const path = url.pathname;
     const header = request.headers['x-apikey'];
-    arrivals.push({ method: request.method ?? 'GET', path, apiKey: Array.isArray(header) ? header[0] : header });
+    arrivals.push({ method: request.method ?? 'GET', path, query: url.searchParams, apiKey: Array.isArray(header) ? header[0] : header });
     request.resume();
     request.on('end', () => {
       if ((row.call === 'onCall' || row.call === 'everyoneOnCall' || row.call === 'checkKey') && TEAMS_PATH.test(path)) {
@@ -125,13 +126,16 @@ export async function checkRow(driver: SurfaceDriver, row: Row): Promise<Outcome
   const service = await serviceFor(row);
   try {
     const started = performance.now();
-    const { result: outcome, stray } = await withoutStrayErrors(() => call({ baseUrl: service.url, apiKey: CONFORMANCE_KEY }));
+    const target = { baseUrl: service.url, apiKey: CONFORMANCE_KEY, ...(row.email === undefined ? {} : { email: row.email }) };
+    const { result: outcome, stray } = await withoutStrayErrors(() => call(target));
     const ms = performance.now() - started;
     expect(stray).toEqual([]);
     // The answer is the service's: the request reached it, with the key. Over a certificate
     // no client trusts, the handshake fails first: nothing may arrive.
-    if (row.answer.tls) expect(service.arrivals).toEqual([]);
+    // Input refused before sending: nothing may arrive either.
+    if (row.answer.tls || row.sends === 'nothing') expect(service.arrivals).toEqual([]);
     else expect(service.arrivals.length).toBeGreaterThan(0);
+    if (typeof row.sends === 'object') expect(service.arrivals.map((arrival) => arrival.query.getAll('email'))).toEqual([[row.sends.email]]);
     expect(service.arrivals.every((arrival) => arrival.apiKey === CONFORMANCE_KEY)).toBe(true);
     matchOutcome(outcome, expectedOf(row, driver.name).expect);
     expectNoKey(outcome, [CONFORMANCE_KEY]);

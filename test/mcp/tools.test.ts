@@ -201,14 +201,15 @@ describe('the words a model reads', () => {
     expect(onCall.description).toMatch(/this moment only \(as_of, UTC\): the service keeps no schedule of future shifts and no history/);
   });
 
-  it('mark every e-mail, argument or result, as format: email', () => {
+  // The SDK's client checks `format: email` by RFC 5321 (ASCII only) and would refuse an entry
+  // of zoë@exämple.de, which the one address rule takes; the conformance rows run it.
+  it('mark no e-mail, argument or result, with a format a client checks', () => {
     for (const tool of tools) {
-      const input = tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as { properties: Record<string, { format?: string }> };
-      if (input.properties.email) expect([tool.name, input.properties.email.format]).toEqual([tool.name, 'email']);
+      const input = JSON.stringify(tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }));
       const output = JSON.stringify(tool.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' }));
-      const emails = [...output.matchAll(/"email":\{[^}]*\}/g)].map((match) => match[0]);
-      for (const email of emails) expect([tool.name, email]).toEqual([tool.name, expect.stringContaining('"format":"email"')]);
+      expect([tool.name, input, output].join('\n')).not.toMatch(/"format":"(idn-)?email"/);
     }
+    expect(tools.some((tool) => JSON.stringify(tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).includes('"email"'))).toBe(true);
   });
 
   it('carry as_of, when the service was asked (UTC), on every read', async () => {

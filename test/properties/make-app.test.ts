@@ -26,11 +26,16 @@ import { makeName } from '../../make-app/operation-names.ts';
 
 const RUNS = { perModule: runs(110), apiCall: runs(300), connection: runs(150), webhook: runs(600), answersPerModule: runs(60), knownBugs: 20 };
 
-/** Make's error types, from Make's own schema (enums.json, "error-type"). */
+/**
+ * Make's error types: those an app raises, from Make's own schema (enums.json, "error-type"),
+ * and BundleValidationError, which Make itself raises when a bundle fails a module's
+ * parameter validation before the module runs (help.make.com/types-of-errors): the runner's
+ * check of `validate.pattern`.
+ */
 const enums = JSON.parse(readFileSync(`${makeSchemasDir}enums.json`, 'utf8')) as {
   definitions: { 'error-type': { oneOf: [{ enum: string[] }, unknown] } };
 };
-const MAKE_ERROR_TYPES = enums.definitions['error-type'].oneOf[0].enum;
+const MAKE_ERROR_TYPES = [...enums.definitions['error-type'].oneOf[0].enum, 'BundleValidationError'];
 
 const modules = operations.filter((op): op is ActionOperation | SearchOperation => op.kind === 'action' || op.kind === 'search');
 const KEY = demoKeys.acmeOwner; // the owner: an org admin who can be neither removed nor demoted

@@ -50,6 +50,18 @@ describe('sandbox: the on-call user directory', () => {
     expect(demoted.json.role).toBe('user');
   });
 
+  // The one address rule (shared/schemas/email-address.ts): what it takes, the sandbox keeps and finds.
+  it.each(['x&y@acme.example', "o'brien@acme.example", 'zoë@exämple.de', '名前@例え.jp', '"a@b"@acme.example'])(
+    'creates, finds and removes the entry of %s',
+    async (address) => {
+      const created = await upsert({ email: address, name: 'Taken Address' });
+      expect([created.status, created.json.email]).toEqual([201, address]);
+      const found = await get(address);
+      expect([found.status, found.json.email]).toEqual([200, address]);
+      expect((await remove(address)).status).toBe(200);
+    },
+  );
+
   it('updates a phone with any key of the organization', async () => {
     const answer = await phone({ email: 'alan@acme.example', phone: '+44 20 7946 0999' });
     expect(answer.status).toBe(200);

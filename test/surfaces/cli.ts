@@ -61,8 +61,8 @@ export const cliDriver: SurfaceDriver = {
   checkKey: (target) => pagerly(['check'], target),
   onCall: (target) => pagerly(['on-call', '--team', INPUT.team], target, people),
   everyoneOnCall: (target) => pagerly(['on-call'], target, peopleWithTeams),
-  directoryEntry: (target) => pagerly(['directory', 'get', INPUT.email], target),
-  directoryWrite: (target) => pagerly(['directory', 'phone', INPUT.email, INPUT.phone], target),
+  directoryEntry: (target) => pagerly(['directory', 'get', target.email ?? INPUT.email], target),
+  directoryWrite: (target) => pagerly(['directory', 'phone', target.email ?? INPUT.email, INPUT.phone], target),
   redirect: { native: 'redirect (exit 78)', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: 'knob',
 };

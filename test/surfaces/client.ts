@@ -29,8 +29,8 @@ export function typedClientDriver(name: string, clientFor: (target: Target) => P
         if (failed[0]) throw failed[0].error;
         return onCall;
       }, clientError),
-    directoryEntry: (target) => settle(() => clientFor(target).getDirectoryEntry({ email: INPUT.email }), clientError),
-    directoryWrite: (target) => settle(() => clientFor(target).updateDirectoryPhone({ email: INPUT.email, phone: INPUT.phone }), clientError),
+    directoryEntry: (target) => settle(() => clientFor(target).getDirectoryEntry({ email: target.email ?? INPUT.email }), clientError),
+    directoryWrite: (target) => settle(() => clientFor(target).updateDirectoryPhone({ email: target.email ?? INPUT.email, phone: INPUT.phone }), clientError),
     redirect: { native: 'RedirectError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
     hang: 'knob',
   };

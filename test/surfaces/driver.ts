@@ -14,6 +14,8 @@ export interface Target {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly timeoutMs?: number;
+  /** The e-mail a directory call is made with, in place of `INPUT.email` (the address rule's rows). */
+  readonly email?: string;
 }
 
 /** What the call came to, as a user of the surface would see it. */
@@ -147,6 +149,8 @@ export function codeOfSharedMessage(message: string): ErrorKind {
     [/not allowed|org admin can/i, 'permission'],
     [/does not exist|no such host/i, 'host_not_found'],
     [/could not reach|connection|network|reset/i, 'network'],
+    // Input refused before sending: the address rule's words (shared/schemas/email-address.ts), the MCP SDK's for a tool's arguments.
+    [/must be an e-mail address|Invalid arguments for tool/i, 'invalid_input'],
   ];
   return says.find(([pattern]) => pattern.test(message))?.[1] ?? 'unknown';
 }

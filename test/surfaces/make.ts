@@ -36,6 +36,9 @@ function kindOf(type: string, status: number | undefined, message: string): Erro
       if (status === 403) return 'permission';
       if (status === 404) return 'not_found';
       return 'invalid_input';
+    case 'BundleValidationError':
+      // A parameter that fails its validation: nothing was sent (validate-parameters.ts).
+      return 'invalid_input';
     case 'RuntimeError':
       // The runner's "iterate did not give a list": a documented list answered as something else.
       if (/iterate did not give a list/.test(message)) return 'invalid_response';
@@ -84,11 +87,16 @@ export const makeDriver: SurfaceDriver = {
       return bundles;
     }, makeError),
   directoryEntry: (target) =>
-    settle(() => runner(target).module('getDirectoryEntry', { connection: connection(target), parameters: { email: INPUT.email } }), makeError),
+    settle(() => runner(target).module('getDirectoryEntry', { connection: connection(target), parameters: { email: target.email ?? INPUT.email } }), makeError),
   directoryWrite: (target) =>
     settle(
       async () =>
-        (await runner(target).module('updateDirectoryPhone', { connection: connection(target), parameters: { email: INPUT.email, phone: INPUT.phone } }))[0],
+        (
+          await runner(target).module('updateDirectoryPhone', {
+            connection: connection(target),
+            parameters: { email: target.email ?? INPUT.email, phone: INPUT.phone },
+          })
+        )[0],
       makeError,
     ),
   unsubscribe: (target) =>

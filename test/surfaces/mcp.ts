@@ -31,6 +31,8 @@ export async function mcpCall(
   try {
     await server.connect(serverSide);
     await client.connect(clientSide);
+    // As a host does: the tools listed first, so the client checks each result against its output schema.
+    await client.listTools();
     const result = await client.callTool({ name: tool, arguments: args });
     const shown = { result };
     const text = (result.content as { type: string; text?: string }[]).map((block) => block.text ?? '').join('\n');
@@ -57,8 +59,8 @@ export const mcpDriver: SurfaceDriver = {
   onCall: (target) => mcpCall(target, 'list_on_call_users', { teamname: INPUT.team }, (result) => result.on_call_users),
   everyoneOnCall: (target) => mcpCall(target, 'list_on_call_users', {}, (result) => result.on_call_users),
   directoryEntry: (target) =>
-    mcpCall(target, 'get_directory_entry', { email: INPUT.email }, (result) => (result.directory_entries as unknown[] | undefined)?.[0] ?? {}),
-  directoryWrite: (target) => mcpCall(target, 'update_directory_phone', { email: INPUT.email, phone: INPUT.phone }, (result) => result),
+    mcpCall(target, 'get_directory_entry', { email: target.email ?? INPUT.email }, (result) => (result.directory_entries as unknown[] | undefined)?.[0] ?? {}),
+  directoryWrite: (target) => mcpCall(target, 'update_directory_phone', { email: target.email ?? INPUT.email, phone: INPUT.phone }, (result) => result),
   redirect: { native: 'isError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: 'knob',
 };

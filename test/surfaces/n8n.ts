@@ -58,9 +58,9 @@ export const n8nDriver: SurfaceDriver = {
   },
   onCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: INPUT.team })), n8nError),
   everyoneOnCall: (target) => settle(() => items(target, parametersFor(onCallSearch, INPUT.team, { teamname: '' })), n8nError),
-  directoryEntry: (target) => settle(() => items(target, parametersFor(directorySearch, INPUT.team, { email: INPUT.email })), n8nError),
+  directoryEntry: (target) => settle(() => items(target, parametersFor(directorySearch, INPUT.team, { email: target.email ?? INPUT.email })), n8nError),
   directoryWrite: (target) =>
-    settle(async () => (await items(target, parametersFor(phoneUpdate, INPUT.team, { email: INPUT.email, phone: INPUT.phone })))[0], n8nError),
+    settle(async () => (await items(target, parametersFor(phoneUpdate, INPUT.team, { email: target.email ?? INPUT.email, phone: INPUT.phone })))[0], n8nError),
   redirect: { native: 'NodeOperationError', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   // n8n's helper honours the `timeout` the runtime passes (25 s); the stand-in cuts it to the
   // battery's, so what is proven is the runtime's reading of n8n's time-out error.

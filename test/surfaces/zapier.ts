@@ -55,8 +55,9 @@ export const zapierDriver: SurfaceDriver = {
   checkKey: (target) => step('authentication.test', {}, target),
   onCall: (target) => step('searches.find_on_call_users.operation.perform', { inputData: { teamname: INPUT.team } }, target),
   everyoneOnCall: (target) => step('searches.find_on_call_users.operation.perform', { inputData: {} }, target),
-  directoryEntry: (target) => step('searches.find_directory_entry.operation.perform', { inputData: { email: INPUT.email } }, target),
-  directoryWrite: (target) => step('creates.update_directory_phone.operation.perform', { inputData: { email: INPUT.email, phone: INPUT.phone } }, target),
+  directoryEntry: (target) => step('searches.find_directory_entry.operation.perform', { inputData: { email: target.email ?? INPUT.email } }, target),
+  directoryWrite: (target) =>
+    step('creates.update_directory_phone.operation.perform', { inputData: { email: target.email ?? INPUT.email, phone: INPUT.phone } }, target),
   unsubscribe: (target) => step('triggers.on_call_changed.operation.performUnsubscribe', { subscribeData: { id: INPUT.hookId } }, target),
   redirect: { native: 'AppError:redirect', statusSaid: (status) => `HTTP ${status}`, namesTargetHost: true, sameOrigin: 'followed' },
   hang: {

@@ -3,6 +3,7 @@ import { baseOf, codeOf, type MakeApp } from './app-folder.ts';
 import { execute, withBase, type ExecuteOptions } from './execute.ts';
 import { UnsupportedDirectiveError } from './make-error.ts';
 import { withoutEmptyValues } from './empty-values.ts';
+import { validateParameters } from './validate-parameters.ts';
 
 type Directives = Record<string, unknown>;
 type Values = Record<string, unknown>;
@@ -41,7 +42,10 @@ export function makeRunner(app: MakeApp, options: ExecuteOptions = {}) {
       const code = codeOf(app, 'module', moduleId, 'communication') as Directives | Directives[];
       const requests = Array.isArray(code) ? code : [code];
       if (requests.length === 0 || (requests.length === 1 && Object.keys(requests[0]!).length === 0)) return [];
-      let current: ImlScope = { ...scope, parameters: withoutEmptyValues(scope.parameters) };
+      const parameters = withoutEmptyValues(scope.parameters);
+      const component = app.manifest.components.module[moduleId];
+      if (component?.codeFiles.mappableParams) validateParameters(`module ${moduleId}`, codeOf(app, 'module', moduleId, 'mappableParams'), parameters);
+      let current: ImlScope = { ...scope, parameters };
       let bundles: unknown[] = [];
       for (const [index, directives] of requests.entries()) {
         const where = requests.length === 1 ? `module ${moduleId}` : `module ${moduleId} request ${index + 1}`;

@@ -1,7 +1,7 @@
-import { directoryLookupInput, directoryUpsertInput } from '../../shared/schemas/directory-entry.ts';
-import type { settableRoles } from '../../shared/schemas/primitives.ts';
-import { check } from '../../shared/validation.ts';
-import type { RowProblem } from '../cli-errors.ts';
+import { directoryLookupInput, directoryUpsertInput } from '../schemas/directory-entry.ts';
+import type { settableRoles } from '../schemas/primitives.ts';
+import { check } from '../validation.ts';
+import type { RowProblem } from './row-problem.ts';
 import { SYNC_FIELDS, type RawRow } from './read-file.ts';
 
 type Role = (typeof settableRoles)[number];
@@ -65,7 +65,8 @@ export function validateRows(rows: readonly RawRow[], columns: readonly string[]
       seen.add(name);
       if (KNOWN.has(name)) return;
       if (name === '' && rows.every((r) => isEmpty(cell(r.values, '')))) return; // a trailing comma
-      const hint = /[;\t|]/.test(name) ? ' (is the file separated by semicolons or tabs? It must use commas)' : '';
+      // The separator is found from the header (read-file.ts): a name still holding one is another separator.
+      const hint = /[;\t|]/.test(name) ? ' (is the file separated by another character? Columns are separated by commas, semicolons or tabs)' : '';
       problems.push({
         row: 1,
         problem: name === '' ? `column ${i + 1} has no name in the header` : `unknown column "${name}"${hint}; the columns are ${expected}`,

@@ -1,6 +1,6 @@
-import type { PagerlyClient } from '../../shared/client.ts';
-import { NotFoundError } from '../../shared/errors.ts';
-import { mapWithLimit } from '../../shared/map-with-limit.ts';
+import type { PagerlyClient } from '../client.ts';
+import { NotFoundError } from '../errors.ts';
+import { mapWithLimit } from '../map-with-limit.ts';
 import { isChange, type PlannedRow } from './plan.ts';
 
 /**

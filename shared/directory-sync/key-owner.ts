@@ -1,4 +1,4 @@
-import type { PagerlyClient } from '../shared/client.ts';
+import type { PagerlyClient } from '../client.ts';
 
 /**
  * The person the API key acts as, from the key check (`GET /o/test/apikey`). Removing their

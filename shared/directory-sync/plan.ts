@@ -1,9 +1,9 @@
-import type { InputOf } from '../../shared/catalog/endpoint.ts';
-import type { Endpoints } from '../../shared/catalog/endpoints.ts';
-import type { PagerlyClient } from '../../shared/client.ts';
-import { AuthenticationError, NotFoundError } from '../../shared/errors.ts';
-import type { DirectoryEntry } from '../../shared/schemas/directory-entry.ts';
-import { mapWithLimit } from '../../shared/map-with-limit.ts';
+import type { InputOf } from '../catalog/endpoint.ts';
+import type { Endpoints } from '../catalog/endpoints.ts';
+import type { PagerlyClient } from '../client.ts';
+import { AuthenticationError, NotFoundError } from '../errors.ts';
+import type { DirectoryEntry } from '../schemas/directory-entry.ts';
+import { mapWithLimit } from '../map-with-limit.ts';
 import type { SyncRow } from './validate-rows.ts';
 
 export interface FieldChange {

@@ -1,6 +1,6 @@
-import type { PagerlyClient } from '../../shared/client.ts';
-import { AuthenticationError, InvalidResponseError } from '../../shared/errors.ts';
-import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY, type KeyOwner } from '../key-owner.ts';
+import type { PagerlyClient } from '../client.ts';
+import { AuthenticationError, InvalidResponseError } from '../errors.ts';
+import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY, type KeyOwner } from './key-owner.ts';
 import type { PlannedRow } from './plan.ts';
 
 export const OWNER_SKIP_REASON = `${REVOKES_OWN_KEY}, and the sync runs with that key; remove them with \`pagerly directory remove EMAIL --force\`, or sync with another admin's key`;
@@ -10,8 +10,10 @@ export const OWNER_SKIP_REASON = `${REVOKES_OWN_KEY}, and the sync runs with tha
  * through. Asks the service whose key it is once, and only when the plan removes someone;
  * that row becomes `skip` with the reason. When whose key it is cannot be told, no removal
  * is sent (each remove row fails with why); the other rows go on. A refused key is thrown.
+ * `reason` is what the skipped row says: by default the CLI's words (`pagerly directory
+ * remove`); another surface names its own way out.
  */
-export async function keepKeyOwner(plan: readonly PlannedRow[], client: PagerlyClient): Promise<PlannedRow[]> {
+export async function keepKeyOwner(plan: readonly PlannedRow[], client: PagerlyClient, reason: string = OWNER_SKIP_REASON): Promise<PlannedRow[]> {
   if (!plan.some((row) => row.kind === 'remove')) return [...plan];
   let owner: KeyOwner;
   try {
@@ -31,7 +33,7 @@ export async function keepKeyOwner(plan: readonly PlannedRow[], client: PagerlyC
   }
   return plan.map((row) =>
     row.kind === 'remove' && isKeyOwner(owner, { email: row.email, id: row.current.id })
-      ? { kind: 'skip', row: row.row, email: row.email, reason: OWNER_SKIP_REASON, current: row.current }
+      ? { kind: 'skip', row: row.row, email: row.email, reason, current: row.current }
       : row,
   );
 }
