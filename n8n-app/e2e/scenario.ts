@@ -22,12 +22,15 @@ import { startRedirectServers, leaks } from './redirect-servers.ts';
 import { actionsWorkflow, everyOperationPerCredential, nodeName, nodeType, pollTimes, triggerWorkflow, type CredentialRef } from './workflows.ts';
 import { errorOf, executionsOf, itemsOf, onCallReads, scheduledPollRead, secondsFromNow, type ExecutionSummary } from './poll-runs.ts';
 import { recordSenders } from './peer-process.ts';
+import { stopOnSignals } from './cleanup.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
 const args = parseArgs({ options: { line: { type: 'string' }, package: { type: 'string' } } }).values;
 const line = lineFromArgs(LINES, DEFAULT_LINE, args.line);
 const { check, finish, results } = cases();
+// Ctrl-C or SIGTERM: n8n (server or CLI) stopped and its user folder deleted.
+stopOnSignals(`n8n ${line.n8n} end to end`);
 
 console.log(`n8n ${line.n8n} end to end (${line.about}), engine ${lineDir(line)}`);
 const engineOk = await check(`install n8n ${line.n8n} into the cache`, async () => {
