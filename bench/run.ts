@@ -23,6 +23,7 @@ import type { HttpLoadFigures } from './http-load.ts';
 import type { McpOverheadFigures } from './mcp-overhead.ts';
 import type { ScaleFigures } from './scale.ts';
 import { n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } from './n8n-node.ts';
+import { writeCharts } from './charts.ts';
 import { machineFacts } from './machine.ts';
 import { PARTS, type FiguresOf, type PartId, type SettingsOf } from './parts.ts';
 import { runPartProcess } from './part-runner.ts';
@@ -154,7 +155,7 @@ const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
 // beside it the zip and the cold start over the minimal app's, and the n8n node over n8n's HTTP Request node
 // (null when skipped or failed).
-writeResults(RESULTS, {
+const results = {
   startedAt,
   zapierOverMinimal: zapier?.ratios.zapierOverMinimal ?? null,
   zipOverMinimal: footprint?.zipOverMinimal ?? null,
@@ -178,6 +179,18 @@ writeResults(RESULTS, {
   scale: scaled,
   cliStartup: startup,
   processes,
-});
+};
+// The ratios against their anchors, drawn for docs/benchmarks.md (npm run bench:charts draws them
+// again from the results file). A chart that cannot be drawn is a failed check, not a lost run.
+try {
+  const { written, left } = await writeCharts(results);
+  console.log(
+    `\nCharts of the ratios written to docs/benchmarks/: ${written.join(', ') || 'none'}${left.length ? ` (not measured in this run, left as they were: ${left.join(', ')})` : ''}`,
+  );
+} catch (error) {
+  problems.push(`Charts could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
+}
+results.ok = problems.length === 0;
+writeResults(RESULTS, results);
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;
