@@ -41,14 +41,15 @@ export function chartSpec(title: string, ratios: readonly Ratio[], subtitle: str
   );
   const top = Math.max(1, ...bars.map((bar) => bar.value), ...ticks.map((tick) => tick.value)) * 1.15;
   const kinds = [...new Set(ticks.map((tick) => tick.kind))];
-  const y = { field: 'label', type: 'nominal' as const, sort: bars.map((bar) => bar.label), title: null, axis: { labelLimit: 260 } };
+  const y = { field: 'label', type: 'nominal' as const, sort: bars.map((bar) => bar.label), title: null };
   const x = { field: 'value', type: 'quantitative' as const, scale: { domain: [0, top], nice: false }, title: 'ratio (×)' };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: title, subtitle, anchor: 'start', subtitleColor: '#555' },
     width: 420,
     height: { step: 34 },
-    config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null } },
+    // Vega measures text without a canvas here, by estimate: room for the longest label.
+    config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null }, axisY: { labelLimit: 320 } },
     layer: [
       { name: 'bars', data: { values: bars }, mark: { type: 'bar', color: COLORS.bar, height: { band: 0.6 } }, encoding: { y, x } },
       {
