@@ -99,10 +99,8 @@ export async function measureCliStartup(settings: StartupSettings): Promise<Star
   const figures = { nodeE0: way('nodeE0'), version: way('version'), plainFetch: way('plainFetch'), onCall: way('onCall') };
   const versionOverNode = round(median(samples.version) / median(samples.nodeE0), 2);
   const onCallOverPlainFetch = round(median(samples.onCall) / median(samples.plainFetch), 2);
-  if (versionOverNode > STARTUP_AIMS.versionOverNode)
-    problems.push(`pagerly --version takes ${versionOverNode}× node -e 0 (aim ${STARTUP_AIMS.versionOverNode}×)`);
-  if (onCallOverPlainFetch > STARTUP_AIMS.onCallOverPlainFetch)
-    problems.push(`pagerly on-call --team takes ${onCallOverPlainFetch}× the plain script (aim ${STARTUP_AIMS.onCallOverPlainFetch}×)`);
+  // Aims, not guards: the report prints each beside its figure (within or over), and as every aim
+  // of the bench, one not met never fails the run; a timing on a shared machine is not a check.
   const node = spawnSync(process.execPath, ['--version'], { encoding: 'utf8' }).stdout.trim();
   return { settings, node, ways: figures, versionOverNode, onCallOverPlainFetch, aims: STARTUP_AIMS, problems };
 }

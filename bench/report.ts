@@ -304,6 +304,16 @@ export function printCliStartup(figures: StartupFigures): void {
   );
 }
 
+/** zapier-platform-core's memory guard: process.exit(1) once a process has served 250 calls above 450 MB resident (core's constants.js). */
+export const CORE_MEMORY_GUARD = { calls: 250, rssMb: 450 } as const;
+
+/** The part's own process, after its table: its peak memory, and for a part that runs core, next to core's guard. */
+export function printPartProcess(peakRssMb: number, runsCore: boolean): void {
+  const guard = `zapier-platform-core's guard: ${CORE_MEMORY_GUARD.rssMb} MB after ${CORE_MEMORY_GUARD.calls} calls`;
+  const verdict = peakRssMb < CORE_MEMORY_GUARD.rssMb ? green('under') : red('over');
+  console.log(`  its own process: peak RSS ${int(peakRssMb)} MB${runsCore ? ` (${verdict} ${guard})` : ''}`);
+}
+
 export function printChecks(problems: readonly string[], resultsPath: string, seconds: number): void {
   console.log('');
   if (problems.length === 0)

@@ -6,20 +6,27 @@
 // next to the typed client, and over HTTP; the start-up of the CLI package installed from its tarball next to
 // `node -e 0` and a plain fetch script; and "everyone on call" at 2,000 teams × 2 people on every
 // surface (bytes, time, peak memory). Loopback only; every count and duration is bounded, so it stops by itself.
+// Each part runs in a process of its own, one after the other (bench/part-process.ts): zapier-
+// platform-core's memory guard, which ends a process serving calls above 450 MB, sees one part's
+// memory, never the whole run's; a part that fails is named and the others still run.
 // Prints tables with every aim, writes bench/results/latest.json, exits 1 if any check or guard failed
-// (an aim not met is printed, never a failure).
+// or any part did not complete (an aim not met is printed, never a failure).
 // Environment: BENCH_SECONDS (measured seconds per HTTP target, default 5),
 // BENCH_DELIVERY_CONCURRENCY (delivery.concurrency for the fan-out, default 16), BENCH_SCALE_TEAMS (teams of the
 // scale part, default 2,000), BENCH_SCALE_RATE_LIMIT (the sandbox's requests a minute per key there; default 0, lifted).
 import { existsSync } from 'node:fs';
-import { measureCliStartup, type StartupFigures } from './cli-startup.ts';
+import type { StartupFigures } from './cli-startup.ts';
 import { buildZip } from '../zapier-app/packaging/paths.ts';
-import { measureFanOut, type FanOutFigures } from './fan-out.ts';
-import { measureHttpLoad, type HttpLoadFigures } from './http-load.ts';
-import { measureMcpOverhead, type McpOverheadFigures } from './mcp-overhead.ts';
-import { measureScale, type ScaleFigures } from './scale.ts';
-import { measureN8nNode, n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } from './n8n-node.ts';
+import { stopOnSignals } from '../n8n-app/e2e/cleanup.ts';
+import type { FanOutFigures } from './fan-out.ts';
+import type { HttpLoadFigures } from './http-load.ts';
+import type { McpOverheadFigures } from './mcp-overhead.ts';
+import type { ScaleFigures } from './scale.ts';
+import { n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } from './n8n-node.ts';
+import { writeCharts } from './charts.ts';
 import { machineFacts } from './machine.ts';
+import { PARTS, type FiguresOf, type PartId, type SettingsOf } from './parts.ts';
+import { runPartProcess } from './part-runner.ts';
 import {
   printChecks,
   printCliStartup,
@@ -32,11 +39,12 @@ import {
   printN8nNode,
   printN8nNodeSkipped,
   printOverhead,
+  printPartProcess,
   printScale,
   writeResults,
 } from './report.ts';
-import { footprintSettings, measureZapierFootprint, type FootprintFigures } from './zapier-footprint.ts';
-import { measureZapierOverhead, type OverheadFigures } from './zapier-overhead.ts';
+import { footprintSettings, type FootprintFigures } from './zapier-footprint.ts';
+import type { OverheadFigures } from './zapier-overhead.ts';
 
 const RESULTS = new URL('./results/latest.json', import.meta.url);
 
@@ -98,42 +106,56 @@ const machine = machineFacts();
 const problems: string[] = [];
 printMachine(machine, startedAt);
 
-/** A part that throws is reported and the others still run: one broken part should not hide the rest. */
-async function part<T extends { problems: string[] }>(name: string, measure: () => Promise<T>, print: (figures: T) => void): Promise<T | null> {
+// Ctrl-C or SIGTERM: the running part is told (it stops what it started), then the bench exits.
+stopOnSignals('npm run bench');
+
+/** How each part's process went: its time and peak memory, for the results file. */
+const processes: Record<string, { seconds: number; peakRssMb: number | null }> = {};
+
+/**
+ * Each part in a process of its own (bench/part-process.ts), one after the other: the figures
+ * come back over IPC and are printed here, so the run is one report. A part that fails is
+ * reported by name and the others still run: one broken part should not hide the rest.
+ */
+async function part<P extends PartId>(id: P, name: string, settings: SettingsOf<P>, print: (figures: FiguresOf<P>) => void): Promise<FiguresOf<P> | null> {
+  const begin = performance.now();
   try {
-    const figures = await measure();
+    const { figures, peakRssMb } = await runPartProcess(id, settings);
+    processes[name] = { seconds: Number(((performance.now() - begin) / 1000).toFixed(1)), peakRssMb };
     print(figures);
-    problems.push(...figures.problems.map((problem) => `${name}: ${problem}`));
+    printPartProcess(peakRssMb, PARTS[id].runsCore);
+    problems.push(...(figures as { problems: string[] }).problems.map((problem) => `${name}: ${problem}`));
     return figures;
   } catch (error) {
+    processes[name] = { seconds: Number(((performance.now() - begin) / 1000).toFixed(1)), peakRssMb: null };
     problems.push(`${name} did not complete: ${error instanceof Error ? error.message : String(error)}`);
     console.log(`\n${name} did not complete (see below).`);
     return null;
   }
 }
 
-const http: HttpLoadFigures | null = await part('HTTP load', () => measureHttpLoad(load), printHttpLoad);
-const hooks: FanOutFigures | null = await part('Hook fan-out', () => measureFanOut(fanOut), printFanOut);
-const hooksHanging: FanOutFigures | null = await part('Hook fan-out, 16 hanging', () => measureFanOut(fanOutHanging), printFanOut);
-const zapier: OverheadFigures | null = await part('Request overhead', () => measureZapierOverhead(overhead), printOverhead);
+const http: HttpLoadFigures | null = await part('httpLoad', 'HTTP load', load, printHttpLoad);
+const hooks: FanOutFigures | null = await part('fanOut', 'Hook fan-out', fanOut, printFanOut);
+const hooksHanging: FanOutFigures | null = await part('fanOut', 'Hook fan-out, 16 hanging', fanOutHanging, printFanOut);
+const zapier: OverheadFigures | null = await part('zapierOverhead', 'Request overhead', overhead, printOverhead);
 // The zip's node_modules come from the last `npm run build`: without its zip there is nothing to
 // measure, which is a setup step not done, not a failed check.
 let footprint: FootprintFigures | null = null;
-if (existsSync(buildZip)) footprint = await part('Zip and cold start', () => measureZapierFootprint(footprintSettings), printFootprint);
+if (existsSync(buildZip)) footprint = await part('zapierFootprint', 'Zip and cold start', footprintSettings, printFootprint);
 else printFootprintSkipped();
-const mcp: McpOverheadFigures | null = await part('MCP overhead', () => measureMcpOverhead(mcpOverhead), printMcpOverhead);
+const mcp: McpOverheadFigures | null = await part('mcpOverhead', 'MCP overhead', mcpOverhead, printMcpOverhead);
 let n8nNode: N8nNodeFigures | null = null;
-if (n8nBenchReady()) n8nNode = await part('n8n node', () => measureN8nNode(n8nNodeSettings), printN8nNode);
+if (n8nBenchReady()) n8nNode = await part('n8nNode', 'n8n node', n8nNodeSettings, printN8nNode);
 else printN8nNodeSkipped();
-const startup: StartupFigures | null = await part('CLI start-up', () => measureCliStartup(cliStartup), printCliStartup);
+const startup: StartupFigures | null = await part('cliStartup', 'CLI start-up', cliStartup, printCliStartup);
 
-const scaled: ScaleFigures | null = await part('Scale', () => measureScale(scale), printScale);
+const scaled: ScaleFigures | null = await part('scale', 'Scale', scale, printScale);
 
 const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
 // beside it the zip and the cold start over the minimal app's, and the n8n node over n8n's HTTP Request node
 // (null when skipped or failed).
-writeResults(RESULTS, {
+const results = {
   startedAt,
   zapierOverMinimal: zapier?.ratios.zapierOverMinimal ?? null,
   zipOverMinimal: footprint?.zipOverMinimal ?? null,
@@ -156,6 +178,19 @@ writeResults(RESULTS, {
   n8nNode,
   scale: scaled,
   cliStartup: startup,
-});
+  processes,
+};
+// The ratios against their anchors, drawn for docs/benchmarks.md (npm run bench:charts draws them
+// again from the results file). A chart that cannot be drawn is a failed check, not a lost run.
+try {
+  const { written, left } = await writeCharts(results);
+  console.log(
+    `\nCharts of the ratios written to docs/benchmarks/: ${written.join(', ') || 'none'}${left.length ? ` (not measured in this run, left as they were: ${left.join(', ')})` : ''}`,
+  );
+} catch (error) {
+  problems.push(`Charts could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
+}
+results.ok = problems.length === 0;
+writeResults(RESULTS, results);
 printChecks(problems, 'bench/results/latest.json', seconds);
 process.exitCode = problems.length === 0 ? 0 : 1;

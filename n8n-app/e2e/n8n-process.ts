@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_LINE, type EngineLine, n8nBin, nodeBin } from '../engine/cache.ts';
+import { holdChild, holdFolder, stopChild } from './cleanup.ts';
 
 /** What one run of a workflow did, by node name: each run's error or its output items. */
 export type RunData = Record<string, { error?: { message?: string }; data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
@@ -48,7 +49,8 @@ export class N8nInstance {
   readonly command: 'start' | 'worker';
   private readonly extensions: string;
   private readonly extraEnv: NodeJS.ProcessEnv;
-  private readonly ownsFolder: boolean;
+  /** Deletes the folder this instance made (nothing for a shared one); the run's clean-up holds it until then. */
+  private readonly removeFolder: () => void;
   private runnersPort = 0;
   private server: ChildProcess | undefined;
   private log = '';
@@ -59,8 +61,8 @@ export class N8nInstance {
     this.line = options.line ?? DEFAULT_LINE;
     this.command = options.command ?? 'start';
     this.extraEnv = options.env ?? {};
-    this.ownsFolder = options.folder === undefined;
     this.folder = options.folder ?? mkdtempSync(join(tmpdir(), 'pagerly-n8n-'));
+    this.removeFolder = options.folder === undefined ? holdFolder(this.folder) : () => undefined;
     this.url = `http://127.0.0.1:${port}`;
   }
 
@@ -108,6 +110,7 @@ export class N8nInstance {
   async start(timeoutMs = 600_000): Promise<void> {
     this.runnersPort ||= await freePort();
     this.server = spawn(nodeBin(this.line), [n8nBin(this.line), this.command], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    holdChild(`n8n ${this.command} (pid ${this.server.pid})`, this.server, 30_000);
     const keep = (chunk: Buffer) => {
       this.log = `${this.log}${chunk}`.slice(-20_000);
     };
@@ -128,13 +131,7 @@ export class N8nInstance {
 
   /** SIGTERM, then wait for n8n's graceful shutdown (it deactivates nothing: workflows stay as they are). */
   async stop(): Promise<void> {
-    const server = this.server;
-    if (!server || server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
-    await exited;
-    clearTimeout(timer);
+    if (this.server) await stopChild(this.server, 'SIGTERM', 30_000);
   }
 
   /**
@@ -145,6 +142,7 @@ export class N8nInstance {
     this.runnersPort ||= await freePort();
     // The CLI prints its result through the logger, at level info.
     const child = spawn(nodeBin(this.line), [n8nBin(this.line), ...args], { env: { ...this.env(), N8N_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    holdChild(`n8n ${args[0]} (pid ${child.pid})`, child, 30_000);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -172,6 +170,6 @@ export class N8nInstance {
 
   /** Deletes the user folder this instance made (a shared one is its owner's to delete). */
   remove(): void {
-    if (this.ownsFolder) rmSync(this.folder, { recursive: true, force: true });
+    this.removeFolder();
   }
 }

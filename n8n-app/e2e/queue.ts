@@ -17,7 +17,8 @@ import { freePort, N8nInstance } from './n8n-process.ts';
 import { recordSenders, type SeenRequest } from './peer-process.ts';
 import { executionsOf, itemsOf, onCallReads, scheduledPollRead, secondsFromNow } from './poll-runs.ts';
 import { N8nRest } from './rest.ts';
-import { type Postgres, type Redis, startPostgres, startRedis } from './services.ts';
+import { type QueueServices, startQueueServices } from './services.ts';
+import { stopOnSignals } from './cleanup.ts';
 import { createIncidentOperation, nodeName, pollTimes, triggerToIncidentWorkflow } from './workflows.ts';
 
 const HOUR = 3_600_000;
@@ -25,6 +26,8 @@ const TEAM = 'Payments';
 const args = parseArgs({ options: { line: { type: 'string' }, package: { type: 'string' } } }).values;
 const line = lineFromArgs(LINES, LINES.newest, args.line);
 const { check, finish, results } = cases();
+// Ctrl-C or SIGTERM: n8n, the worker, PostgreSQL and Redis stopped, their folders deleted.
+stopOnSignals('queue mode');
 
 console.log(`n8n ${line.n8n} in queue mode (${line.about}), engine ${lineDir(line)}`);
 if (
@@ -40,8 +43,7 @@ const extensions = join(await builtPackage(args.package), 'dist');
 const sandbox = await createSandbox({ clock: { mode: 'fixed' } });
 const sandboxUrl = await sandbox.listen();
 const apiKey = demoKeys.acmeAdmin;
-let postgres: Postgres | undefined;
-let redis: Redis | undefined;
+let services: QueueServices | undefined;
 let main: N8nInstance | undefined;
 let worker: N8nInstance | undefined;
 // The e2e itself reads who is on call (to know what to expect): its requests are told apart too.
@@ -61,13 +63,14 @@ const isIncident = (request: SeenRequest) => request.method === 'POST' && reques
 try {
   if (
     !(await check('PostgreSQL and Redis on loopback', async () => {
-      [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-      return `postgres on 127.0.0.1:${postgres.port}, redis-server on 127.0.0.1:${redis.port}`;
+      // Should one fail to start, the other is stopped before this throws.
+      services = await startQueueServices();
+      return `postgres on 127.0.0.1:${services.postgres.port}, redis-server on 127.0.0.1:${services.redis.port}`;
     }))
   )
     throw new Error('no database or queue');
 
-  const queueEnv = { EXECUTIONS_MODE: 'queue', ...postgres!.n8nEnv, ...redis!.n8nEnv };
+  const queueEnv = { EXECUTIONS_MODE: 'queue', ...services!.postgres.n8nEnv, ...services!.redis.n8nEnv };
   const rest = { current: undefined as N8nRest | undefined };
   if (
     !(await check('n8n main (EXECUTIONS_MODE=queue) and one worker', async () => {
@@ -166,7 +169,7 @@ try {
 } finally {
   await worker?.stop();
   await main?.stop();
-  await Promise.all([postgres?.stop(), redis?.stop()]);
+  await services?.stop();
   await sandbox.close();
   if (results.some((r) => !r.ok)) {
     for (const instance of [main, worker])

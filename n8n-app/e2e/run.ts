@@ -5,12 +5,13 @@
 // a summary line per part, exit 1 if any failed.
 // `-- --line 2.35` runs that line only (repeatable); `-- --queue-line 2.35` runs queue mode on
 // another line, `-- --queue-line none` leaves it out.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildN8nApp } from '../build-n8n-app.ts';
 import { ensureEngine, LINES, type LineId } from '../engine/cache.ts';
+import { ended, hold, stopOnSignals } from './cleanup.ts';
 
 const { values } = parseArgs({
   options: { line: { type: 'string', multiple: true }, 'queue-line': { type: 'string', default: 'newest' }, serial: { type: 'boolean', default: false } },
@@ -56,9 +57,41 @@ function newerOnRegistry(): string {
 function runPart(run: PartRun): Promise<Part> {
   console.log(`== [${run.tag}] ${run.name}`);
   const begin = performance.now();
-  const child = spawn(process.execPath, [fileURLToPath(new URL(run.script, import.meta.url)), ...run.args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // In a process group of its own, so that Ctrl-C reaches the part once, from here, and the
+  // part's own clean-up (its servers, then its folders) runs before anything is killed.
+  const child = spawn(process.execPath, [fileURLToPath(new URL(run.script, import.meta.url)), ...run.args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  const killGroup = () => {
+    if (child.pid !== undefined && !ended(child))
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group has already gone.
+      }
+  };
+  const release = hold({
+    what: `the ${run.tag} part (pid ${child.pid})`,
+    // The part has had SIGTERM (below) and stops its own servers; a part that takes over two minutes is killed, its group with it.
+    stop: async () => {
+      if (ended(child)) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const timer = setTimeout(killGroup, 120_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    kill: killGroup,
+  });
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${run.tag}] ${line}`));
-  return new Promise((resolve) => child.once('close', (status) => resolve({ name: run.name, ok: status === 0, seconds: (performance.now() - begin) / 1000 })));
+  return new Promise((resolve) =>
+    child.once('close', (status) => {
+      running.delete(child);
+      release();
+      resolve({ name: run.name, ok: status === 0, seconds: (performance.now() - begin) / 1000 });
+    }),
+  );
 }
 interface PartRun {
   name: string;
@@ -66,6 +99,15 @@ interface PartRun {
   script: string;
   args: string[];
 }
+
+// Ctrl-C or SIGTERM: every running part is told at once (each stops its own servers and deletes
+// its folders), then this waits for them and exits 128 + the signal's number.
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+  });
+stopOnSignals('n8n end to end');
 
 console.log(newerOnRegistry());
 

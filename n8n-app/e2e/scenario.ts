@@ -25,12 +25,15 @@ import { errorOf, executionsOf, itemsOf, onCallReads, scheduledPollRead, seconds
 import { recordSenders } from './peer-process.ts';
 import { installAsCommunityPackage } from './community-package.ts';
 import { importTemplatesWithCli, runTemplateCases } from './template-cases.ts';
+import { stopOnSignals } from './cleanup.ts';
 import { join } from 'node:path';
 
 const HOUR = 3_600_000;
 const args = parseArgs({ options: { line: { type: 'string' }, package: { type: 'string' } } }).values;
 const line = lineFromArgs(LINES, DEFAULT_LINE, args.line);
 const { check, finish, results } = cases();
+// Ctrl-C or SIGTERM: n8n (server or CLI) stopped and its user folder deleted.
+stopOnSignals(`n8n ${line.n8n} end to end`);
 
 console.log(`n8n ${line.n8n} end to end (${line.about}), engine ${lineDir(line)}`);
 const engineOk = await check(`install n8n ${line.n8n} into the cache`, async () => {
