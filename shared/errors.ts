@@ -160,9 +160,9 @@ export class CertificateError extends PagerlyError {
 export class ProxyError extends PagerlyError {
   readonly code = 'proxy';
   readonly retryable = false;
-  /** The variable whose proxy refused: HTTPS_PROXY, HTTP_PROXY, or their lower-case spellings. */
+  /** The variable whose proxy refused: HTTPS_PROXY, HTTP_PROXY, or their lower-case spellings; '' for a proxy no variable names. */
   readonly proxyVariable: string;
-  /** The proxy's host and port, without credentials. */
+  /** The proxy's host and port, without credentials; '' where it is not known (a proxy that intercepts). */
   readonly proxyHost: string;
   /** The proxy's own status (407, 403, 502...): not the service's, which never answered. */
   readonly proxyStatus: number;

@@ -62,6 +62,35 @@ export function proxyRefusalStatus(error: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * A 407 that came back as an answer, from a proxy none of the variables names (one that
+ * intercepts traffic, or the service's own gateway): the Fetch standard turns it into a network
+ * error without a reason ("If response's status is 407 ... and request's window is no-window,
+ * return a network error"), which undici raises from `httpNetworkOrCacheFetch` with an empty
+ * message. That function gives no other network error without a reason, so the frame and the
+ * empty message together are the 407: a refusal, never "could not reach" nor "may have been done".
+ */
+export function answered407(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === 'object' && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    const { message, stack } = current as { message?: unknown; stack?: unknown };
+    if ((message === '' || message === 'proxy authentication required') && typeof stack === 'string' && stack.includes('httpNetworkOrCacheFetch')) return true;
+  }
+  return false;
+}
+
+/** The refusal of a proxy no variable names: what to set instead. */
+export function interceptedError(request: Pick<HttpRequest, 'url' | 'endpoint'>): ProxyError {
+  const serviceHost = new URL(request.url).host;
+  return new ProxyError(
+    `A proxy between this machine and ${serviceHost} answered 407 Proxy Authentication Required; nothing reached the service. ` +
+      `Set HTTPS_PROXY (or HTTP_PROXY for an http base) to that proxy with its credentials (http://user:password@proxy:port, each URL-encoded).`,
+    { variable: '', host: '', status: 407 },
+    { endpoint: request.endpoint },
+  );
+}
+
 /** What to change, by what the proxy said. */
 function advice(status: number, proxy: ProxyInUse, serviceHost: string): string {
   if (status === 407)

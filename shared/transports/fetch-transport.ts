@@ -1,7 +1,7 @@
 import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
-import { proxyInUse, proxyRefusalStatus, proxyRefusedError } from '../http/proxy-refusal.ts';
+import { answered407, interceptedError, proxyInUse, proxyRefusalStatus, proxyRefusedError } from '../http/proxy-refusal.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
 import { redact } from '../redact.ts';
@@ -100,6 +100,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
           const refused = proxyRefusalStatus(error);
           const proxy = refused === undefined || !onNode() ? undefined : proxyInUse(env, request.url);
           if (refused !== undefined && proxy) throw proxyRefusedError(request, refused, proxy);
+          if (answered407(error)) throw interceptedError(request);
           const failure = failureOf(error, secrets);
           const sent = failure.aborted ? true : undefined;
           const retryable = !failure.aborted && failure.code !== undefined && RETRY_CODES.has(failure.code);

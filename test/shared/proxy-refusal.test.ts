@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runAction, type ActionCore } from '../../github-action/runtime/main.ts';
@@ -137,6 +139,26 @@ describe.each(nodes)('the CLI on %s', (_name, node) => {
     expect(run.code).toBe(78);
     expect(JSON.parse(run.stderr)).toMatchObject({ error: { code: 'proxy', retryable: false } });
     expectConfigurationOnly(run.stdout + run.stderr, plain);
+  });
+
+  it('pagerly --json incident create through a proxy no variable names, answering 407: exit 78, never "may have been done"', async () => {
+    const intercepting = createServer((request, response) => {
+      request.resume();
+      response.writeHead(407, { 'proxy-authenticate': 'Basic realm="corp"' }).end();
+    });
+    await new Promise<void>((resolve) => intercepting.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(intercepting.address() as AddressInfo).port}`;
+      const run = await pagerly(node, ['--json', 'incident', 'create', '--title', 'Deploy failed', '--base-url', base], {});
+      expect(run.code).toBe(78);
+      const { error } = JSON.parse(run.stderr) as { error: { code: string; retryable: boolean; message: string } };
+      expect(error).toMatchObject({ code: 'proxy', retryable: false });
+      expect(error.message).toContain('answered 407 Proxy Authentication Required; nothing reached the service');
+      expectConfigurationOnly(run.stdout + run.stderr, plain);
+    } finally {
+      intercepting.closeAllConnections();
+      await new Promise((resolve) => intercepting.close(resolve));
+    }
   });
 
   it('pagerly --json teams with HTTPS_PROXY whose CONNECT answers 407: exit 78, retryable false', async () => {
