@@ -39,7 +39,7 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
   {
     code: EXIT.configuration,
     meaning:
-      "configuration: the base URL's host does not exist (DNS), the service redirects to another host, or its TLS certificate could not be verified (NODE_EXTRA_CA_CERTS)",
+      "configuration: the base URL's host does not exist (DNS), the service redirects to another host, or its TLS certificate could not be verified (NODE_EXTRA_CA_CERTS), or the proxy in HTTPS_PROXY/HTTP_PROXY refused the request (407: credentials); nothing was sent",
   },
   { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not' },
 ];
@@ -59,6 +59,7 @@ export function exitCodeFor(error: unknown): ExitCode {
     case 'host_not_found':
     case 'redirect':
     case 'certificate':
+    case 'proxy':
       return EXIT.configuration;
     case 'rate_limited':
     case 'server':

@@ -47,6 +47,22 @@ export function installRuntimes(): void {
   }
 }
 
+/**
+ * Node 24 alone, for a test that runs the CLI from the checkout on both Nodes (about 10 s the
+ * first time). Where all three runtimes are wanted later, installRuntimes adds Bun and Deno.
+ */
+export function installNode24(): void {
+  if (works(node24Bin, `v${RUNTIME_VERSIONS.node}`)) return;
+  mkdirSync(cache, { recursive: true });
+  const manifest = { name: 'pagerly-runtimes', private: true, dependencies: { node: RUNTIME_VERSIONS.node }, allowScripts: { node: true } };
+  if (!existsSync(join(cache, 'package.json'))) writeFileSync(join(cache, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', `node@${RUNTIME_VERSIONS.node}`], {
+    cwd: cache,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (!works(node24Bin, `v${RUNTIME_VERSIONS.node}`)) throw new Error(`node ${RUNTIME_VERSIONS.node} did not install into ${cache}`);
+}
+
 /** Node 22 (the project's: `npm run` puts it first) and Node 24. */
 export const nodeRuntimes = (): Runtime[] => [
   { name: `Node ${process.versions.node.split('.')[0]}`, command: process.execPath, args: [] },

@@ -3,7 +3,7 @@
 // both into an empty folder and, against a sandbox started here (loopback only), runs from
 // there: `pagerly on-call --team` and `pagerly mcp` under the MCP Inspector's `--cli tools/list`
 // on Node 22 and Node 24, each also through a loopback proxy (HTTP_PROXY) that must see the
-// requests, and not with NO_PROXY; the client imported by its name on Node 22, Node 24, Bun
+// requests, and not with NO_PROXY, and through one that answers 407 (exit 78); the client imported by its name on Node 22, Node 24, Bun
 // and Deno, listing the teams; a consumer with `module: nodenext` and no DOM lib type-checked
 // against it. Node 24, Bun and Deno come from npm into .cache/runtimes/ (packaging/runtimes.ts).
 // One line per check with its time; exit 1 on any failure.
@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientInstallsLight } from '../packaging/client-install-size.ts';
 import { loopbackProxy } from '../packaging/loopback-proxy.ts';
+import { refusingProxy } from '../packaging/refusing-proxy.ts';
 import { LOOPBACK_CERT, tlsFront } from '../packaging/tls-front.ts';
 import { installIntoEmptyFolder, pack, runIn, scratch, writeInto, type Ran } from '../packaging/install.ts';
 import { cliPackage, clientPackage } from '../packaging/packages.ts';
@@ -121,6 +122,8 @@ export const wait: number | undefined = new RateLimitError('slow down', 30).retr
 const sandbox = await createSandbox();
 const url = await sandbox.listen();
 const proxy = await loopbackProxy();
+// A corporate proxy given wrong credentials: 407 to plain requests and to CONNECT.
+const refusing = await refusingProxy();
 // The sandbox over HTTPS, with a certificate only NODE_EXTRA_CA_CERTS makes trusted.
 const https = await tlsFront(url);
 const env = { PAGERLY_API_KEY: demoKeys.acmeAdmin, PAGERLY_BASE_URL: url };
@@ -166,6 +169,20 @@ try {
       if (run.code === 0) return 'an untrusted certificate was accepted';
       return /cert|self[- ]signed/i.test(run.stderr) ? leaks(run) : `no word of the certificate: ${ran(run)}`;
     });
+    await step(`${runtime.name}: a proxy answering 407 (plain, then CONNECT): exit 78, the variable named, its password nowhere`, async () => {
+      for (const [variable, base, proxy] of [
+        ['HTTP_PROXY', url, refusing],
+        ['HTTPS_PROXY', https.url, refusing],
+      ] as const) {
+        const run = await onCall({ PAGERLY_BASE_URL: base, [variable]: proxy.url });
+        if (run.code !== 78) return `${variable}: exit ${run.code}, not 78: ${ran(run)}`;
+        if (!run.stderr.includes(`(from ${variable}) refused`)) return `${variable}: no word of the proxy: ${ran(run)}`;
+        if (`${run.stdout}${run.stderr}`.includes(proxy.password)) return `${variable}: the proxy's password is in the output`;
+        const leak = leaks(run);
+        if (leak) return leak;
+      }
+      return undefined;
+    });
     await step(`${runtime.name}: mcp-inspector --cli --method tools/list (installed pagerly mcp)`, async () => {
       const flags = Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
       const run = await runIn(consumer, tool('mcp-inspector'), ['--cli', '--method', 'tools/list', ...flags, installedBin, 'mcp'], {}, { nodeDir });
@@ -210,6 +227,7 @@ console.log(JSON.stringify(await pagerly.listTeams()));
 } finally {
   await https.close();
   await proxy.close();
+  await refusing.close();
   await sandbox.close();
   for (const folder of [consumer, packs]) rmSync(folder, { recursive: true, force: true });
 }

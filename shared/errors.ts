@@ -22,7 +22,8 @@ export type PagerlyErrorCode =
   | 'request'
   | 'redirect'
   | 'host_not_found'
-  | 'certificate';
+  | 'certificate'
+  | 'proxy';
 
 export interface ErrorDetails {
   /** Catalog key of the endpoint, when the error belongs to a call. */
@@ -146,6 +147,31 @@ export class CertificateError extends PagerlyError {
   constructor(message: string, certificateCode: string, details: Omit<ErrorDetails, 'mayHaveApplied'> = {}) {
     super(message, { ...details, mayHaveApplied: false });
     this.certificateCode = certificateCode;
+  }
+}
+
+/**
+ * The proxy named in HTTPS_PROXY or HTTP_PROXY refused the request (407: it wants credentials;
+ * a CONNECT answered 403 or 5xx: it will not or cannot open the tunnel). The request never
+ * left the proxy, so nothing reached the service and nothing may have been done; sending it
+ * again through the same proxy meets the same refusal, so it is a setting to fix, never retried.
+ * The message names the variable and the proxy's host, never the credentials in its URL.
+ */
+export class ProxyError extends PagerlyError {
+  readonly code = 'proxy';
+  readonly retryable = false;
+  /** The variable whose proxy refused: HTTPS_PROXY, HTTP_PROXY, or their lower-case spellings; '' for a proxy no variable names. */
+  readonly proxyVariable: string;
+  /** The proxy's host and port, without credentials; '' where it is not known (a proxy that intercepts). */
+  readonly proxyHost: string;
+  /** The proxy's own status (407, 403, 502...): not the service's, which never answered. */
+  readonly proxyStatus: number;
+
+  constructor(message: string, proxy: { variable: string; host: string; status: number }, details: Omit<ErrorDetails, 'mayHaveApplied' | 'status'> = {}) {
+    super(message, { ...details, mayHaveApplied: false });
+    this.proxyVariable = proxy.variable;
+    this.proxyHost = proxy.host;
+    this.proxyStatus = proxy.status;
   }
 }
 

@@ -1,6 +1,7 @@
 import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
+import { answered407, interceptedError, proxyInUse, proxyRefusalStatus, proxyRefusedError } from '../http/proxy-refusal.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
 import { redact } from '../redact.ts';
@@ -86,7 +87,8 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
 
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      fetcher ??= fetchFor(options.proxyEnv);
+      const env = proxyEnvOf(options.proxyEnv);
+      fetcher ??= fetchFor(env);
       const doFetch = await fetcher;
       const secrets = Object.values(request.headers);
       for (let attempt = 1; ; attempt++) {
@@ -94,6 +96,11 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
         try {
           response = await followSameOriginRedirects(request, (hop) => sendOnce(doFetch, request, hop, timeoutMs, options.signal, maxBodyBytes));
         } catch (error) {
+          // A proxy's refusal: the request never got past it, and a retry meets the same answer.
+          const refused = proxyRefusalStatus(error);
+          const proxy = refused === undefined || !onNode() ? undefined : proxyInUse(env, request.url);
+          if (refused !== undefined && proxy) throw proxyRefusedError(request, refused, proxy);
+          if (answered407(error)) throw interceptedError(request);
           const failure = failureOf(error, secrets);
           const sent = failure.aborted ? true : undefined;
           const retryable = !failure.aborted && failure.code !== undefined && RETRY_CODES.has(failure.code);
@@ -271,8 +278,11 @@ export function proxyNeedsNode(variable: string): void {
  * The platform's fetch, or on Node behind a proxy undici's fetch with its EnvHttpProxyAgent
  * (the fetch of the same undici as the agent: Node's built-in one is another version).
  */
-async function fetchFor(proxyEnv: ProxyEnv | undefined): Promise<FetchLike> {
-  const env = proxyEnv ?? (onNode() ? (globalThis as unknown as { process: { env: ProxyEnv } }).process.env : {});
+/** Where the proxy variables are read: the caller's, or on Node the process's (Bun and Deno read their own). */
+const proxyEnvOf = (proxyEnv: ProxyEnv | undefined): ProxyEnv =>
+  proxyEnv ?? (onNode() ? (globalThis as unknown as { process: { env: ProxyEnv } }).process.env : {});
+
+async function fetchFor(env: ProxyEnv): Promise<FetchLike> {
   const proxy = onNode() ? proxySettings(env) : undefined;
   if (!proxy) return globalThis.fetch as FetchLike;
   proxyNeedsNode(proxy.httpsProxy ? 'HTTPS_PROXY' : 'HTTP_PROXY');

@@ -529,6 +529,35 @@ export const rows: readonly Row[] = [
     expect: { ...certificateRefused, saysNot: [...certificateRefused.saysNot, 'had been sent', 'may have been done'] },
     on: { Make: makeOwnTls },
   },
+  // A 407 that comes back as an answer: from a proxy that intercepts, or from a forwarding proxy
+  // that Zapier's z.request or n8n's httpRequest go through (they keep their platforms' own proxy
+  // handling). Our transport on fetch never sees it as an answer: the Fetch standard turns a 407
+  // into a network error, which the transport reads as the refusal it is, a ProxyError, never
+  // "could not reach" (a proxy named in HTTPS_PROXY/HTTP_PROXY that refuses: test/shared/proxy-refusal.test.ts).
+  {
+    name: 'teams: 407 Proxy Authentication Required, as an answer',
+    call: 'read',
+    answer: { status: 407, type: 'text/html', body: '<h1>Proxy Authentication Required</h1>', headers: { 'proxy-authenticate': 'Basic realm="corp"' } },
+    expect: { ok: false, kind: 'proxy', says: ['407 Proxy Authentication Required', 'nothing reached the service', 'HTTPS_PROXY'] },
+    on: {
+      'typed client': {
+        expect: { ok: false, kind: 'invalid_response', says: ['407'] },
+        why: 'the checkout-only client on got hands a 407 back as an answer (got reads no proxy variables), and an HTML body is an invalid answer naming its status',
+      },
+      Zapier: {
+        expect: { ok: false, kind: 'invalid_response', says: ['407'] },
+        why: "z.request (node-fetch) hands a 407 back as an answer, and an HTML body is an invalid answer naming its status; proxies are Zapier's egress, not the app's",
+      },
+      n8n: {
+        expect: { ok: false, kind: 'network' },
+        why: "n8n applies its own proxy settings; this driver's stand-in of n8n's httpRequest is fetch, which hides a 407 as a network error, where n8n's own (axios) returns the answer",
+      },
+      Make: {
+        expect: { ok: false, kind: 'network' },
+        why: "the runner models Make on fetch, which hides a 407 as a network error; Make itself takes every 4xx as an error of the module, and its proxies are Make's own",
+      },
+    },
+  },
   // Changing a directory entry: an action's write, done on any 2xx whatever the body (assumption `created-id`).
   {
     name: 'directory write: 200 the entry',

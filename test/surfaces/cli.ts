@@ -18,6 +18,7 @@ const SHARED_CODES: ReadonlySet<string> = new Set<PagerlyErrorCode>([
   'redirect',
   'host_not_found',
   'certificate',
+  'proxy',
 ]);
 
 /**

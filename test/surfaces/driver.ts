@@ -138,6 +138,7 @@ export async function settle(
 export function codeOfSharedMessage(message: string): ErrorKind {
   const says: readonly [RegExp, ErrorKind][] = [
     [/TLS certificate/i, 'certificate'],
+    [/Proxy Authentication Required|proxy .* refused the request/i, 'proxy'],
     [/rate limiting/i, 'rate_limited'],
     [/redirect/i, 'redirect'],
     [/API key was refused/i, 'authentication'],
