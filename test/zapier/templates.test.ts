@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { zapTemplates, type ZapStep } from '../../zapier-app/zap-templates.ts';
+import { HOUR, startReceiver } from '../sandbox/support.ts';
 import { App, appTester } from './support.ts';
 
 /**
@@ -80,10 +81,32 @@ describe('Zap templates', () => {
     }
   });
 
-  it("job 1: the trigger's output fills the chat message with the team and the people", async () => {
-    const [item] = (await runStep(onCallToChat!.steps[0]!, {}, 'performList')) as Record<string, unknown>[];
-    const message = mapFields(onCallToChat!.steps[1]!, { 1: flatten(item!) });
-    expect(message['data__text']).toBe('On call for Platform: Alan Turing (was )');
+  it('job 1: a live on-call change, as the trigger hands it to the Zap, fills the chat message with the team and the people', async () => {
+    const trigger = onCallToChat!.steps[0]!;
+    const receiver = await startReceiver();
+    try {
+      expect(trigger.key).toBe('on_call_changed');
+      const operation = App.triggers.on_call_changed.operation as unknown as Record<string, Perform>;
+      const inputData = mapFields(trigger, {});
+      const subscription = await appTester(operation['performSubscribe']!, { authData, inputData, targetUrl: receiver.url });
+      await sandbox.clock.advance(HOUR + 1); // 09:00: Platform hands over from Alan to Edsger
+      await sandbox.deliveries.idle();
+      const hook = receiver.received[0]!;
+      const headers = Object.fromEntries(
+        Object.entries(hook.headers).map(([name, value]) => [`Http-${name.replace(/(^|-)\w/g, (c) => c.toUpperCase())}`, String(value)]),
+      );
+      const [item] = (await appTester(operation['perform']!, {
+        authData,
+        inputData,
+        cleanedRequest: hook.body,
+        rawRequest: { content: hook.raw, headers },
+      })) as Record<string, unknown>[];
+      await appTester(operation['performUnsubscribe']!, { authData, inputData, subscribeData: subscription as { id: string } });
+      const message = mapFields(onCallToChat!.steps[1]!, { 1: flatten(item!) });
+      expect(message['data__text']).toBe('On call for Platform: Edsger Dijkstra (was Alan Turing)');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('job 2: a failure opens an incident, a second failure updates it, the next good deploy resolves the same one', async () => {
@@ -105,6 +128,7 @@ describe('Zap templates', () => {
       // Nobody on call: no result, and Zapier stops that loop iteration there.
       if (results.length > 0) lines.push(mapFields(digest!, { 3: flatten(results[0]!) })['entry']!);
     }
-    expect(lines).toEqual(['Platform: Alan Turing', 'Payments: Katherine Johnson, Grace Hopper']);
+    // After job 1's hour on the sandbox's clock: Edsger took over Platform and joined Payments.
+    expect(lines).toEqual(['Platform: Edsger Dijkstra', 'Payments: Edsger Dijkstra, Grace Hopper']);
   });
 });
