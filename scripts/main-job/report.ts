@@ -32,4 +32,5 @@ export function printSummary(results: readonly StepResult[], seconds: number): v
     `\n${failed.length ? color(31, `${failed.length} of ${results.length} operations failed`) : color(32, `All ${results.length} operations passed`)}` +
       ` (Zapier ${count('Zapier')}, Make ${count('Make')}, ${by('n8n').length ? `n8n ${count('n8n')}` : 'n8n not run'}, sandbox checks ${count('Sandbox')}) in ${seconds.toFixed(1)} s.`,
   );
+  console.log('New here? Start from a ready-made flow for your platform: templates/README.md (n8n, Make, Zapier, GitHub Actions).');
 }

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAction } from '../../github-action/build-action.ts';
 import { createSandbox, demoKeys } from '../../sandbox/index.ts';
+import { runDeployJob } from './deploy-workflow.ts';
 import { BAD_KEY, printedForms } from './support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -74,6 +75,30 @@ try {
     ...(refused.log.includes('::set-output name=incident-id::') ? ['incident-id was set'] : []),
     ...leaks(refused.log, BAD_KEY).map((form) => `the log holds the key as ${JSON.stringify(form)}`),
   ]);
+
+  // The deploy template's job: fail → opened, fail again → the same one, success → resolved.
+  const cache = mkdtempSync(join(temp, 'deploy-'));
+  let runs = 0;
+  const runAction = async (inputs: Record<string, string>) => {
+    const { log } = await localRun(`deploy-${++runs}`, { ...inputs, 'base-url': url });
+    if (log.includes('::error::')) throw new Error(`the Action failed: ${log}`);
+    return Object.fromEntries([...log.matchAll(/::set-output name=([\w-]+)::(.*)/g)].map((match) => [match[1]!, match[2]!]));
+  };
+  const started = performance.now();
+  const first = await runDeployJob('failure', cache, key, runAction);
+  const opened = first.steps['incident']?.outputs['incident-id'] ?? '';
+  const second = await runDeployJob('failure', cache, key, runAction);
+  const third = await runDeployJob('success', cache, key, runAction);
+  const fourth = await runDeployJob('success', cache, key, runAction);
+  const incident = sandbox.world.incidents.get(opened) as { status?: string } | undefined;
+  check('deploy template: fail, fail again, succeed: one incident, resolved', performance.now() - started, [
+    ...(incident ? [] : [`the first failure opened no incident (${JSON.stringify(first.steps['incident'])})`]),
+    ...(second.steps['incident']?.outputs['incident-id'] === opened ? [] : ['the second failure did not update the same incident']),
+    ...(third.ran.join() === 'resolve' && incident?.status === 'resolved'
+      ? []
+      : [`the good deploy did not resolve it (ran ${third.ran.join()}, ${incident?.status})`]),
+    ...(fourth.ran.length === 0 ? [] : [`the next good deploy ran ${fourth.ran.join()}`]),
+  ]);
 } catch (error) {
   failures.push(String(error));
   console.log(`  ✘ ${String(error)}`);
@@ -81,5 +106,5 @@ try {
   await sandbox.close();
   rmSync(temp, { recursive: true, force: true });
 }
-console.log(failures.length ? `${failures.length} case(s) failed` : 'Both cases passed');
+console.log(failures.length ? `${failures.length} case(s) failed` : 'All cases passed');
 process.exitCode = failures.length ? 1 : 0;

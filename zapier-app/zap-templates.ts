@@ -1,0 +1,90 @@
+// The Zap templates of the ready-made jobs, as a partner submits them to Zapier (title,
+// description, steps with app and trigger/action keys, field mappings). docs/zapier.md shows
+// them; test/zapier/templates.test.ts runs each Pagerly step on zapier-platform-core, mapping
+// the step before's output in by the keys Zapier shows (nested output flattened: `team__name`).
+
+export interface ZapStep {
+  /** Our app, or one of Zapier's built-in apps by the name Zapier's editor shows. */
+  readonly app: 'Pagerly' | 'Webhooks by Zapier' | 'Schedule by Zapier' | 'Filter by Zapier' | 'Paths by Zapier' | 'Looping by Zapier' | 'Digest by Zapier';
+  readonly type: 'trigger' | 'action' | 'search' | 'filter';
+  /** The trigger's, action's or search's key (for Pagerly, the key in the app definition). */
+  readonly key: string;
+  /** Field → value; `{{N.key}}` maps output `key` of step N (1-based), as Zapier's editor inserts it. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** Paths by Zapier: the steps of one path, after its rule. */
+  readonly path?: string;
+}
+
+export interface ZapTemplate {
+  readonly title: string;
+  readonly description: string;
+  readonly steps: readonly ZapStep[];
+}
+
+const chat = (text: string): ZapStep => ({
+  app: 'Webhooks by Zapier',
+  type: 'action',
+  key: 'post',
+  fields: { url: '(your incoming-webhook URL)', payload_type: 'json', data__text: text },
+});
+
+export const zapTemplates: readonly ZapTemplate[] = [
+  {
+    title: 'Tell the team when the on-call person changes',
+    description: "Post to your team's chat who went on and who went off call, the moment a Pagerly on-call change happens.",
+    steps: [
+      { app: 'Pagerly', type: 'trigger', key: 'on_call_changed', fields: { teamname: '(your team)' } },
+      chat('On call for {{1.team__name}}: {{1.current_names}} (was {{1.previous_names}})'),
+    ],
+  },
+  {
+    title: 'Open a Pagerly incident when a deploy fails',
+    description:
+      'Your pipeline calls the Zap with the deploy status and the id of the incident still open, if any: a failure opens an incident or updates the open one, and the next good deploy resolves it. Return the incident ID to the pipeline for its next call.',
+    steps: [
+      { app: 'Webhooks by Zapier', type: 'trigger', key: 'hook', fields: {} },
+      {
+        app: 'Pagerly',
+        type: 'action',
+        key: 'create_incident',
+        path: 'Failed, none open: status is failure, incident_id does not exist',
+        fields: { title: 'Deploy of {{1.service}} to {{1.environment}} failed', severity: 'P2', description: 'See {{1.run_url}}' },
+      },
+      {
+        app: 'Pagerly',
+        type: 'action',
+        key: 'update_incident',
+        path: 'Failed again: status is failure, incident_id exists',
+        fields: { id: '{{1.incident_id}}', title: 'Deploy of {{1.service}} to {{1.environment}} failed', description: 'Failed again: see {{1.run_url}}' },
+      },
+      {
+        app: 'Pagerly',
+        type: 'action',
+        key: 'update_incident',
+        path: 'Good deploy, one open: status is success, incident_id exists',
+        fields: {
+          id: '{{1.incident_id}}',
+          title: 'Deploy of {{1.service}} to {{1.environment}} failed',
+          status: 'resolved',
+          description: 'Resolved by {{1.run_url}}',
+        },
+      },
+    ],
+  },
+  {
+    title: 'Post who is on call every morning',
+    description: "Every morning, one message in your team's chat naming who is on call in each of your teams.",
+    steps: [
+      { app: 'Schedule by Zapier', type: 'trigger', key: 'every_day', fields: { time_of_day: '8am', trigger_on_weekends: 'yes' } },
+      { app: 'Looping by Zapier', type: 'action', key: 'create_loop_from_text', fields: { values__teams: '(your teams, comma-separated)' } },
+      { app: 'Pagerly', type: 'search', key: 'find_on_call_users', fields: { teamname: '{{2.loop_value}}' } },
+      {
+        app: 'Digest by Zapier',
+        type: 'action',
+        key: 'append_entry_and_schedule_digest',
+        fields: { title: 'On call this morning', entry: '{{3.team__name}}: {{3.on_call_names}}', frequency: 'trigger_count' },
+      },
+      chat('Who is on call this morning:\n{{4.digest}}'),
+    ],
+  },
+];
