@@ -97,6 +97,30 @@ describe('pagerly --debug', () => {
     expect(failed.stderr.match(/^\* GET \S+\/allteams no answer \(ECONNREFUSED\) \d+ ms$/gm)).toHaveLength(2);
   });
 
+  it('shows each redirect hop as an entry of its own', async () => {
+    const server = await loopbackServer((request, response) => {
+      if (!request.url!.startsWith('/moved')) {
+        response.statusCode = 307;
+        response.setHeader('location', `/moved${request.url}`);
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end('[]');
+    });
+    try {
+      const result = await cli.cli(['--debug', '--base-url', server.url, 'teams']);
+      const entries = [...result.stderr.matchAll(ENTRY)];
+      expect(entries.map((entry) => [entry[3], new URL(entry[2]!).pathname])).toEqual([
+        ['307', '/pagerly/o/zapier/allteams'],
+        ['200', '/moved/pagerly/o/zapier/allteams'],
+      ]);
+      expect(entries.map((entry) => entry[5])).toEqual(['0', '2']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps the proxy credentials out of the trace', async () => {
     const proxy = await loopbackServer((request, response) => {
       // A forward proxy's answer: it got the absolute URL and its credentials.
