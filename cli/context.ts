@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ClientSummaries, PagerlyClient } from '../shared/client.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import type { createFetchClient } from '../shared/fetch-client.ts';
+import { debugWanted, type Trace } from '../shared/http/trace.ts';
 import type { Output } from './output.ts';
 import { retryNoticeText } from './retry-notice.ts';
 import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } from './settings.ts';
@@ -22,6 +23,8 @@ export interface Context {
    */
   stopsCleanlyOnInterrupt(): void;
   readonly stopsCleanly: boolean;
+  /** The request trace on stderr with `--debug` or PAGERLY_DEBUG=1, else none; stdout (a --json document, MCP's JSON-RPC) never has it. */
+  trace(): Trace | undefined;
 }
 
 /**
@@ -40,10 +43,13 @@ export function createContext(options: {
   let client: PagerlyClient | undefined;
   let stopsCleanly = false;
   const settings = () => resolveSettings(program.opts<GlobalOptions>(), env);
+  // Through the output's stderr, which takes the key out once more (as given on the command line or in the environment).
+  const trace = (): Trace | undefined => (program.opts<GlobalOptions>().debug || debugWanted(env) ? (entry) => out.writeErr(`${entry}\n`) : undefined);
   return {
     out,
     version,
     settings,
+    trace,
     signal: options.signal ?? new AbortController().signal,
     stopsCleanlyOnInterrupt() {
       stopsCleanly = true;
@@ -71,6 +77,8 @@ export function createContext(options: {
         onRetry: (retry) => out.note(retryNoticeText(retry)),
         // HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment the command was given.
         proxyEnv: env,
+        // Only as the command line and its environment say: never process.env's PAGERLY_DEBUG behind a test's back.
+        trace: trace() ?? false,
         summaries,
       });
       if (!summaries) client = made;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { DEBUG_ENV } from '../shared/http/trace.ts';
 import { DEFAULT_BASE_URL } from '../shared/settings.ts';
 import { InterruptedError, UsageError } from './cli-errors.ts';
 import { createContext, type Context } from './context.ts';
@@ -104,6 +105,7 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
         wholeNumber('--retries', 0, 10),
       ),
     )
+    .option('--debug', `trace each request on stderr: method, URL, status, time, bytes and headers, the key redacted, never bodies (or set ${DEBUG_ENV}=1)`)
     .addHelpText('after', OVERVIEW)
     .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError(json ? false : '(add --help for usage)')

@@ -12,6 +12,7 @@ export interface GlobalOptions {
   json?: boolean;
   timeout?: number;
   retries?: number;
+  debug?: boolean;
 }
 
 export interface CliSettings {

@@ -4,6 +4,7 @@ import { operationSummaries } from '../shared/operations/summaries.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
+import type { Trace } from '../shared/http/trace.ts';
 import type { FetchTransportOptions } from '../shared/transports/fetch-transport.ts';
 import { redact } from '../shared/redact.ts';
 import { confirmationStep } from './confirm.ts';
@@ -32,6 +33,8 @@ export interface PagerlyMcpOptions extends Omit<FetchTransportOptions, 'onRetry'
   /** Offer exactly these tools (`--tools`); checked by `offeredTools`. */
   readonly toolNames?: readonly string[] | undefined;
   readonly version: string;
+  /** Each request's trace (`--debug`, PAGERLY_DEBUG): on stderr, never stdout, which is the protocol's on stdio. */
+  readonly trace?: Trace | undefined;
 }
 
 /** The tools from the real descriptions and catalog, made once: every connection offers the same. */

@@ -78,6 +78,7 @@ allowed gets 403. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
         writeTools,
         toolNames,
         version: ctx.version,
+        trace: ctx.trace(),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(retries === undefined ? {} : { retries }),
       };

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { isPagerlyError } from '../../shared/errors.ts';
+import { debugWanted, type Trace } from '../../shared/http/trace.ts';
 import { createClient } from '../../shared/client.ts';
 import { actionResult } from '../../shared/operations/action-result.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
@@ -11,7 +12,7 @@ import { actionInputs, actionOperations } from '../inputs.ts';
 import { API_KEY_INPUT, BASE_URL_INPUT, ID_OUTPUT, INCIDENT_OUTPUT, UPDATE_WHEN_GIVEN } from '../names.ts';
 
 /** What the Action uses of @actions/core: the real toolkit on a runner, a recorder in tests. */
-export type ActionCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOutput' | 'setFailed' | 'info' | 'warning'>;
+export type ActionCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOutput' | 'setFailed' | 'info' | 'warning'> & Partial<Pick<typeof core, 'debug'>>;
 
 /**
  * Every form of the key the runner must mask: as given and trimmed (the client sends it
@@ -47,7 +48,11 @@ export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'ope
     const operation = given[UPDATE_WHEN_GIVEN]?.trim() ? update : create;
     // fetch, as the CLI sends: a self-hosted runner behind a proxy is served through
     // HTTPS_PROXY/HTTP_PROXY/NO_PROXY, and the bundle carries no got.
-    const client = createClient({ apiKey, baseUrl: io.getInput(BASE_URL_INPUT) || undefined, transport: fetchTransport({ proxyEnv: process.env }) });
+    const client = createClient({
+      apiKey,
+      baseUrl: io.getInput(BASE_URL_INPUT) || undefined,
+      transport: fetchTransport({ proxyEnv: process.env, trace: actionTrace(io, process.env, apiKey) }),
+    });
     const result = (await actionResult(operation, endpointInput(operation.inputFields, given), client)) as Record<string, unknown>;
     const id = String(result['id'] ?? given[UPDATE_WHEN_GIVEN] ?? '');
     io.setOutput(ID_OUTPUT, id);
@@ -82,3 +87,18 @@ export function oneLine(text: string, max = 200): string {
 
 /** The entry GitHub runs (through index.ts) and `@github/local-action` calls. */
 export const run = (): Promise<void> => runAction(core);
+
+/**
+ * The request trace in a step's log, as Actions show diagnostics: with PAGERLY_DEBUG=1 in the
+ * step's `env`, each entry as plain log lines (core.info), always shown; else, when the run is
+ * re-run with debug logging (the runner sets RUNNER_DEBUG=1), as `::debug::` lines (core.debug),
+ * which the runner shows only then. Lines start with `*`, `>` or `<`, so none can be read as a
+ * workflow command, and the key is taken out here as well as masked by the runner.
+ */
+export function actionTrace(io: ActionCore, env: Readonly<Record<string, string | undefined>>, apiKey: string): Trace | undefined {
+  const secrets = [apiKey, apiKey.trim()];
+  if (debugWanted(env)) return (entry) => io.info(redact(entry, secrets));
+  const debug = io.debug;
+  if (env['RUNNER_DEBUG'] === '1' && debug) return (entry) => debug(redact(entry, secrets));
+  return undefined;
+}

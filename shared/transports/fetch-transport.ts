@@ -3,6 +3,7 @@ import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../ht
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
 import { answered407, interceptedError, proxyInUse, proxyRefusalStatus, proxyRefusedError } from '../http/proxy-refusal.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
+import { type Trace, tracedHop } from '../http/trace.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
 import { redact } from '../redact.ts';
 import type { RetryNotice } from './retry-notice.ts';
@@ -35,6 +36,8 @@ export interface FetchTransportOptions {
    * Bun and Deno read them in their own fetch.
    */
   proxyEnv?: ProxyEnv | undefined;
+  /** Given one entry per attempt and redirect hop, headers without the key, never a body (http/trace.ts). */
+  trace?: Trace | undefined;
 }
 
 // Statuses worth a second try; which requests may have one is `safeToResend`'s (failure.ts) call.
@@ -94,7 +97,9 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
       for (let attempt = 1; ; attempt++) {
         let response: HttpResponse;
         try {
-          response = await followSameOriginRedirects(request, (hop) => sendOnce(doFetch, request, hop, timeoutMs, options.signal, maxBodyBytes));
+          response = await followSameOriginRedirects(request, (hop) =>
+            tracedHop(options.trace, request, hop, () => sendOnce(doFetch, request, hop, timeoutMs, options.signal, maxBodyBytes), env),
+          );
         } catch (error) {
           // A proxy's refusal: the request never got past it, and a retry meets the same answer.
           const refused = proxyRefusalStatus(error);

@@ -36,10 +36,10 @@ afterAll(async () => {
  * (hyphens kept, as the runner does), outputs written to the file in GITHUB_OUTPUT. Returns
  * what it printed (the step's log), its exit code and the outputs it set.
  */
-async function runBundle(inputs: Record<string, string>) {
+async function runBundle(inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
   const outputFile = join(temp, `output-${Math.random().toString(36).slice(2)}`);
   writeFileSync(outputFile, '');
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: outputFile };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: outputFile, ...extraEnv };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const result = await run(node, [join(folder, ENTRY_FILE)], { env, encoding: 'utf8' }).then(
     ({ stdout, stderr }) => ({ code: 0, log: stdout + stderr }),
@@ -59,6 +59,22 @@ async function runBundle(inputs: Record<string, string>) {
 const shown = (lines: readonly string[]) => lines.filter((line) => !line.startsWith('::add-mask::')).join('\n');
 
 describe('the built Action (dist/action), run as a runner runs it', () => {
+  it('traces each request in the log with PAGERLY_DEBUG=1, the key in no form; nothing without it', async () => {
+    const key = demoKeys.acmeAdmin;
+    const inputs = { 'api-key': key, title: 'Traced deploy', severity: 'P3', team: 'Platform', 'base-url': url };
+    const traced = await runBundle(inputs, { PAGERLY_DEBUG: '1' });
+    expect(traced.code).toBe(0);
+    const log = shown(traced.lines);
+    expect(log).toMatch(/^\* POST \S+ 2\d\d \d+ ms \d+ bytes$/m);
+    expect(log).toMatch(/^> x-apikey: \[redacted\]$/m);
+    for (const form of printedForms(key)) expect(log).not.toContain(form);
+    // Re-run with debug logging: the runner's own switch gives the same entries as ::debug:: lines.
+    const runnerDebug = await runBundle(inputs, { RUNNER_DEBUG: '1' });
+    expect(shown(runnerDebug.lines)).toMatch(/^::debug::\* POST \S+ 2\d\d \d+ ms \d+ bytes/m);
+    const plain = await runBundle(inputs);
+    expect(shown(plain.lines)).not.toMatch(/^(::debug::)?\* POST/m);
+  });
+
   it('creates an incident and sets incident-id, the key masked first and shown nowhere', async () => {
     const key = demoKeys.acmeAdmin;
     const result = await runBundle({ 'api-key': key, title: 'Deploy 4512 failed', severity: 'P2', team: 'Platform', 'base-url': url });

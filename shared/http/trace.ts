@@ -1,0 +1,127 @@
+import { redact } from '../redact.ts';
+import type { Hop } from './follow-redirects.ts';
+import type { HttpRequest, HttpResponse } from './types.ts';
+
+/**
+ * Where a trace's lines go: the CLI's stderr, a runner's log. Each call is one entry (an
+ * attempt or a redirect hop), several lines joined by `\n`, without a final newline.
+ */
+export type Trace = (entry: string) => void;
+
+/** The environment variable that turns the trace on where there is no `--debug` (client, MCP server, Action). */
+export const DEBUG_ENV = 'PAGERLY_DEBUG';
+
+/** Whether `PAGERLY_DEBUG` asks for a trace: anything but empty, `0` or `false`, as `DEBUG`-style switches read. */
+export function debugWanted(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env[DEBUG_ENV]?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+}
+
+/**
+ * A trace to the process's stderr, plain (never coloured: it is read in log files and pasted
+ * into tickets). On a runtime without `process` (a browser-like one) it goes to console.error,
+ * which is stderr on Bun and Deno too.
+ */
+export function stderrTrace(): Trace {
+  const stderr = (globalThis as { process?: { stderr?: { write?: (text: string) => unknown } } }).process?.stderr;
+  return stderr?.write ? (entry) => void stderr.write!(`${entry}\n`) : (entry) => console.error(entry);
+}
+
+/** A trace to stderr when `PAGERLY_DEBUG` asks for one, else none. */
+export function envTrace(env: Readonly<Record<string, string | undefined>> | undefined): Trace | undefined {
+  const read = env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  return debugWanted(read) ? stderrTrace() : undefined;
+}
+
+/** Headers whose whole value is a credential: shown by name only, whatever the value. */
+const CREDENTIAL_HEADER = /^(x-apikey|authorization|proxy-authorization|cookie|set-cookie)$/i;
+
+/**
+ * Sends one hop through `send` and gives `trace` one entry for it, curl -v's way: a `*` line
+ * that says it all for grep (method, URL, status, milliseconds, bytes of the answer, or the
+ * failure's code when nothing came back), then `>` lines for the headers sent and `<` lines for
+ * the headers received. Never a body. The key comes out of every line in every form the shared
+ * redaction knows (an echo of it in a response header too), and credential headers are shown
+ * without their value; so do the proxy's credentials (a proxy may echo the Proxy-Authorization it got).
+ */
+export async function tracedHop(
+  trace: Trace | undefined,
+  request: HttpRequest,
+  hop: Hop,
+  send: () => Promise<HttpResponse>,
+  proxyEnv?: Readonly<Record<string, string | undefined>>,
+): Promise<HttpResponse> {
+  if (!trace) return send();
+  const url = new URL(hop.url);
+  if (hop.first) for (const [name, value] of Object.entries(request.query)) url.searchParams.append(name, value);
+  const secrets = Object.entries(request.headers)
+    .filter(([name]) => CREDENTIAL_HEADER.test(name))
+    .flatMap(([, value]) => [value, value.trim()])
+    .concat(proxyCredentials(proxyEnv ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}));
+  const clean = (text: string) => oneLine(redact(text, secrets));
+  const sent = headerLines('>', request.headers, clean);
+  const started = performance.now();
+  const took = () => `${Math.round(performance.now() - started)} ms`;
+  try {
+    const response = await send();
+    const bytes = new TextEncoder().encode(response.body).byteLength;
+    trace([`* ${hop.method} ${clean(url.href)} ${response.status} ${took()} ${bytes} bytes`, ...sent, ...headerLines('<', response.headers, clean)].join('\n'));
+    return response;
+  } catch (error) {
+    trace([`* ${hop.method} ${clean(url.href)} no answer (${clean(failureCode(error))}) ${took()}`, ...sent].join('\n'));
+    throw error;
+  }
+}
+
+function headerLines(marker: '>' | '<', headers: Readonly<Record<string, string | string[] | undefined>>, clean: (text: string) => string): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value])
+      lines.push(`${marker} ${clean(name.toLowerCase())}: ${CREDENTIAL_HEADER.test(name) ? '[redacted]' : clean(one)}`);
+  }
+  return lines;
+}
+
+/** The failure's code as the runtime gave it (undici's `cause.code`, a timeout's name), for a person to search. */
+function failureCode(error: unknown): string {
+  const { name, code, cause } = (error ?? {}) as { name?: unknown; code?: unknown; cause?: { code?: unknown } };
+  if (name === 'TimeoutError') return 'ETIMEDOUT';
+  if (name === 'AbortError') return 'ERR_CANCELED';
+  if (typeof code === 'string') return code;
+  if (typeof cause?.code === 'string') return cause.code;
+  return typeof name === 'string' ? name : 'unknown';
+}
+
+/** Service text as one inert line: a header value cannot start a line of its own, nor move the cursor. */
+function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
+ * The credentials in the proxy variables (`http://user:pass@proxy:3128`), as user, password and
+ * `user:pass` (whose base64 is a Proxy-Authorization's value), decoded as undici sends them.
+ */
+function proxyCredentials(env: Readonly<Record<string, string | undefined>>): string[] {
+  const found: string[] = [];
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+    const value = env[name];
+    if (!value) continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      continue;
+    }
+    const decode = (text: string) => {
+      try {
+        return decodeURIComponent(text);
+      } catch {
+        return text;
+      }
+    };
+    const [user, password] = [decode(url.username), decode(url.password)];
+    if (user || password) found.push(`${user}:${password}`, user, password, url.username, url.password);
+  }
+  return found.filter((text) => text !== '');
+}

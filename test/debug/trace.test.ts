@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { secretForms } from '../../shared/redact.ts';
+import { KEYS, run, startCliSandbox, type CliSandbox } from '../cli/support.ts';
+import { INITIALIZE, isJsonRpc, rawSession } from '../mcp/support.ts';
+import { closedPort, loopbackServer } from '../support/loopback-server.ts';
+
+const exec = promisify(execFile);
+
+/** One traced entry's first line: method, URL, status, milliseconds, bytes of the answer. */
+const ENTRY = /^\* (GET|POST|PUT|PATCH|DELETE) (\S+) (\d{3}) (\d+) ms (\d+) bytes$/gm;
+
+let cli: CliSandbox;
+beforeAll(async () => {
+  cli = await startCliSandbox();
+});
+afterAll(() => cli.close());
+
+/** Every form the shared redaction knows of the key: none may appear. */
+function expectNoKey(text: string, key: string) {
+  for (const form of secretForms(key)) expect(text).not.toContain(form);
+}
+
+describe('pagerly --debug', () => {
+  it('traces each request on stderr: method, URL, status, time, bytes, headers with the key redacted', async () => {
+    const result = await cli.cli(['--debug', 'teams']);
+    expect(result.code).toBe(0);
+    const entries = [...result.stderr.matchAll(ENTRY)];
+    expect(entries).toHaveLength(1);
+    const [, method, url, status, , bytes] = entries[0]!;
+    expect([method, url, status]).toEqual(['GET', `${cli.url}/pagerly/o/zapier/allteams`, '200']);
+    expect(Number(bytes)).toBeGreaterThan(10);
+    expect(result.stderr).toMatch(/^> x-apikey: \[redacted\]$/m);
+    expect(result.stderr).toMatch(/^> user-agent: pagerly-cli\/\S+$/m);
+    expect(result.stderr).toMatch(/^< content-type: application\/json/m);
+    // Never a body: a team's name is in the answer, not in the trace.
+    expect(result.stdout).toContain('Payments');
+    expect(result.stderr).not.toContain('Payments');
+    expectNoKey(result.stderr, KEYS.admin);
+  });
+
+  it('traces nothing without --debug, and the same with PAGERLY_DEBUG=1', async () => {
+    expect((await cli.cli(['teams'])).stderr).not.toMatch(ENTRY);
+    expect((await cli.cli(['teams'], { env: { PAGERLY_DEBUG: '1' } })).stderr).toMatch(ENTRY);
+    expect((await cli.cli(['teams'], { env: { PAGERLY_DEBUG: '0' } })).stderr).not.toMatch(ENTRY);
+  });
+
+  it('keeps --json stdout one JSON document', async () => {
+    const result = await cli.cli(['--json', '--debug', 'teams']);
+    expect(result.code).toBe(0);
+    expect(() => result.json()).not.toThrow();
+    expect(result.stderr).toMatch(ENTRY);
+    expect(result.stdout).not.toContain('x-apikey');
+  });
+
+  it('shows the key in no form when the server echoes it in response headers, each encoding', async () => {
+    const key = 'pgr_debug"key"\\/+&0123456789abcdef';
+    const server = await loopbackServer((request, response) => {
+      const sent = String(request.headers['x-apikey']);
+      const forms = secretForms(sent);
+      forms.forEach((form, at) => {
+        response.setHeader(`x-echo-${at}`, form);
+      });
+      response.setHeader('x-echo-raw', `key=${sent}`);
+      response.setHeader('content-type', 'application/json');
+      response.end('[]');
+    });
+    try {
+      const result = await run(['--debug', '--base-url', server.url, 'teams'], { env: { PAGERLY_API_KEY: key } });
+      expect(result.stderr).toMatch(/^< x-echo-0: \[redacted\]$/m);
+      expect(result.stderr.match(/^< x-echo-\d+: /gm)!.length).toBe(secretForms(key).length);
+      expectNoKey(result.stderr, key);
+      expectNoKey(result.stdout, key);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('shows each retry as an entry of its own, and a request with no answer by its failure code', async () => {
+    let calls = 0;
+    const server = await loopbackServer((_request, response) => {
+      calls += 1;
+      response.statusCode = calls === 1 ? 503 : 200;
+      response.setHeader('retry-after', '0');
+      response.end('[]');
+    });
+    try {
+      const result = await cli.cli(['--debug', '--base-url', server.url, 'teams']);
+      expect([...result.stderr.matchAll(ENTRY)].map((entry) => entry[3])).toEqual(['503', '200']);
+    } finally {
+      await server.close();
+    }
+    const closed = await closedPort();
+    const failed = await cli.cli(['--debug', '--retries', '1', '--base-url', closed, 'teams']);
+    expect(failed.stderr.match(/^\* GET \S+\/allteams no answer \(ECONNREFUSED\) \d+ ms$/gm)).toHaveLength(2);
+  });
+
+  it('shows each redirect hop as an entry of its own', async () => {
+    const server = await loopbackServer((request, response) => {
+      if (!request.url!.startsWith('/moved')) {
+        response.statusCode = 307;
+        response.setHeader('location', `/moved${request.url}`);
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end('[]');
+    });
+    try {
+      const result = await cli.cli(['--debug', '--base-url', server.url, 'teams']);
+      const entries = [...result.stderr.matchAll(ENTRY)];
+      expect(entries.map((entry) => [entry[3], new URL(entry[2]!).pathname])).toEqual([
+        ['307', '/pagerly/o/zapier/allteams'],
+        ['200', '/moved/pagerly/o/zapier/allteams'],
+      ]);
+      expect(entries.map((entry) => entry[5])).toEqual(['0', '2']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the proxy credentials out of the trace', async () => {
+    const proxy = await loopbackServer((request, response) => {
+      // A forward proxy's answer: it got the absolute URL and its credentials.
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('x-seen-auth', String(request.headers['proxy-authorization'] ?? ''));
+      response.end('[]');
+    });
+    try {
+      const proxyUrl = proxy.url.replace('http://', 'http://proxyuser:s3cretProxyPass@');
+      const result = await run(['--debug', '--base-url', 'http://api.example.test', 'teams'], { env: { PAGERLY_API_KEY: KEYS.admin, HTTP_PROXY: proxyUrl } });
+      expect(result.stderr).toMatch(ENTRY);
+      expect(result.stderr).not.toContain('s3cretProxyPass');
+      expectNoKey(result.stderr, 'proxyuser:s3cretProxyPass');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('PAGERLY_DEBUG outside the CLI', () => {
+  it('traces the typed client (@pagerly/client) on stderr', async () => {
+    const script = `import { createClient } from './client/index.ts';
+const client = createClient({ apiKey: ${JSON.stringify(KEYS.admin)}, baseUrl: ${JSON.stringify(cli.url)} });
+const teams = await client.listTeams({});
+process.stdout.write('done');`;
+    const node = join(process.cwd(), 'node_modules/.bin/node');
+    const { stdout, stderr } = await exec(node, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH ?? '', PAGERLY_DEBUG: '1' },
+      encoding: 'utf8',
+    });
+    expect(stdout).toBe('done');
+    expect(stderr).toMatch(ENTRY);
+    expect(stderr).toMatch(/^> x-apikey: \[redacted\]$/m);
+    expectNoKey(stderr, KEYS.admin);
+  });
+
+  it('traces pagerly mcp on stderr, stdout holding only JSON-RPC', async () => {
+    const session = await rawSession([], { PAGERLY_API_KEY: KEYS.admin, PAGERLY_BASE_URL: cli.url, PAGERLY_DEBUG: '1' }, [
+      ...INITIALIZE,
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_teams', arguments: {} } },
+    ]);
+    const lines = session.stdout.split('\n').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(isJsonRpc(line)).toBe(true);
+    expect(session.stderr).toMatch(ENTRY);
+    expectNoKey(session.stderr + session.stdout, KEYS.admin);
+  });
+});
