@@ -139,13 +139,7 @@ export function readSyncFile(path: string, read: FileReader = (p) => readBounded
   if (!result.ok) return replaced.length > 0 ? { ok: false, problems: [...replaced, ...result.problems] } : result;
   // A value with a replaced character is told once, as that: the control characters of the rest.
   const withReplaced = new Set(replaced.map((p) => `${p.row}:${p.field}`));
-  const controls = controlCharacters(
-    result.rows.map(({ row, values }) => ({
-      row,
-      values: Object.fromEntries(Object.entries(values).filter(([field]) => !withReplaced.has(`${row}:${field}`))),
-    })),
-    options.encodingOption ?? '--encoding',
-  );
+  const controls = controlCharacters(result.rows, options.encodingOption ?? '--encoding').filter((p) => !withReplaced.has(`${p.row}:${p.field}`));
   return {
     ...result,
     problems: [...replaced, ...controls, ...result.problems],
@@ -194,7 +188,12 @@ function readYaml(text: string): Read {
   if (!isSeq(document.contents)) {
     return {
       ok: false,
-      problems: [{ problem: 'the file must hold a YAML list of people, e.g.\n- email: alex@example.com\n  name: Alex Morgan\n  phone: "+14155550123"' }],
+      problems: [
+        {
+          problem:
+            'the file must hold a YAML list of people, e.g.\n- email: alex@example.com\n  name: Alex Morgan\n  phone: "+14155550123"',
+        },
+      ],
     };
   }
   visit(document, {
