@@ -191,7 +191,7 @@ function readYaml(text: string): Read {
       problems: [
         {
           problem:
-            'the file must hold a YAML list of people, e.g.\n- email: alex@example.com\n  name: Alex Morgan\n  phone: "+14155550123"',
+            'the file must hold a YAML list of people, one item per person starting with "- ", e.g. "- email: alex@example.com" with "  name: Alex Morgan" on the next line',
         },
       ],
     };

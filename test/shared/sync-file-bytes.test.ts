@@ -67,3 +67,11 @@ describe('control characters in a value', () => {
     expect(problems[0]!.problem).toContain('U+FFFD');
   });
 });
+
+describe('a YAML file that is not a list', () => {
+  it('is told in one line, with an example (a terminal shows a line break in a problem as \\n)', () => {
+    const result = read(Buffer.from('email: alex@example.com\nname: Alex\n'), 'people.yaml');
+    expect(result).toEqual({ ok: false, problems: [{ problem: expect.stringContaining('YAML list of people') }] });
+    expect(result.problems[0]!.problem).not.toContain('\n');
+  });
+});
