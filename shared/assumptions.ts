@@ -86,7 +86,7 @@ export const assumptions = [
     id: 'email-address',
     topic: 'Which e-mail addresses are taken',
     choice:
-      "Every address a mail system takes: RFC 5322 dot-atom local parts (`x&y@`, `o'brien@`, `a+b@`, `/ = ! # $ % * ? ^ { | } ~`), quoted local parts, non-ASCII local parts and internationalised domains (RFC 6531), address literals. Refused before anything is sent: no `@`, an empty local part, domain or label, white space, control characters, U+FFFD, more than 254 characters. One rule on every surface (`shared/schemas/email-address.ts`); sent as typed, encoded in the query.",
+      "Every address a mail system takes: RFC 5322 dot-atom local parts (`x&y@`, `o'brien@`, `a+b@`, `/ = ! # $ % * ? ^ { | } ~`), quoted local parts, non-ASCII local parts and internationalised domains (RFC 6531), address literals. Refused before anything is sent: no `@`, an empty local part, domain or label, white space, control characters, bidi controls and the zero-width space (they make an address show as another), U+FFFD, more than 254 characters. One rule on every surface (`shared/schemas/email-address.ts`); sent as typed, encoded in the query.",
     why: "The spec does not say which addresses the service takes; the service is the judge of any address that can exist, and a connector that refuses a real colleague's address leaves no way round it.",
   },
   {

@@ -1,6 +1,6 @@
 import type { InputField, OutputField } from '../../shared/operations/types.ts';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
-import { EMAIL_ADDRESS_SOURCE } from '../../shared/schemas/email-address.ts';
+import { EMAIL_ADDRESS_MAX, EMAIL_ADDRESS_SOURCE } from '../../shared/schemas/email-address.ts';
 import { makeText, sentenceCase } from '../wording.ts';
 import { TEAM_RPC } from './names.ts';
 
@@ -15,9 +15,10 @@ const inputTypes = { string: 'text', text: 'text', email: 'text', phone: 'text',
  * documented: Make checks `validate.pattern` before the module runs (a mapped value at run
  * time), so `x&y@acme.example` and `zoë@exämple.de` pass and `a b@c.d` never leaves Make.
  * Space around the address is allowed: the request trims it (communication.ts), as the
- * other surfaces do.
+ * other surfaces do. The lookahead bounds the trimmed address to the rule's length, as the
+ * other surfaces do: an address holds no white space, so `\S{1,254}` is the whole of it.
  */
-export const EMAIL_PARAMETER_VALIDATION = { pattern: `^\\s*${EMAIL_ADDRESS_SOURCE}\\s*$` } as const;
+export const EMAIL_PARAMETER_VALIDATION = { pattern: `^\\s*(?=\\S{1,${EMAIL_ADDRESS_MAX}}\\s*$)${EMAIL_ADDRESS_SOURCE}\\s*$` } as const;
 
 /**
  * Where a select filled by an RPC opens in mapping mode (`mode: "edit"`). Make's Remote

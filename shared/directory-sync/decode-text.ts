@@ -38,8 +38,28 @@ export function encodingNamed(label: string): string | undefined {
 }
 
 /**
+ * UTF-16 saved without a BOM: ASCII text in it has a NUL in every other byte, which is valid
+ * UTF-8 and would be read as names and columns full of NULs. Taken as UTF-16 when at least a
+ * quarter of the bytes are NULs and all of them fall on the same side of each pair (low byte
+ * second: little endian; first: big endian); a stray NUL in a UTF-8 file is not enough.
+ */
+function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < bytes.length; i += 1) {
+    if (bytes[i] !== 0) continue;
+    if (i % 2 === 0) even += 1;
+    else odd += 1;
+  }
+  if (bytes.length % 2 !== 0 || even + odd < bytes.length / 4) return undefined;
+  if (even === 0) return 'utf-16le';
+  if (odd === 0) return 'utf-16be';
+  return undefined;
+}
+
+/**
  * Decodes a file's bytes. With `encoding` given, that one (a BOM of the same encoding is
- * dropped); else by its BOM; else UTF-8 when every byte sequence is valid UTF-8; else
+ * dropped); else by its BOM; else UTF-16 when its NULs say so (utf16WithoutBom); else UTF-8 when every byte sequence is valid UTF-8; else
  * Windows-1252. A character a decoder could not read becomes U+FFFD, which the reader then
  * refuses (replaced-characters.ts): it is never sent.
  */
@@ -52,6 +72,15 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
   for (const [name, bom] of BOMS) {
     // TextDecoder drops the BOM of its own encoding (ignoreBOM is false by default).
     if (startsWith(bytes, bom)) return { ok: true, text: new TextDecoder(name).decode(bytes), encoding: name };
+  }
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16 !== undefined) {
+    return {
+      ok: true,
+      text: new TextDecoder(utf16).decode(bytes),
+      encoding: utf16,
+      note: `The file has no BOM but its bytes are UTF-16: it was read as ${utf16.toUpperCase()}; if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
+    };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };

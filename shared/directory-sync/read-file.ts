@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { extname } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
 import { isSeq, parseDocument, visit } from 'yaml';
+import { controlCharacters } from './control-characters.ts';
 import { decodeText } from './decode-text.ts';
 import { replacedCharacters } from './replaced-characters.ts';
 import type { RowProblem } from './row-problem.ts';
@@ -136,9 +137,12 @@ export function readSyncFile(path: string, read: FileReader = (p) => readBounded
   const result = format === 'json' ? readJson(text) : format === 'yaml' ? readYaml(text) : readCsv(text);
   const replaced = replacedCharacters(text, result.ok ? result.rows : [], options.encodingOption ?? '--encoding');
   if (!result.ok) return replaced.length > 0 ? { ok: false, problems: [...replaced, ...result.problems] } : result;
+  // A value with a replaced character is told once, as that: the control characters of the rest.
+  const withReplaced = new Set(replaced.map((p) => `${p.row}:${p.field}`));
+  const controls = controlCharacters(result.rows, options.encodingOption ?? '--encoding').filter((p) => !withReplaced.has(`${p.row}:${p.field}`));
   return {
     ...result,
-    problems: [...replaced, ...result.problems],
+    problems: [...replaced, ...controls, ...result.problems],
     encoding: decoded.encoding,
     ...('note' in decoded && decoded.note ? { note: decoded.note } : {}),
   };
@@ -184,7 +188,12 @@ function readYaml(text: string): Read {
   if (!isSeq(document.contents)) {
     return {
       ok: false,
-      problems: [{ problem: 'the file must hold a YAML list of people, e.g.\n- email: alex@example.com\n  name: Alex Morgan\n  phone: "+14155550123"' }],
+      problems: [
+        {
+          problem:
+            'the file must hold a YAML list of people, one item per person starting with "- ", e.g. "- email: alex@example.com" with "  name: Alex Morgan" on the next line',
+        },
+      ],
     };
   }
   visit(document, {

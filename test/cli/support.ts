@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../../cli/main.ts';
 import type { Env } from '../../cli/settings.ts';
 import { createSandbox, demoSeed, type Sandbox, type Seed } from '../../sandbox/index.ts';
+import { loopbackServer } from '../support/loopback-server.ts';
 
 /** Recognisable keys: every run checks that none of them appears in any output. */
 export const KEYS = {
@@ -104,4 +105,25 @@ export function acmeDirectory(sandbox: Sandbox) {
     .filter((p) => p.orgId === 'org_acme')
     .map(({ email, name, phone, role }) => ({ email, name, phone, role }))
     .sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/**
+ * Runs `directory sync <path> ...extra` against a loopback service that counts requests: the
+ * file must be refused (exit 2, nothing on stdout) with none sent.
+ */
+export async function syncRefusedUnsent(path: string, extra: readonly string[] = []): Promise<Run> {
+  let requests = 0;
+  const server = await loopbackServer((_request, response) => {
+    requests += 1;
+    response.writeHead(500).end();
+  });
+  try {
+    const r = await run(['--base-url', server.url, 'directory', 'sync', path, ...extra], { env: { PAGERLY_API_KEY: KEYS.admin } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(requests).toBe(0);
+    return r;
+  } finally {
+    await server.close();
+  }
 }

@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loopbackServer } from '../support/loopback-server.ts';
-import { fixture, KEYS, person, run, startCliSandbox, type CliSandbox } from './support.ts';
+import { fixture, person, startCliSandbox, syncRefusedUnsent, type CliSandbox } from './support.ts';
 
 /**
  * The files people's tools export, byte for byte as those tools write them, synced against a
@@ -153,33 +152,15 @@ describe('directory sync reads what people export', () => {
 });
 
 describe('a character a decoder replaced is never sent', () => {
-  /** Syncs against a loopback service that counts requests: the file must be refused with none. */
-  async function refusedUnsent(path: string, extra: readonly string[] = []) {
-    let requests = 0;
-    const server = await loopbackServer((_request, response) => {
-      requests += 1;
-      response.writeHead(500).end();
-    });
-    try {
-      const r = await run(['--base-url', server.url, 'directory', 'sync', path, ...extra], { env: { PAGERLY_API_KEY: KEYS.admin } });
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(requests).toBe(0);
-      return r;
-    } finally {
-      await server.close();
-    }
-  }
-
   it('U+FFFD in a value: refused naming its row and column, saying to re-save as UTF-8 or use --encoding', async () => {
     // What a tool writes after it read Windows-1252 as UTF-8 once: the names are already lost.
-    const r = await refusedUnsent(file('replaced.csv', rows(',').replace('Müller', 'M\uFFFDller')));
+    const r = await syncRefusedUnsent(file('replaced.csv', rows(',').replace('Müller', 'M\uFFFDller')));
     expect(r.stderr).toContain('row 2: name holds "\uFFFD" (U+FFFD) at character 6');
     expect(r.stderr).toContain('re-save the file as UTF-8 (in Excel: "CSV UTF-8"), or name its encoding with --encoding');
   });
 
   it('Windows-1252 bytes forced as UTF-8 with --encoding: every replaced character refused, none sent', async () => {
-    const r = await refusedUnsent(file('forced.csv', windows1252(rows(','))), ['--encoding', 'utf-8']);
+    const r = await syncRefusedUnsent(file('forced.csv', windows1252(rows(','))), ['--encoding', 'utf-8']);
     expect(r.stderr).toContain('row 2: name holds');
     expect(r.stderr).toContain('row 3: name holds');
   });
@@ -189,7 +170,7 @@ describe('a character a decoder replaced is never sent', () => {
     ['a YAML value', 'replaced.yaml', '- email: bob.muller@acme.example\n  name: Bob M\uFFFDller\n', 'row 1: name holds'],
     ['a CSV header', 'header.csv', 'email,n\uFFFDme\nbob.muller@acme.example,Bob\n', 'line 1, column 8'],
   ])('U+FFFD in %s', async (_where, name, text, said) => {
-    const r = await refusedUnsent(file(name, text));
+    const r = await syncRefusedUnsent(file(name, text));
     expect(r.stderr).toContain(said);
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { loopbackServer } from '../support/loopback-server.ts';
-import { acmeDirectory, fixture, KEYS, person, run, startCliSandbox, type CliSandbox } from './support.ts';
+import { acmeDirectory, fixture, KEYS, person, run, startCliSandbox, syncRefusedUnsent, type CliSandbox } from './support.ts';
 
 // Real HTTP against a fresh sandbox per test (syncs change its world); no nock here.
 
@@ -117,25 +116,8 @@ describe('directory sync --dry-run', () => {
 });
 
 describe('directory sync: a bad file is exit 2, every problem listed, nothing sent', () => {
-  /** A server that counts requests: none may come. */
-  async function syncAgainstCounter(file: string, json = false) {
-    let requests = 0;
-    const server = await loopbackServer((_req, res) => {
-      requests += 1;
-      res.writeHead(500).end();
-    });
-    try {
-      const r = await run(['--base-url', server.url, 'directory', 'sync', fixture(file), ...(json ? ['--json'] : [])], {
-        env: { PAGERLY_API_KEY: KEYS.admin },
-      });
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(requests).toBe(0);
-      return r;
-    } finally {
-      await server.close();
-    }
-  }
+  /** The fixture `file`, refused with no request sent. */
+  const syncAgainstCounter = (file: string, json = false) => syncRefusedUnsent(fixture(file), json ? ['--json'] : []);
 
   it('bad rows in CSV: e-mail, phone, role, missing fields, duplicate, remove-and-set, remove value', async () => {
     const r = await syncAgainstCounter('bad-rows.csv');

@@ -447,7 +447,7 @@ export const rows: readonly Row[] = [
   },
   // The one address rule (shared/schemas/email-address.ts): every address a mail system takes
   // reaches the service, encoded in the query; what cannot be an address is refused, unsent.
-  ...['x&y@acme.example', 'zoë@exämple.de'].map(
+  ...['x&y@acme.example', 'zoë@exämple.de', 'a+b%25c#d=e?f@acme.example'].map(
     (address): Row => ({
       name: `directory: the address ${address} is taken and sent encoded`,
       call: 'directoryEntry',
@@ -457,9 +457,10 @@ export const rows: readonly Row[] = [
       expect: { ok: true, value: { holds: [address] } },
     }),
   ),
-  ...['no-at-sign', 'a b@c.d'].map(
+  // A bidi override makes the address show as another (`a\u202Egro@` reads `aorg@`).
+  ...['no-at-sign', 'a b@c.d', 'a\u202Egro@acme.example'].map(
     (address): Row => ({
-      name: `directory: "${address}" is refused before anything is sent`,
+      name: `directory: "${address.replace('\u202E', '\\u202E')}" is refused before anything is sent`,
       call: 'directoryEntry',
       email: address,
       answer: json(200, ENTRY),
