@@ -12,7 +12,9 @@ import type { FetchTransportOptions } from '../shared/transports/fetch-transport
  *   call the tool again itself; a create retried underneath it (after a 429 or a refused
  *   connection, which the typed client may retry) would be a second request it never saw.
  */
-export function toolCallTransport(options: FetchTransportOptions & { readonly signal?: AbortSignal | undefined; readonly trace?: Trace | undefined }): Transport {
+export function toolCallTransport(
+  options: FetchTransportOptions & { readonly signal?: AbortSignal | undefined; readonly trace?: Trace | undefined },
+): Transport {
   const retrying = fetchTransport(options);
   const once = fetchTransport({ ...options, retries: 0 });
   return { send: (request) => (request.idempotent ? retrying : once).send(request) };
