@@ -426,6 +426,12 @@ export const rows: readonly Row[] = [
     expect: { ok: true, value: { id: '9007199254740991', lacks: [NO_ID_NOTE] } },
   },
   {
+    name: 'create: 201 an id number at exactly 2^53, which 2^53 + 1 also parses to',
+    call: 'write',
+    answer: { status: 201, type: JSON_TYPE, body: '{"id":9007199254740992}' },
+    expect: createdWithoutId(),
+  },
+  {
     name: 'create: 400 input refused',
     call: 'write',
     answer: said(400, 'severity must be P1 to P5'),

@@ -75,6 +75,8 @@ describe("Make create module: the bundle is the shared rule's result", () => {
       JSON.parse('{"id":-9007199254740993}'),
     ],
     ['201 an id number at 2^53 - 1', text(201, '{"id":9007199254740991}', { 'content-type': 'application/json' }), { id: 9007199254740991 }],
+    // 2^53 parses exactly, yet 2^53 + 1 parses to it too: no safe integer, so no id (the bound is strict).
+    ['201 an id number at exactly 2^53', text(201, '{"id":9007199254740992}', { 'content-type': 'application/json' }), { id: 2 ** 53 }],
     ['201 an id number with a fraction', json(201, { id: 7.5 }), { id: 7.5 }],
     [
       '201 a rounded id number, the id in Location',
