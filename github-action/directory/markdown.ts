@@ -91,12 +91,12 @@ export function countResults(results: readonly RowResult[]): Counts {
 }
 
 const LABEL: Record<keyof Counts, string> = {
-  create: '➕ create',
-  update: '✏️ update',
-  remove: '➖ remove',
+  create: 'create',
+  update: 'update',
+  remove: 'remove',
   unchanged: 'unchanged',
-  skipped: '⏭️ skipped',
-  failed: '❌ failed',
+  skipped: 'skipped',
+  failed: '**failed**',
 };
 
 const shown = (value: string | null) => (value === null ? '*(none)*' : inert(value, 80));

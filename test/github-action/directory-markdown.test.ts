@@ -58,9 +58,9 @@ describe('renderSync', () => {
     expect(markdown.split('\n')[0]).toBe(commentMarker('people.csv'));
     expect(markdown).toContain('Merging applies: **1 to create, 1 to update, 1 to remove**; 1 unchanged. Nothing in the directory has changed.');
     expect(tableRows(markdown)).toEqual([
-      '| ➕ create | New Hire (new@acme.example) | name: New Hire |',
-      '| ✏️ update | Kat (kat@acme.example) | phone: +14155550103 → +14155550177 |',
-      '| ➖ remove | Kat (hedy@acme.example) |  |',
+      '| create | New Hire (new@acme.example) | name: New Hire |',
+      '| update | Kat (kat@acme.example) | phone: +14155550103 → +14155550177 |',
+      '| remove | Kat (hedy@acme.example) |  |',
     ]);
     expect(markdown).not.toContain('grace@');
   });
@@ -69,7 +69,7 @@ describe('renderSync', () => {
     const failed: RowResult = { ...update, outcome: 'failed', error: new Error('The service refused: phone | is <bad>') };
     const markdown = renderSync([{ ...create('new@acme.example', 'New'), outcome: 'created' }, failed, unchanged], { file: 'people.csv', mode: 'apply', why });
     expect(markdown).toContain('**1 created, 0 updated, 0 removed**; 1 unchanged. **1 failed.**');
-    expect(tableRows(markdown)[1]).toBe('| ❌ failed | Kat (kat@acme.example) | The service refused\\: phone &#124; is &lt;bad&gt; |');
+    expect(tableRows(markdown)[1]).toBe('| **failed** | Kat (kat@acme.example) | The service refused\\: phone &#124; is &lt;bad&gt; |');
     expect(countResults([failed, unchanged])).toEqual({ create: 0, update: 0, remove: 0, unchanged: 1, skipped: 0, failed: 1 });
   });
 
