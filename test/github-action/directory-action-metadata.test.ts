@@ -33,6 +33,8 @@ describe('the directory sync action', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
     expect(workflow.jobs.plan.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
     expect(workflow.jobs.apply.permissions).toEqual({ contents: 'read' });
+    // docs/github-action.md shows this very file.
+    expect(readFileSync(join(process.cwd(), 'docs/github-action.md'), 'utf8')).toContain(readFileSync(example, 'utf8'));
   });
 
   it('plans on a pull request and any push but to the default branch, where it applies', () => {
