@@ -1,8 +1,8 @@
-import { writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { MIT_LICENSE } from '../../surfaces/license.ts';
@@ -63,7 +63,45 @@ export function directoryActionYml(): string {
   );
 }
 
-/** dist/github-action-directory/: action.yml, the bundle, package.json and the licence. */
+const example = fileURLToPath(new URL('../examples/directory-sync.yml', import.meta.url));
+
+/** The README of the action's repository: the example workflow, then the inputs and outputs from action.yml. */
+export function directoryActionReadme(): string {
+  const metadata = parse(directoryActionYml()) as {
+    inputs: Record<string, { description: string; required: boolean; default?: string }>;
+    outputs: Record<string, { description: string }>;
+  };
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const inputs = Object.entries(metadata.inputs).map(
+    ([name, input]) =>
+      `| \`${name}\` | ${input.required ? 'yes' : 'no'} | ${cell(input.description)}${input.default ? ` Default: \`${input.default}\`.` : ''} |`,
+  );
+  const outputs = Object.entries(metadata.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`);
+  return `# Pagerly directory sync
+
+Keep Pagerly's on-call directory in git. On a pull request this action plans the people
+file's changes (nothing changes) and shows them in the job summary and in one comment, updated
+on each push; on a push to the default branch it applies them.
+
+\`\`\`yaml
+${readFileSync(example, 'utf8').trimEnd()}
+\`\`\`
+
+## Inputs
+
+| Input | Required | What it is |
+| --- | --- | --- |
+${inputs.join('\n')}
+
+## Outputs
+
+| Output | What it is |
+| --- | --- |
+${outputs.join('\n')}
+`;
+}
+
+/** dist/github-action-directory/: action.yml, the bundle, README, package.json and the licence. */
 export async function buildDirectoryAction(folder = directoryActionDir): Promise<{ folder: string; bundleBytes: number }> {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'action.yml'), directoryActionYml());
@@ -72,6 +110,7 @@ export async function buildDirectoryAction(folder = directoryActionDir): Promise
     `${JSON.stringify({ name: 'pagerly-directory-sync-action', version: rootPackage.version, private: true, license: 'MIT', type: 'module', main: 'index.js' }, null, 2)}\n`,
   );
   writeFileSync(join(folder, 'LICENSE'), MIT_LICENSE);
+  writeFileSync(join(folder, 'README.md'), directoryActionReadme());
   await build({
     entryPoints: [entry],
     outfile: join(folder, 'index.js'),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { directoryActionYml } from '../../github-action/directory/build.ts';
+import { directoryActionReadme, directoryActionYml } from '../../github-action/directory/build.ts';
 import { modeOf } from '../../github-action/directory/run.ts';
 
 const run = promisify(execFile);
@@ -35,6 +35,13 @@ describe('the directory sync action', () => {
     expect(workflow.jobs.apply.permissions).toEqual({ contents: 'read' });
     // docs/github-action.md shows this very file.
     expect(readFileSync(join(process.cwd(), 'docs/github-action.md'), 'utf8')).toContain(readFileSync(example, 'utf8'));
+  });
+
+  it('has a README with the example workflow and every input and output of action.yml', () => {
+    const readme = directoryActionReadme();
+    const metadata = parse(directoryActionYml());
+    expect(readme).toContain(readFileSync(example, 'utf8').trimEnd());
+    for (const name of [...Object.keys(metadata.inputs), ...Object.keys(metadata.outputs)]) expect(readme).toContain(`| \`${name}\` |`);
   });
 
   it('plans on a pull request and any push but to the default branch, where it applies', () => {
