@@ -61,7 +61,10 @@ export async function tracedHop(
     .flatMap(([, value]) => [value, value.trim()])
     .concat(proxyCredentials(proxyEnv ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}));
   const clean = (text: string) => oneLine(redact(text, secrets));
-  const sent = headerLines('>', request.headers, clean);
+  // As the transport sends the hop: after a 303 it is a GET, without the body's type.
+  const headers =
+    hop.body === undefined ? Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-type')) : request.headers;
+  const sent = headerLines('>', headers, clean);
   const started = performance.now();
   const took = () => `${Math.round(performance.now() - started)} ms`;
   try {

@@ -183,6 +183,35 @@ describe('the trace of an answer cut off', () => {
   });
 });
 
+describe('the headers a hop shows', () => {
+  it('are those sent: after a 303 the GET carries no content-type', async () => {
+    const server = await loopbackServer((request, response) => {
+      request.resume();
+      if (request.method === 'POST') {
+        response.statusCode = 303;
+        response.setHeader('location', '/o/incident/inc_1');
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ id: 'inc_1' }));
+    });
+    const entries: string[] = [];
+    try {
+      const client = createFetchClient({ apiKey: KEYS.admin, baseUrl: server.url, retries: 0, trace: (entry) => entries.push(entry) });
+      await client.createOrUpdateIncident({ title: 'Traced', severity: 'P3' });
+      expect(entries.map((entry) => entry.split('\n')[0]!.split(' ').slice(0, 2))).toEqual([
+        ['*', 'POST'],
+        ['*', 'GET'],
+      ]);
+      expect(entries[0]).toMatch(/^> content-type: application\/json/m);
+      expect(entries[1]).not.toMatch(/^> content-type:/m);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('PAGERLY_DEBUG outside the CLI', () => {
   it('traces the typed client (@pagerly/client) on stderr', async () => {
     const script = `import { createClient } from './client/index.ts';
