@@ -3,11 +3,27 @@
 // them; test/zapier/templates.test.ts runs each Pagerly step on zapier-platform-core, mapping
 // the step before's output in by the keys Zapier shows (nested output flattened: `team__name`).
 
+/**
+ * Zapier's API name of each of its own apps: what a Zap's step names as its app (`selected_api`,
+ * `steps[n][app]` of a pre-filled Zap: docs.zapier.com/powered-by-zapier/embedding-zapier/pre-filled-zaps
+ * shows `WeatherCLIAPI@latest`), as public Zap exports spell them (`WebHookCLIAPI@1.1.1:hook_v2`,
+ * `ScheduleCLIAPI@1.7.0` / `everyDay`). Pagerly's is `App<id>CLIAPI`, given when the app is pushed.
+ * Digest by Zapier's is seen only in lower case in public code: confirm it in the Zap editor.
+ */
+export const zapierApiNames = {
+  'Webhooks by Zapier': 'WebHookCLIAPI',
+  'Schedule by Zapier': 'ScheduleCLIAPI',
+  'Filter by Zapier': 'FilterAPI',
+  'Paths by Zapier': 'BranchingAPI',
+  'Looping by Zapier': 'ZapierLoopingCLIAPI',
+  'Digest by Zapier': 'DigestCLIAPI',
+} as const;
+
 export interface ZapStep {
   /** Our app, or one of Zapier's built-in apps by the name Zapier's editor shows. */
-  readonly app: 'Pagerly' | 'Webhooks by Zapier' | 'Schedule by Zapier' | 'Filter by Zapier' | 'Paths by Zapier' | 'Looping by Zapier' | 'Digest by Zapier';
+  readonly app: 'Pagerly' | keyof typeof zapierApiNames;
   readonly type: 'trigger' | 'action' | 'search' | 'filter';
-  /** The trigger's, action's or search's key (for Pagerly, the key in the app definition). */
+  /** The trigger's, action's or search's key (for Pagerly, the key in the app definition; for Zapier's apps, the key its API names: Catch Hook is `hook_v2`). */
   readonly key: string;
   /** Field → value; `{{N.key}}` maps output `key` of step N (1-based), as Zapier's editor inserts it. */
   readonly fields: Readonly<Record<string, string>>;
@@ -42,7 +58,7 @@ export const zapTemplates: readonly ZapTemplate[] = [
     description:
       'Your pipeline calls the Zap with the deploy status and the id of the incident still open, if any: a failure opens an incident or updates the open one, and the next good deploy resolves it. Return the incident ID to the pipeline for its next call.',
     steps: [
-      { app: 'Webhooks by Zapier', type: 'trigger', key: 'hook', fields: {} },
+      { app: 'Webhooks by Zapier', type: 'trigger', key: 'hook_v2', fields: {} },
       {
         app: 'Pagerly',
         type: 'action',
@@ -75,7 +91,7 @@ export const zapTemplates: readonly ZapTemplate[] = [
     title: 'Post who is on call every morning',
     description: "Every morning, one message in your team's chat naming who is on call in each of your teams.",
     steps: [
-      { app: 'Schedule by Zapier', type: 'trigger', key: 'every_day', fields: { time_of_day: '8am', trigger_on_weekends: 'yes' } },
+      { app: 'Schedule by Zapier', type: 'trigger', key: 'everyDay', fields: { hod: '8:00 AM', weekends: 'yes' } },
       { app: 'Looping by Zapier', type: 'action', key: 'create_loop_from_text', fields: { values__teams: '(your teams, comma-separated)' } },
       { app: 'Pagerly', type: 'search', key: 'find_on_call_users', fields: { teamname: '{{2.loop_value}}' } },
       {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
-import { zapTemplates, type ZapStep } from '../../zapier-app/zap-templates.ts';
+import { type ZapStep, zapierApiNames, zapTemplates } from '../../zapier-app/zap-templates.ts';
 import { HOUR, startReceiver } from '../sandbox/support.ts';
 import { App, appTester } from './support.ts';
 
@@ -75,6 +75,10 @@ describe('Zap templates', () => {
       expect(page).toContain(`### ${template.title}`);
       for (const step of template.steps) {
         if (step.app === 'Pagerly') expect(() => perform(step, step.type === 'trigger' ? 'performList' : 'perform')).not.toThrow();
+        // A Zap's step names Zapier's app by its API name (pre-filled Zaps: `steps[0][app]=WeatherCLIAPI@latest`,
+        // docs.zapier.com/powered-by-zapier/embedding-zapier/pre-filled-zaps), shown beside the name users see.
+        const named = step.app === 'Pagerly' ? '**Pagerly**' : `**${step.app}** (\`${zapierApiNames[step.app]}\`)`;
+        expect(page).toContain(`${named}, ${step.type} \`${step.key}\``);
         for (const [field, value] of Object.entries(step.fields))
           expect({ step: step.key, line: page.includes(`\`${field}\`: \`${value.replace(/\n/g, '\\n')}\``) }).toEqual({ step: step.key, line: true });
       }
