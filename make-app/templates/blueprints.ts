@@ -193,6 +193,27 @@ export function failedDeployIncident(target: Target): Blueprint {
               },
             ],
           },
+          {
+            // A good deploy with nothing open: answered too, so the caller always reads JSON (not Make's "Accepted").
+            flow: [
+              {
+                id: 9,
+                module: 'gateway:WebhookRespond',
+                version: 1,
+                filter: {
+                  name: 'Good deploy, none open',
+                  conditions: [
+                    [
+                      { a: '{{1.status}}', o: 'text:equal', b: 'success' },
+                      { a: '{{1.incident_id}}', o: 'notexist' },
+                    ],
+                  ],
+                },
+                mapper: { status: '200', body: '{"incident_id": ""}', headers: [] },
+                metadata: designer(600, 900),
+              },
+            ],
+          },
         ],
       },
     ],

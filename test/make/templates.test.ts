@@ -143,6 +143,37 @@ describe('Make scenario blueprints, run on the sandbox', () => {
     expect(chatText(blueprint, { 1: hostile })).toBe('On call for Ops "blue" \\ <night>: Ada | Lovelace\nada@x.io (was \\")');
   });
 
+  it('job 2: each deploy call takes exactly one route, and every route answers the caller with JSON', () => {
+    const router = failedDeployIncident(target).flow[1]!;
+    expect(router.module).toBe('builtin:BasicRouter');
+    /**
+     * Make runs every route whose filter passes, not only the first (help.make.com, "Router"), so
+     * the filters must not overlap. `exist` is read as Make reads an empty value: an empty text
+     * is empty ("Processing of 'empty' values"); a hypothesis, as Make's engine is private.
+     */
+    const passes = (filter: BlueprintNode['filter'], bundle: Record<string, unknown>) =>
+      (filter?.conditions ?? []).some((all) =>
+        all.every(({ a, o, b }) => {
+          const value = mapperOn({ id: 0, module: 'x', version: 1, mapper: { a } }, { 1: bundle })['a'];
+          const present = value !== undefined && value !== null && value !== '';
+          if (o === 'exist') return present;
+          if (o === 'notexist') return !present;
+          if (o === 'text:equal') return value === b;
+          throw new Error(`operator ${o} is not modelled`);
+        }),
+      );
+    for (const status of ['failure', 'success'])
+      for (const incident_id of ['', '42']) {
+        const bundle = { ...deployWebhookSample, status, incident_id };
+        const taken = (router.routes ?? []).filter((route) => passes(route.flow[0]!.filter, bundle));
+        expect({ status, incident_id, routes: taken.length }).toEqual({ status, incident_id, routes: 1 });
+        const answer = taken[0]!.flow.at(-1)!;
+        expect(answer.module).toBe('gateway:WebhookRespond');
+        const body = mapperOn(answer, { 3: { id: 42 }, 5: { id: 42 } })['body'] as string;
+        expect(JSON.parse(body)).toEqual({ incident_id: status === 'failure' ? '42' : '' });
+      }
+  });
+
   it('job 2: a failure opens an incident, a second failure updates the same one, the next good deploy resolves it', async () => {
     const blueprint = failedDeployIncident(target);
     const [create, again, resolve] = [3, 5, 7].map((id) => moduleNamed(blueprint, id));
