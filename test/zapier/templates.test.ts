@@ -113,15 +113,21 @@ describe('Zap templates', () => {
     }
   });
 
-  it('job 2: a failure opens an incident, a second failure updates it, the next good deploy resolves the same one', async () => {
-    const [, create, again, resolve] = deployIncident!.steps;
-    const hook = { status: 'failure', service: 'checkout-api', environment: 'production', run_url: 'https://ci.acme.example/runs/4711', incident_id: '' };
-    const opened = (await runStep(create!, { 1: hook })) as Flat;
+  it('job 2: a failure opens an incident and stores its ID, a second failure updates it, the next good deploy resolves the same one', async () => {
+    const [, get, create, store, again, resolve, remove] = deployIncident!.steps;
+    const hook = { status: 'failure', service: 'checkout-api', environment: 'production', run_url: 'https://ci.acme.example/runs/4711' };
+    const key = 'pagerly-deploy-checkout-api-production';
+    expect(mapFields(get!, { 1: hook })).toEqual({ key });
+    // Storage by Zapier's Get Value finds nothing for a first failure.
+    const opened = (await runStep(create!, { 1: hook, 2: { value: '' } })) as Flat;
     expect(opened).toMatchObject({ title: 'Deploy of checkout-api to production failed', severity: 'P2', status: 'triggered' });
-    const updated = (await runStep(again!, { 1: { ...hook, incident_id: opened['id'] } })) as Flat;
+    expect(mapFields(store!, { 1: hook, 3: flatten(opened) })).toEqual({ key, value: String(opened['id']) });
+    const stored = { value: String(opened['id']) };
+    const updated = (await runStep(again!, { 1: hook, 2: stored })) as Flat;
     expect(updated).toMatchObject({ id: opened['id'], status: 'triggered', description: 'Failed again: see https://ci.acme.example/runs/4711' });
-    const resolved = (await runStep(resolve!, { 1: { ...hook, status: 'success', incident_id: opened['id'] } })) as Flat;
+    const resolved = (await runStep(resolve!, { 1: { ...hook, status: 'success' }, 2: stored })) as Flat;
     expect(resolved).toMatchObject({ id: opened['id'], status: 'resolved' });
+    expect(mapFields(remove!, { 1: hook })).toEqual({ key });
   });
 
   it('job 3: a search per looped team, its first result (as a Zap takes it) makes one digest line per team', async () => {
