@@ -95,6 +95,24 @@ describe('Make scenario blueprints', () => {
     for (const job of Object.keys(makeTemplates)) expectBlueprintShape(read(job));
   });
 
+  it("name only Make's own modules at the versions exported scenarios carry", () => {
+    // Make publishes no list of its modules: these are as public scenario exports write them
+    // (gateway:CustomWebHook v1, http:ActionSendData v3, json:TransformToJSON v1 with `space`,
+    // util:TextAggregator v1 with `feeder` in parameters, ...). A typo or a new module fails here.
+    const makeOwn: Record<string, number> = {
+      'gateway:CustomWebHook': 1,
+      'gateway:WebhookRespond': 1,
+      'builtin:BasicRouter': 1,
+      'builtin:BasicFeeder': 1,
+      'util:TextAggregator': 1,
+      'json:TransformToJSON': 1,
+      'http:ActionSendData': 3,
+    };
+    for (const job of Object.keys(makeTemplates))
+      for (const node of nodesOf((read(job) as Blueprint).flow).filter((node) => !node.module.startsWith('app#')))
+        expect({ job, module: node.module, version: node.version }).toEqual({ job, module: node.module, version: makeOwn[node.module] });
+  });
+
   it('name only modules the built app has, as `app#<name>:<module>` for the name the app was deployed with', () => {
     for (const [job, build] of Object.entries(makeTemplates)) {
       const ours = nodesOf((read(job) as Blueprint).flow).filter((node) => node.module.startsWith('app#'));
