@@ -3,11 +3,28 @@
 // them; test/zapier/templates.test.ts runs each Pagerly step on zapier-platform-core, mapping
 // the step before's output in by the keys Zapier shows (nested output flattened: `team__name`).
 
+/**
+ * Zapier's API name of each of its own apps: what a Zap's step names as its app (`selected_api`,
+ * `steps[n][app]` of a pre-filled Zap: docs.zapier.com/powered-by-zapier/embedding-zapier/pre-filled-zaps
+ * shows `WeatherCLIAPI@latest`), as public Zap exports spell them (`WebHookCLIAPI@1.1.1:hook_v2`,
+ * `ScheduleCLIAPI@1.7.0` / `everyDay`). Pagerly's is `App<id>CLIAPI`, given when the app is pushed.
+ * Digest's and Storage's are seen only in lower case in public code: confirm them in the Zap editor.
+ */
+export const zapierApiNames = {
+  'Webhooks by Zapier': 'WebHookCLIAPI',
+  'Schedule by Zapier': 'ScheduleCLIAPI',
+  'Filter by Zapier': 'FilterAPI',
+  'Paths by Zapier': 'BranchingAPI',
+  'Looping by Zapier': 'ZapierLoopingCLIAPI',
+  'Digest by Zapier': 'DigestCLIAPI',
+  'Storage by Zapier': 'StorageCLIAPI',
+} as const;
+
 export interface ZapStep {
   /** Our app, or one of Zapier's built-in apps by the name Zapier's editor shows. */
-  readonly app: 'Pagerly' | 'Webhooks by Zapier' | 'Schedule by Zapier' | 'Filter by Zapier' | 'Paths by Zapier' | 'Looping by Zapier' | 'Digest by Zapier';
+  readonly app: 'Pagerly' | keyof typeof zapierApiNames;
   readonly type: 'trigger' | 'action' | 'search' | 'filter';
-  /** The trigger's, action's or search's key (for Pagerly, the key in the app definition). */
+  /** The trigger's, action's or search's key (for Pagerly, the key in the app definition; for Zapier's apps, the key its API names: Catch Hook is `hook_v2`). */
   readonly key: string;
   /** Field → value; `{{N.key}}` maps output `key` of step N (1-based), as Zapier's editor inserts it. */
   readonly fields: Readonly<Record<string, string>>;
@@ -28,6 +45,9 @@ const chat = (text: string): ZapStep => ({
   fields: { url: '(your incoming-webhook URL)', payload_type: 'json', data__text: text },
 });
 
+/** Where job 2's Zap keeps the open incident's ID: one per service and environment. */
+const deployKey = 'pagerly-deploy-{{1.service}}-{{1.environment}}';
+
 export const zapTemplates: readonly ZapTemplate[] = [
   {
     title: 'Tell the team when the on-call person changes',
@@ -39,35 +59,53 @@ export const zapTemplates: readonly ZapTemplate[] = [
   },
   {
     title: 'Open a Pagerly incident when a deploy fails',
+    // Catch Hook always answers with Zapier's own success message, which cannot be customized
+    // (help.zapier.com/hc/en-us/articles/8496288690317): the incident's ID cannot go back to the
+    // pipeline in the answer, so Storage by Zapier keeps it, keyed by service and environment.
     description:
-      'Your pipeline calls the Zap with the deploy status and the id of the incident still open, if any: a failure opens an incident or updates the open one, and the next good deploy resolves it. Return the incident ID to the pipeline for its next call.',
+      'Your pipeline calls the Zap with the service, the environment and the deploy status. A failure opens a Pagerly incident, or updates the one still open; the next good deploy resolves it. Storage by Zapier keeps the open incident for each service and environment.',
     steps: [
-      { app: 'Webhooks by Zapier', type: 'trigger', key: 'hook', fields: {} },
+      { app: 'Webhooks by Zapier', type: 'trigger', key: 'hook_v2', fields: {} },
+      { app: 'Storage by Zapier', type: 'action', key: 'get_value', fields: { key: deployKey } },
       {
         app: 'Pagerly',
         type: 'action',
         key: 'create_incident',
-        path: 'Failed, none open: status is failure, incident_id does not exist',
+        path: 'Failed, none open: status is failure, step 2 value does not exist',
         fields: { title: 'Deploy of {{1.service}} to {{1.environment}} failed', severity: 'P2', description: 'See {{1.run_url}}' },
       },
       {
-        app: 'Pagerly',
+        app: 'Storage by Zapier',
         type: 'action',
-        key: 'update_incident',
-        path: 'Failed again: status is failure, incident_id exists',
-        fields: { id: '{{1.incident_id}}', title: 'Deploy of {{1.service}} to {{1.environment}} failed', description: 'Failed again: see {{1.run_url}}' },
+        key: 'set_value',
+        path: 'Failed, none open: status is failure, step 2 value does not exist',
+        fields: { key: deployKey, value: '{{3.id}}' },
       },
       {
         app: 'Pagerly',
         type: 'action',
         key: 'update_incident',
-        path: 'Good deploy, one open: status is success, incident_id exists',
+        path: 'Failed again: status is failure, step 2 value exists',
+        fields: { id: '{{2.value}}', title: 'Deploy of {{1.service}} to {{1.environment}} failed', description: 'Failed again: see {{1.run_url}}' },
+      },
+      {
+        app: 'Pagerly',
+        type: 'action',
+        key: 'update_incident',
+        path: 'Good deploy, one open: status is success, step 2 value exists',
         fields: {
-          id: '{{1.incident_id}}',
+          id: '{{2.value}}',
           title: 'Deploy of {{1.service}} to {{1.environment}} failed',
           status: 'resolved',
           description: 'Resolved by {{1.run_url}}',
         },
+      },
+      {
+        app: 'Storage by Zapier',
+        type: 'action',
+        key: 'remove_value',
+        path: 'Good deploy, one open: status is success, step 2 value exists',
+        fields: { key: deployKey },
       },
     ],
   },
@@ -75,7 +113,7 @@ export const zapTemplates: readonly ZapTemplate[] = [
     title: 'Post who is on call every morning',
     description: "Every morning, one message in your team's chat naming who is on call in each of your teams.",
     steps: [
-      { app: 'Schedule by Zapier', type: 'trigger', key: 'every_day', fields: { time_of_day: '8am', trigger_on_weekends: 'yes' } },
+      { app: 'Schedule by Zapier', type: 'trigger', key: 'everyDay', fields: { hod: '8:00 AM', weekends: 'yes' } },
       { app: 'Looping by Zapier', type: 'action', key: 'create_loop_from_text', fields: { values__teams: '(your teams, comma-separated)' } },
       { app: 'Pagerly', type: 'search', key: 'find_on_call_users', fields: { teamname: '{{2.loop_value}}' } },
       {

@@ -48,8 +48,24 @@ const pagerly = (target: Target, id: number, module: string, x: number, rest: Pa
   ...rest,
 });
 
+/**
+ * Make's JSON app, "Transform to JSON": its `json` output is the mapped text as one JSON string,
+ * quotes included, whatever the service's names hold (a quote, a backslash, a line break). The
+ * chat body is built from it rather than by escaping text with `replace` in IML, whose literal
+ * arguments (a lone `"`) and plain-text matching (first occurrence or all) Make's help pages
+ * leave open.
+ */
+const toJsonText = (id: number, x: number, text: string): BlueprintNode => ({
+  id,
+  module: 'json:TransformToJSON',
+  version: 1,
+  parameters: { space: '' },
+  mapper: { object: text },
+  metadata: designer(x, 0, 'The message as JSON text'),
+});
+
 /** Make's HTTP module posting Slack-format JSON (`{"text": …}`) to the incoming-webhook URL the user pastes. */
-const postToChat = (id: number, x: number, text: string): BlueprintNode => ({
+const postToChat = (id: number, x: number, jsonModule: number): BlueprintNode => ({
   id,
   module: 'http:ActionSendData',
   version: 3,
@@ -62,14 +78,10 @@ const postToChat = (id: number, x: number, text: string): BlueprintNode => ({
     bodyType: 'raw',
     parseResponse: false,
     contentType: 'application/json',
-    // JSON text built in the mapper: a quote or a backslash in a name is escaped first.
-    data: `{"text": "${text}"}`,
+    data: `{"text": {{${jsonModule}.json}}}`,
   },
   metadata: designer(x, 0, 'Post to chat (paste your incoming-webhook URL)'),
 });
-
-// Make's function arguments are literal text (no quotes): a backslash, then a quote, is escaped for JSON.
-const json = (path: string) => `{{replace(replace(${path}; \\; \\\\); "; \\")}}`;
 
 const scenario = (name: string, flow: BlueprintNode[], scheduling: Blueprint['scheduling'], instant: boolean): Blueprint => ({
   name,
@@ -85,7 +97,8 @@ export function onCallChangeToChat(target: Target): Blueprint {
     'Pagerly: tell the team when the on-call person changes',
     [
       pagerly(target, 1, makeNames.onCallChanged.name, 0, { parameters: { __IMTHOOK__: null } }),
-      postToChat(2, 300, `On call for ${json('1.team.name')}: ${json('1.current_names')} (was ${json('1.previous_names')})`),
+      toJsonText(2, 300, 'On call for {{1.team.name}}: {{1.current_names}} (was {{1.previous_names}})'),
+      postToChat(3, 600, 2),
     ],
     { type: 'immediately' },
     true,
@@ -182,6 +195,27 @@ export function failedDeployIncident(target: Target): Blueprint {
               },
             ],
           },
+          {
+            // A good deploy with nothing open: answered too, so the caller always reads JSON (not Make's "Accepted").
+            flow: [
+              {
+                id: 9,
+                module: 'gateway:WebhookRespond',
+                version: 1,
+                filter: {
+                  name: 'Good deploy, none open',
+                  conditions: [
+                    [
+                      { a: '{{1.status}}', o: 'text:equal', b: 'success' },
+                      { a: '{{1.incident_id}}', o: 'notexist' },
+                    ],
+                  ],
+                },
+                mapper: { status: '200', body: '{"incident_id": ""}', headers: [] },
+                metadata: designer(600, 900),
+              },
+            ],
+          },
         ],
       },
     ],
@@ -207,13 +241,14 @@ export function morningOnCallDigest(target: Target): Blueprint {
         id: 4,
         module: 'util:TextAggregator',
         version: 1,
-        // Source module 1: every bundle after the one API call, all teams, ends in one message.
-        // Each line is JSON-escaped here and joined by the two characters `\n`: the text goes into a JSON string as it is.
-        parameters: { feeder: 1, rowSeparator: 'other', otherRowSeparator: '\\n' },
-        mapper: { value: `${json('3.team.name')}: ${json('3.name')}` },
+        // Source module 1: every bundle after the one API call, all teams, ends in one text, a line per person.
+        parameters: { feeder: 1, rowSeparator: '\n' },
+        mapper: { value: '{{3.team.name}}: {{3.name}}' },
         metadata: designer(900, 0, 'One message: a line per person, by team'),
       },
-      postToChat(5, 1200, `Who is on call this morning:\\n{{substring(4.text; 0; ${DIGEST_MAX_CHARS})}}`),
+      // Cut before the text becomes JSON, so the cut never splits an escape.
+      toJsonText(5, 1200, `Who is on call this morning:{{newline}}{{substring(4.text; 0; ${DIGEST_MAX_CHARS})}}`),
+      postToChat(6, 1500, 5),
     ],
     { type: 'daily', time: '08:00' },
     false,

@@ -30,14 +30,40 @@ const nodesOf = (flow: readonly BlueprintNode[]): BlueprintNode[] =>
 const read = (job: string) => JSON.parse(readFileSync(join(TEMPLATES_DIR, job, BLUEPRINT_FILE), 'utf8')) as unknown;
 
 /**
- * A scenario's IML names a module's output by the module's id (`{{1.team.name}}`); the runner's
- * IML, written for an app's own files, has no number-led paths, so module N's bundle goes into
- * the scope as `moduleN` and the mapper's references are renamed to match.
+ * A scenario's IML names a module's output by the module's id (`{{1.team.name}}`) and separates a
+ * function's arguments with `;` (help.make.com, "Mapping" and "Text and binary functions"); the
+ * runner's IML, written for an app's own files, takes `moduleN` and `,`. Only paths, numbers and
+ * Make's `newline` keyword are translated: a quote inside `{{…}}` (literal text, whose reading
+ * in a scenario Make's pages leave open) is refused, so a blueprint cannot rely on one.
  */
 function mapperOn(node: BlueprintNode, bundles: Record<number, unknown>): Record<string, unknown> {
-  const renamed = JSON.parse(JSON.stringify(node.mapper ?? {}).replace(/\{\{(\d+)\./g, '{{module$1.')) as unknown;
-  const scope = Object.fromEntries(Object.entries(bundles).map(([id, bundle]) => [`module${id}`, bundle]));
-  return renderTemplate(renamed, scope) as Record<string, unknown>;
+  const translated = JSON.stringify(node.mapper ?? {}).replace(/\{\{(.*?)\}\}/g, (_, expression: string) => {
+    if (/["'\\]/.test(expression)) throw new Error(`literal text in a scenario's IML: {{${expression}}}`);
+    return `{{${expression.replace(/\b(\d+)\.(?=[a-z_])/gi, 'module$1.').replaceAll(';', ',')}}}`;
+  });
+  const scope = { newline: '\n', ...Object.fromEntries(Object.entries(bundles).map(([id, bundle]) => [`module${id}`, bundle])) };
+  return renderTemplate(JSON.parse(translated) as unknown, scope) as Record<string, unknown>;
+}
+
+/**
+ * The chat step as Make runs it: "Transform to JSON" (help.make.com/json: converts a value to
+ * JSON, here a text to a JSON string) makes `json`, which the HTTP module's raw body maps. Returns
+ * the body's `text`, and throws if the body is not JSON, as Slack's webhook would refuse it.
+ */
+function chatText(blueprint: Blueprint, bundles: Record<number, unknown>): string {
+  const nodes = nodesOf(blueprint.flow);
+  const toJson = nodes.find((node) => node.module === 'json:TransformToJSON')!;
+  const post = nodes.find((node) => node.module === 'http:ActionSendData')!;
+  const text = mapperOn(toJson, bundles)['object'];
+  expect(typeof text).toBe('string');
+  const data = mapperOn(post, { ...bundles, [toJson.id]: { json: JSON.stringify(text) } })['data'] as string;
+  return (JSON.parse(data) as { text: string }).text;
+}
+
+/** Make's Text aggregator: one text of the mapped `value` of each bundle, joined by the row separator. */
+function aggregate(node: BlueprintNode, sourceId: number, bundles: readonly unknown[]): { text: string } {
+  const separator = (node.parameters as { rowSeparator: string }).rowSeparator;
+  return { text: bundles.map((bundle) => mapperOn(node, { [sourceId]: bundle })['value']).join(separator) };
 }
 
 /** The shape "Import Blueprint" reads, checked at run time (the type holds it at compile time). */
@@ -67,6 +93,24 @@ describe('Make scenario blueprints', () => {
 
   it('each parses as a Blueprint', () => {
     for (const job of Object.keys(makeTemplates)) expectBlueprintShape(read(job));
+  });
+
+  it("name only Make's own modules at the versions exported scenarios carry", () => {
+    // Make publishes no list of its modules: these are as public scenario exports write them
+    // (gateway:CustomWebHook v1, http:ActionSendData v3, json:TransformToJSON v1 with `space`,
+    // util:TextAggregator v1 with `feeder` in parameters, ...). A typo or a new module fails here.
+    const makeOwn: Record<string, number> = {
+      'gateway:CustomWebHook': 1,
+      'gateway:WebhookRespond': 1,
+      'builtin:BasicRouter': 1,
+      'builtin:BasicFeeder': 1,
+      'util:TextAggregator': 1,
+      'json:TransformToJSON': 1,
+      'http:ActionSendData': 3,
+    };
+    for (const job of Object.keys(makeTemplates))
+      for (const node of nodesOf((read(job) as Blueprint).flow).filter((node) => !node.module.startsWith('app#')))
+        expect({ job, module: node.module, version: node.version }).toEqual({ job, module: node.module, version: makeOwn[node.module] });
   });
 
   it('name only modules the built app has, as `app#<name>:<module>` for the name the app was deployed with', () => {
@@ -101,7 +145,7 @@ describe('Make scenario blueprints, run on the sandbox', () => {
   const bundleOf = async (node: BlueprintNode, parameters: Record<string, unknown>) =>
     ((await run.module(node.module.split(':')[1]!, { connection, parameters })) as Record<string, unknown>[])[0]!;
 
-  it('job 1: a live on-call change reaches the trigger, and its bundle has every field the chat text maps', async () => {
+  it('job 1: a live on-call change reaches the trigger and fills the chat message, any name posted as valid JSON', async () => {
     const blueprint = onCallChangeToChat(target);
     const trigger = moduleNamed(blueprint, 1);
     const webhook = manifest.components.module?.[trigger.module.split(':')[1]!]?.webhook as string;
@@ -111,10 +155,41 @@ describe('Make scenario blueprints, run on the sandbox', () => {
     const body = receiver.received.find((hook) => hook.body.team?.name === 'Platform')!.body;
     const [bundle] = run.receive(webhook, { parameters: { teamname: 'Platform' }, body }) as Record<string, unknown>[];
     await run.detach(webhook, { connection, parameters: {}, webhook: stored });
-    const references = [...JSON.stringify(moduleNamed(blueprint, 2).mapper).matchAll(/\b1\.([a-z_.]+)/g)].map((match) => match[1]!);
-    expect(references).toEqual(['team.name', 'current_names', 'previous_names']);
-    const message = mapperOn({ id: 0, module: 'x', version: 1, mapper: Object.fromEntries(references.map((path) => [path, `{{1.${path}}}`])) }, { 1: bundle });
-    expect(message).toEqual({ 'team.name': 'Platform', current_names: 'Edsger Dijkstra', previous_names: 'Alan Turing' });
+    expect(chatText(blueprint, { 1: bundle })).toBe('On call for Platform: Edsger Dijkstra (was Alan Turing)');
+    // Names from people's tools: a quote, a backslash, a line break, `<`, `|`, `@` reach the chat as typed.
+    const hostile = { ...bundle, team: { name: 'Ops "blue" \\ <night>' }, current_names: 'Ada | Lovelace\nada@x.io', previous_names: '\\"' };
+    expect(chatText(blueprint, { 1: hostile })).toBe('On call for Ops "blue" \\ <night>: Ada | Lovelace\nada@x.io (was \\")');
+  });
+
+  it('job 2: each deploy call takes exactly one route, and every route answers the caller with JSON', () => {
+    const router = failedDeployIncident(target).flow[1]!;
+    expect(router.module).toBe('builtin:BasicRouter');
+    /**
+     * Make runs every route whose filter passes, not only the first (help.make.com, "Router"), so
+     * the filters must not overlap. `exist` is read as Make reads an empty value: an empty text
+     * is empty ("Processing of 'empty' values"); a hypothesis, as Make's engine is private.
+     */
+    const passes = (filter: BlueprintNode['filter'], bundle: Record<string, unknown>) =>
+      (filter?.conditions ?? []).some((all) =>
+        all.every(({ a, o, b }) => {
+          const value = mapperOn({ id: 0, module: 'x', version: 1, mapper: { a } }, { 1: bundle })['a'];
+          const present = value !== undefined && value !== null && value !== '';
+          if (o === 'exist') return present;
+          if (o === 'notexist') return !present;
+          if (o === 'text:equal') return value === b;
+          throw new Error(`operator ${o} is not modelled`);
+        }),
+      );
+    for (const status of ['failure', 'success'])
+      for (const incident_id of ['', '42']) {
+        const bundle = { ...deployWebhookSample, status, incident_id };
+        const taken = (router.routes ?? []).filter((route) => passes(route.flow[0]!.filter, bundle));
+        expect({ status, incident_id, routes: taken.length }).toEqual({ status, incident_id, routes: 1 });
+        const answer = taken[0]!.flow.at(-1)!;
+        expect(answer.module).toBe('gateway:WebhookRespond');
+        const body = mapperOn(answer, { 3: { id: 42 }, 5: { id: 42 } })['body'] as string;
+        expect(JSON.parse(body)).toEqual({ incident_id: status === 'failure' ? '42' : '' });
+      }
   });
 
   it('job 2: a failure opens an incident, a second failure updates the same one, the next good deploy resolves it', async () => {
@@ -134,25 +209,38 @@ describe('Make scenario blueprints, run on the sandbox', () => {
     expect(resolved).toMatchObject({ id: opened.id, status: 'resolved', severity: 'P2' });
   });
 
-  it('job 3: one run reads every team and who is on call in each; the one message is cut at a bound', async () => {
+  it('job 3: one run reads every team and who is on call in each, and posts one message', async () => {
     const blueprint = morningOnCallDigest(target);
     const [teamsCall, perTeam] = [1, 3].map((id) => moduleNamed(blueprint, id));
     // The API call's paths are relative to the API base; the spec lists the teams under the
     // rotations base (the sandbox answers at both, so only this line would catch the bare path).
     expect(teamsCall!.mapper).toMatchObject({ url: '/pagerly/o/zapier/allteams' });
     const [answer] = (await run.module('makeApiCall', { connection, parameters: mapperOn(teamsCall!, {}) })) as { body: { name: string }[] }[];
-    const lines: string[] = [];
+    const people: unknown[] = [];
     for (const team of answer!.body) {
       const parameters = mapperOn(perTeam!, { 1: answer, 2: team });
       expect(parameters).toEqual({ teamname: team.name, limit: 100 });
-      for (const person of (await run.module(perTeam!.module.split(':')[1]!, { connection, parameters })) as { team: { name: string }; name: string }[])
-        lines.push(`${person.team.name}: ${person.name}`);
+      people.push(...((await run.module(perTeam!.module.split(':')[1]!, { connection, parameters })) as unknown[]));
     }
     expect(answer!.body.map((team) => team.name)).toEqual(['Platform', 'Payments', 'Mobile']);
-    // After job 1's hour on the sandbox's clock: Edsger took over Platform and joined Payments.
-    expect(lines).toEqual(['Platform: Edsger Dijkstra', 'Payments: Edsger Dijkstra', 'Payments: Grace Hopper']);
     const aggregator = moduleNamed(blueprint, 4);
     expect(aggregator).toMatchObject({ module: 'util:TextAggregator', parameters: { feeder: 1 } });
-    expect(JSON.stringify(moduleNamed(blueprint, 5).mapper)).toContain(`substring(4.text; 0; ${DIGEST_MAX_CHARS})`);
+    // After job 1's hour on the sandbox's clock: Edsger took over Platform and joined Payments.
+    expect(chatText(blueprint, { 4: aggregate(aggregator, 3, people) })).toBe(
+      'Who is on call this morning:\nPlatform: Edsger Dijkstra\nPayments: Edsger Dijkstra\nPayments: Grace Hopper',
+    );
+  });
+
+  it('job 3 at 2,000 teams: one message, cut at its bound, still JSON wherever the cut falls', () => {
+    const blueprint = morningOnCallDigest(target);
+    const aggregator = moduleNamed(blueprint, 4);
+    const prefix = 'Who is on call this morning:\n';
+    // Names full of characters JSON escapes: across these shifts the cut lands on each of them.
+    for (let shift = 0; shift < 8; shift += 1) {
+      const people = Array.from({ length: 2_000 }, (_, n) => ({ team: { name: `${'x'.repeat(shift)}Team "${n}" \\` }, name: `A\\"\nB ${n}` }));
+      const text = chatText(blueprint, { 4: aggregate(aggregator, 3, people) });
+      expect(text.length).toBe(prefix.length + DIGEST_MAX_CHARS);
+      expect(text.startsWith(`${prefix}${'x'.repeat(shift)}Team "0" \\: A\\"\nB 0\n`)).toBe(true);
+    }
   });
 });

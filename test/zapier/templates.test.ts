@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
-import { zapTemplates, type ZapStep } from '../../zapier-app/zap-templates.ts';
+import { type ZapStep, zapierApiNames, zapTemplates } from '../../zapier-app/zap-templates.ts';
 import { HOUR, startReceiver } from '../sandbox/support.ts';
 import { App, appTester } from './support.ts';
 
@@ -75,6 +75,10 @@ describe('Zap templates', () => {
       expect(page).toContain(`### ${template.title}`);
       for (const step of template.steps) {
         if (step.app === 'Pagerly') expect(() => perform(step, step.type === 'trigger' ? 'performList' : 'perform')).not.toThrow();
+        // A Zap's step names Zapier's app by its API name (pre-filled Zaps: `steps[0][app]=WeatherCLIAPI@latest`,
+        // docs.zapier.com/powered-by-zapier/embedding-zapier/pre-filled-zaps), shown beside the name users see.
+        const named = step.app === 'Pagerly' ? '**Pagerly**' : `**${step.app}** (\`${zapierApiNames[step.app]}\`)`;
+        expect(page).toContain(`${named}, ${step.type} \`${step.key}\``);
         for (const [field, value] of Object.entries(step.fields))
           expect({ step: step.key, line: page.includes(`\`${field}\`: \`${value.replace(/\n/g, '\\n')}\``) }).toEqual({ step: step.key, line: true });
       }
@@ -109,15 +113,21 @@ describe('Zap templates', () => {
     }
   });
 
-  it('job 2: a failure opens an incident, a second failure updates it, the next good deploy resolves the same one', async () => {
-    const [, create, again, resolve] = deployIncident!.steps;
-    const hook = { status: 'failure', service: 'checkout-api', environment: 'production', run_url: 'https://ci.acme.example/runs/4711', incident_id: '' };
-    const opened = (await runStep(create!, { 1: hook })) as Flat;
+  it('job 2: a failure opens an incident and stores its ID, a second failure updates it, the next good deploy resolves the same one', async () => {
+    const [, get, create, store, again, resolve, remove] = deployIncident!.steps;
+    const hook = { status: 'failure', service: 'checkout-api', environment: 'production', run_url: 'https://ci.acme.example/runs/4711' };
+    const key = 'pagerly-deploy-checkout-api-production';
+    expect(mapFields(get!, { 1: hook })).toEqual({ key });
+    // Storage by Zapier's Get Value finds nothing for a first failure.
+    const opened = (await runStep(create!, { 1: hook, 2: { value: '' } })) as Flat;
     expect(opened).toMatchObject({ title: 'Deploy of checkout-api to production failed', severity: 'P2', status: 'triggered' });
-    const updated = (await runStep(again!, { 1: { ...hook, incident_id: opened['id'] } })) as Flat;
+    expect(mapFields(store!, { 1: hook, 3: flatten(opened) })).toEqual({ key, value: String(opened['id']) });
+    const stored = { value: String(opened['id']) };
+    const updated = (await runStep(again!, { 1: hook, 2: stored })) as Flat;
     expect(updated).toMatchObject({ id: opened['id'], status: 'triggered', description: 'Failed again: see https://ci.acme.example/runs/4711' });
-    const resolved = (await runStep(resolve!, { 1: { ...hook, status: 'success', incident_id: opened['id'] } })) as Flat;
+    const resolved = (await runStep(resolve!, { 1: { ...hook, status: 'success' }, 2: stored })) as Flat;
     expect(resolved).toMatchObject({ id: opened['id'], status: 'resolved' });
+    expect(mapFields(remove!, { 1: hook })).toEqual({ key });
   });
 
   it('job 3: a search per looped team, its first result (as a Zap takes it) makes one digest line per team', async () => {
