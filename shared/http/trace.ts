@@ -124,13 +124,22 @@ function cut(text: string, max: number, received: number): string {
 /**
  * The key removed from a text, as `redact` does, and also where a server percent-encoded it in
  * a way the shared forms do not list (lower-case escapes, some characters escaped and not
- * others): redacting only the text as sent would leave the middle of such a key readable.
+ * others, escaped twice): redacting only the text as sent would leave the middle of such a key
+ * readable. Where a decoded view holds the key, that view is shown, redacted.
  */
 function hideSecrets(text: string, secrets: readonly string[]): string {
-  const decoded = decodeEscapes(text);
-  if (decoded !== text) {
-    const hidden = redact(decoded, secrets);
-    if (hidden !== decoded) return hidden;
+  // Up to three rounds of decoding: a URL carried in another URL's query is encoded twice.
+  // The most decoded view that holds the key is the one shown: a less decoded one would keep
+  // the key's still-escaped middle.
+  const views = [text];
+  for (let round = 0; round < 3; round++) {
+    const decoded = decodeEscapes(views[0]!);
+    if (decoded === views[0]) break;
+    views.unshift(decoded);
+  }
+  for (const view of views.slice(0, -1)) {
+    const hidden = redact(view, secrets);
+    if (hidden !== view) return hidden;
   }
   return redact(text, secrets);
 }
