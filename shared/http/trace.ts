@@ -109,10 +109,11 @@ function headerLines(
 /**
  * A long text cut well past `max` before it is redacted (redacting a megabyte against every
  * form of the key is slow), yet far enough past it that a key straddling the later cut is still
- * whole here: its longest form (every byte percent-encoded) is 9 characters a character.
+ * whole here: its longest form the trace decodes (every byte of a 3-byte character escaped
+ * three times, `%2525E2`) is 21 characters a character.
  */
 function precut(text: string, max: number, longestSecret: number): string {
-  const room = max + 9 * longestSecret + 16;
+  const room = max + 21 * longestSecret + 16;
   return text.length > room ? text.slice(0, room) : text;
 }
 
