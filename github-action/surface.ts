@@ -23,7 +23,12 @@ export const githubActionSurface: Surface = {
   generate: (source) => generateAction(source),
   async build() {
     const { buildAction } = await import('./build-action.ts');
+    const { buildDirectoryAction, DIRECTORY_ACTION_REPOSITORY } = await import('./directory/build.ts');
     const built = await buildAction();
-    return [`GitHub Action: dist/action/ (${built.files} files, ${kb(built.bytes)}; bundle ${kb(built.bundleBytes)}), released to ${ACTION_REPOSITORY}`];
+    const directory = await buildDirectoryAction();
+    return [
+      `GitHub Action: dist/action/ (${built.files} files, ${kb(built.bytes)}; bundle ${kb(built.bundleBytes)}), released to ${ACTION_REPOSITORY}`,
+      `GitHub Action (directory sync): dist/github-action-directory/ (bundle ${kb(directory.bundleBytes)}), released to ${DIRECTORY_ACTION_REPOSITORY}`,
+    ];
   },
 };

@@ -2,6 +2,8 @@
 // "Import Blueprint" in Make's scenario editor reads. `npm run make:blueprints` writes them
 // under templates/ for the name the app has in a Make account.
 import type { Blueprint, BlueprintNode, JSONValue } from '@makehq/sdk';
+import { endpoints } from '../../shared/catalog/endpoints.ts';
+import { ROTATIONS_SEGMENT } from '../../shared/settings.ts';
 import { makeNames } from '../operation-names.ts';
 
 /**
@@ -188,13 +190,17 @@ export function failedDeployIncident(target: Target): Blueprint {
   );
 }
 
+/** The team list's path for the app's API call, whose paths are relative to the API base. */
+export const TEAMS_PATH = `${endpoints.listTeams.base === 'rotations' ? ROTATIONS_SEGMENT : ''}${endpoints.listTeams.path}`;
+
 /** Job 3: every morning, one message naming who is on call, grouped by team, bounded in size. */
 export function morningOnCallDigest(target: Target): Blueprint {
   return scenario(
     'Pagerly: every morning, who is on call in every team',
     [
       // Make has no teams module (teams fill a select through an RPC): the app's API call reads them.
-      pagerly(target, 1, 'makeApiCall', 0, { mapper: { url: '/o/zapier/allteams', method: 'GET', headers: [], qs: [] } }),
+      // Its paths are relative to the API base; the team list lives under the rotations base.
+      pagerly(target, 1, 'makeApiCall', 0, { mapper: { url: TEAMS_PATH, method: 'GET', headers: [], qs: [] } }),
       { id: 2, module: 'builtin:BasicFeeder', version: 1, mapper: { array: '{{1.body}}' }, metadata: designer(300, 0, 'Each team') },
       pagerly(target, 3, makeNames.getOnCallUsers.name, 600, { mapper: { teamname: '{{2.name}}', limit: 100 } }),
       {

@@ -1,5 +1,7 @@
 import { redact } from '../redact.ts';
+import { BODY_TOO_LARGE } from './answer-size.ts';
 import type { Hop } from './follow-redirects.ts';
+import { answered407, proxyRefusalStatus } from './proxy-refusal.ts';
 import type { HttpRequest, HttpResponse } from './types.ts';
 
 /**
@@ -38,8 +40,8 @@ const CREDENTIAL_HEADER = /^(x-apikey|authorization|proxy-authorization|cookie|s
 
 /**
  * Sends one hop through `send` and gives `trace` one entry for it, curl -v's way: a `*` line
- * that says it all for grep (method, URL, status, milliseconds, bytes of the answer, or the
- * failure's code when nothing came back), then `>` lines for the headers sent and `<` lines for
+ * that says it all for grep (method, URL, status, milliseconds, bytes of the answer; or, when
+ * no response came, `refused by the proxy`, `answer not read` or `no answer` with the code), then `>` lines for the headers sent and `<` lines for
  * the headers received. Never a body. The key comes out of every line in every form the shared
  * redaction knows (an echo of it in a response header too), and credential headers are shown
  * without their value; so do the proxy's credentials (a proxy may echo the Proxy-Authorization it got).
@@ -60,7 +62,10 @@ export async function tracedHop(
     .concat(proxyCredentials(proxyEnv ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}));
   const longest = Math.max(0, ...secrets.map((secret) => secret.length));
   const clean = (text: string, max = MAX_VALUE) => cut(oneLine(withoutUserinfo(hideSecrets(precut(text, max, longest), secrets))), max, text.length);
-  const sent = headerLines('>', request.headers, clean);
+  // As the transport sends the hop: after a 303 it is a GET, without the body's type.
+  const headers =
+    hop.body === undefined ? Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-type')) : request.headers;
+  const sent = headerLines('>', headers, clean);
   const started = performance.now();
   const took = () => `${Math.round(performance.now() - started)} ms`;
   try {
@@ -73,7 +78,7 @@ export async function tracedHop(
     );
     return response;
   } catch (error) {
-    trace([`* ${hop.method} ${clean(url.href, MAX_URL)} no answer (${clean(failureCode(error))}) ${took()}`, ...sent].join('\n'));
+    trace([`* ${hop.method} ${clean(url.href, MAX_URL)} ${clean(outcome(error))} ${took()}`, ...sent].join('\n'));
     throw error;
   }
 }
@@ -159,6 +164,21 @@ function decodeEscapes(text: string): string {
 /** A URL's user name and password (a redirect's Location may carry some) never shown. */
 function withoutUserinfo(text: string): string {
   return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1[redacted]@');
+}
+
+/** Answers that came but were not read whole: the service may have acted, so never "no answer". */
+const UNREAD_CODES: ReadonlySet<string> = new Set([BODY_TOO_LARGE, 'ERR_HTTP_CONTENT_LENGTH_MISMATCH']);
+
+/**
+ * What became of a hop that gave no response, in words grep can tell apart: a proxy's refusal
+ * (the request never got past the proxy, which support asks about first behind a gateway), an
+ * answer that was not read whole, or no answer at all, each with the runtime's code.
+ */
+function outcome(error: unknown): string {
+  const refused = proxyRefusalStatus(error) ?? (answered407(error) ? 407 : undefined);
+  if (refused !== undefined) return `refused by the proxy (${refused})`;
+  const code = failureCode(error);
+  return UNREAD_CODES.has(code) ? `answer not read (${code})` : `no answer (${code})`;
 }
 
 /** The failure's code as the runtime gave it (undici's `cause.code`, a timeout's name), for a person to search. */

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { refusingProxy } from '../../packaging/refusing-proxy.ts';
+import { createFetchClient } from '../../shared/fetch-client.ts';
 import { secretForms } from '../../shared/redact.ts';
 import { KEYS, run, startCliSandbox, type CliSandbox } from '../cli/support.ts';
-import { INITIALIZE, isJsonRpc, rawSession } from '../mcp/support.ts';
+import { INITIALIZE, isJsonRpc, rawSession, startHttp } from '../mcp/support.ts';
 import { closedPort, loopbackServer } from '../support/loopback-server.ts';
 
 const exec = promisify(execFile);
@@ -138,6 +141,75 @@ describe('pagerly --debug', () => {
       await proxy.close();
     }
   });
+
+  it('says the proxy refused, plain request or CONNECT, without its credentials', async () => {
+    const proxy = await refusingProxy(407);
+    try {
+      const plain = await run(['--debug', '--base-url', 'http://api.pagerly.invalid', 'teams'], {
+        env: { PAGERLY_API_KEY: KEYS.admin, HTTP_PROXY: proxy.url },
+      });
+      expect(plain.code).toBe(78);
+      expect(plain.stderr).toMatch(/^\* GET http:\/\/api\.pagerly\.invalid\/pagerly\/o\/zapier\/allteams refused by the proxy \(407\) \d+ ms$/m);
+      const tunnel = await run(['--debug', '--base-url', 'https://api.pagerly.invalid', 'teams'], {
+        env: { PAGERLY_API_KEY: KEYS.admin, HTTPS_PROXY: proxy.url },
+      });
+      expect(tunnel.code).toBe(78);
+      expect(tunnel.stderr).toMatch(/^\* GET https:\/\/api\.pagerly\.invalid\/\S+ refused by the proxy \(407\) \d+ ms$/m);
+      for (const text of [plain.stderr, tunnel.stderr]) {
+        expect(text).not.toContain(proxy.password);
+        expectNoKey(text, KEYS.admin);
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('the trace of an answer cut off', () => {
+  it('says the answer was not read, never that there was none', async () => {
+    const server = await loopbackServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify([{ name: 'x'.repeat(4096) }]));
+    });
+    const entries: string[] = [];
+    try {
+      const client = createFetchClient({ apiKey: KEYS.admin, baseUrl: server.url, maxBodyBytes: 1024, retries: 0, trace: (entry) => entries.push(entry) });
+      await expect(client.listTeams({})).rejects.toThrow();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatch(/^\* GET \S+\/allteams answer not read \(ERR_BODY_TOO_LARGE\) \d+ ms$/m);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the headers a hop shows', () => {
+  it('are those sent: after a 303 the GET carries no content-type', async () => {
+    const server = await loopbackServer((request, response) => {
+      request.resume();
+      if (request.method === 'POST') {
+        response.statusCode = 303;
+        response.setHeader('location', '/o/incident/inc_1');
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ id: 'inc_1' }));
+    });
+    const entries: string[] = [];
+    try {
+      const client = createFetchClient({ apiKey: KEYS.admin, baseUrl: server.url, retries: 0, trace: (entry) => entries.push(entry) });
+      await client.createOrUpdateIncident({ title: 'Traced', severity: 'P3' });
+      expect(entries.map((entry) => entry.split('\n')[0]!.split(' ').slice(0, 2))).toEqual([
+        ['*', 'POST'],
+        ['*', 'GET'],
+      ]);
+      expect(entries[0]).toMatch(/^> content-type: application\/json/m);
+      expect(entries[1]).not.toMatch(/^> content-type:/m);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('PAGERLY_DEBUG outside the CLI', () => {
@@ -167,5 +239,21 @@ process.stdout.write('done');`;
     for (const line of lines) expect(isJsonRpc(line)).toBe(true);
     expect(session.stderr).toMatch(ENTRY);
     expectNoKey(session.stderr + session.stdout, KEYS.admin);
+  });
+
+  it('traces pagerly mcp --http on stderr, the key taken from the request header redacted', async () => {
+    const server = await startHttp(['--key-from-header'], { PAGERLY_BASE_URL: cli.url, PAGERLY_DEBUG: '1' });
+    const client = new Client({ name: 'trace-test', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'X-APIKEY': KEYS.admin } } }));
+      const result = await client.callTool({ name: 'list_teams', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(server.stderr()).toMatch(ENTRY);
+      expect(server.stderr()).toMatch(/^> x-apikey: \[redacted\]$/m);
+      expectNoKey(server.stderr(), KEYS.admin);
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });

@@ -137,6 +137,9 @@ describe('Make scenario blueprints, run on the sandbox', () => {
   it('job 3: one run reads every team and who is on call in each; the one message is cut at a bound', async () => {
     const blueprint = morningOnCallDigest(target);
     const [teamsCall, perTeam] = [1, 3].map((id) => moduleNamed(blueprint, id));
+    // The API call's paths are relative to the API base; the spec lists the teams under the
+    // rotations base (the sandbox answers at both, so only this line would catch the bare path).
+    expect(teamsCall!.mapper).toMatchObject({ url: '/pagerly/o/zapier/allteams' });
     const [answer] = (await run.module('makeApiCall', { connection, parameters: mapperOn(teamsCall!, {}) })) as { body: { name: string }[] }[];
     const lines: string[] = [];
     for (const team of answer!.body) {

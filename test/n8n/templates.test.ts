@@ -86,6 +86,9 @@ describe('the n8n templates', () => {
       expect(content).toMatch(/^## /);
       expect(content).toContain('### Set up');
       expect(content).toContain(`**${TEMPLATE_CREDENTIAL_NAME}**`);
+      // n8n 2 activates a workflow with its Publish button: there is no Activate toggle to find.
+      expect(content).toContain('**Publish**');
+      expect(content).not.toMatch(/\bactivate the workflow/i);
       if (workflow.nodes.some((node) => node.name === CHAT_WEBHOOK_NODE)) expect(content).toContain(`**${CHAT_WEBHOOK_NODE}**`);
       for (const node of workflow.nodes) for (const coordinate of node.position) expect(coordinate % 20).toBe(0);
     });
@@ -175,6 +178,12 @@ describe('failed deploy to incident: which incident', () => {
     await runCodeNode(forget, { items: [{ json: { ...incident.json, status: 'resolved' } }], nodes: { 'Decide what to do': resolve! }, staticData });
     expect(staticData.openIncidents).toEqual({});
     expect(await runCodeNode(decide, { items: [deploy('success')], staticData })).toEqual([]);
+  });
+
+  it("says in its note that overlapping executions can overwrite each other's record", () => {
+    // n8n loads the static data when an execution starts and saves all of it when it ends.
+    const note = String(workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote')!.parameters.content);
+    expect(note).toMatch(/overlap.*overwrite each other's record, for one service or several/);
   });
 
   it('keeps nothing when Pagerly gave no id, and says so', async () => {
