@@ -60,7 +60,8 @@ export async function tracedHop(
     .filter(([name]) => CREDENTIAL_HEADER.test(name))
     .flatMap(([, value]) => [value, value.trim()])
     .concat(proxyCredentials(proxyEnv ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}));
-  const clean = (text: string) => oneLine(redact(text, secrets));
+  const longest = Math.max(0, ...secrets.map((secret) => secret.length));
+  const clean = (text: string, max = MAX_VALUE) => cut(oneLine(withoutUserinfo(hideSecrets(precut(text, max, longest), secrets))), max, text.length);
   // As the transport sends the hop: after a 303 it is a GET, without the body's type.
   const headers =
     hop.body === undefined ? Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-type')) : request.headers;
@@ -70,22 +71,99 @@ export async function tracedHop(
   try {
     const response = await send();
     const bytes = new TextEncoder().encode(response.body).byteLength;
-    trace([`* ${hop.method} ${clean(url.href)} ${response.status} ${took()} ${bytes} bytes`, ...sent, ...headerLines('<', response.headers, clean)].join('\n'));
+    trace(
+      [`* ${hop.method} ${clean(url.href, MAX_URL)} ${response.status} ${took()} ${bytes} bytes`, ...sent, ...headerLines('<', response.headers, clean)].join(
+        '\n',
+      ),
+    );
     return response;
   } catch (error) {
-    trace([`* ${hop.method} ${clean(url.href)} ${clean(outcome(error))} ${took()}`, ...sent].join('\n'));
+    trace([`* ${hop.method} ${clean(url.href, MAX_URL)} ${clean(outcome(error))} ${took()}`, ...sent].join('\n'));
     throw error;
   }
 }
 
-function headerLines(marker: '>' | '<', headers: Readonly<Record<string, string | string[] | undefined>>, clean: (text: string) => string): string[] {
+/**
+ * The most header lines an entry shows each way, and the most characters of a header's name
+ * and value: a server that sends 10,000 headers or a megabyte in one gets a trace a person can
+ * read and a runner's log can hold, with what was left out counted.
+ */
+const MAX_HEADERS = 100;
+const MAX_VALUE = 1000;
+const MAX_NAME = 200;
+const MAX_URL = 2000;
+
+function headerLines(
+  marker: '>' | '<',
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  clean: (text: string, max?: number) => string,
+): string[] {
   const lines: string[] = [];
+  let left = 0;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value])
-      lines.push(`${marker} ${clean(name.toLowerCase())}: ${CREDENTIAL_HEADER.test(name) ? '[redacted]' : clean(one)}`);
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (lines.length === MAX_HEADERS) left += 1;
+      else lines.push(`${marker} ${clean(name.toLowerCase(), MAX_NAME)}: ${CREDENTIAL_HEADER.test(name) ? '[redacted]' : clean(one)}`);
+    }
   }
+  if (left) lines.push(`${marker} … ${left} more headers not shown`);
   return lines;
+}
+
+/**
+ * A long text cut well past `max` before it is redacted (redacting a megabyte against every
+ * form of the key is slow), yet far enough past it that a key straddling the later cut is still
+ * whole here: its longest form the trace decodes (every byte of a 3-byte character escaped
+ * three times, `%2525E2`) is 21 characters a character.
+ */
+function precut(text: string, max: number, longestSecret: number): string {
+  const room = max + 21 * longestSecret + 16;
+  return text.length > room ? text.slice(0, room) : text;
+}
+
+/** At most `max` characters, saying how long the text as received was. */
+function cut(text: string, max: number, received: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${received} characters)` : text;
+}
+
+/**
+ * The key removed from a text, as `redact` does, and also where a server percent-encoded it in
+ * a way the shared forms do not list (lower-case escapes, some characters escaped and not
+ * others, escaped twice): redacting only the text as sent would leave the middle of such a key
+ * readable. Where a decoded view holds the key, that view is shown, redacted.
+ */
+function hideSecrets(text: string, secrets: readonly string[]): string {
+  // Up to three rounds of decoding: a URL carried in another URL's query is encoded twice.
+  // The most decoded view that holds the key is the one shown: a less decoded one would keep
+  // the key's still-escaped middle.
+  const views = [text];
+  for (let round = 0; round < 3; round++) {
+    const decoded = decodeEscapes(views[0]!);
+    if (decoded === views[0]) break;
+    views.unshift(decoded);
+  }
+  for (const view of views.slice(0, -1)) {
+    const hidden = redact(view, secrets);
+    if (hidden !== view) return hidden;
+  }
+  return redact(text, secrets);
+}
+
+/** Each run of percent-escapes decoded, where it is UTF-8. */
+function decodeEscapes(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/** A URL's user name and password (a redirect's Location may carry some) never shown. */
+function withoutUserinfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1[redacted]@');
 }
 
 /** Answers that came but were not read whole: the service may have acted, so never "no answer". */
@@ -113,9 +191,15 @@ function failureCode(error: unknown): string {
   return typeof name === 'string' ? name : 'unknown';
 }
 
-/** Service text as one inert line: a header value cannot start a line of its own, nor move the cursor. */
+/**
+ * Service text as one inert line: a header value cannot start a line of its own (nor so a
+ * runner's `::command::`), move the cursor, or reorder what a terminal shows (bidi controls).
+ */
 function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029]/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(/[\p{Cc}\u2028\u2029\p{Bidi_Control}]/gu, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**

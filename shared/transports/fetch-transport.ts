@@ -40,6 +40,9 @@ export interface FetchTransportOptions {
   trace?: Trace | undefined;
 }
 
+/** A proxy's status: the service itself never answers it (the Fetch standard treats it as a network error). */
+const PROXY_AUTHENTICATION_REQUIRED = 407;
+
 // Statuses worth a second try; which requests may have one is `safeToResend`'s (failure.ts) call.
 const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
@@ -125,6 +128,9 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
             retryAdvice: failure.timedOut ? "Try again; if it keeps happening, check the service's status." : 'Check the network and the base URL.',
           });
         }
+        // Bun's and Deno's fetch give a 407 back as an answer where Node's raises it (answered407):
+        // a proxy's refusal all the same, never the service's word.
+        if (response.status === PROXY_AUTHENTICATION_REQUIRED) throw interceptedError(request);
         if (attempt < attempts && RETRY_STATUSES.has(response.status) && safeToResend(response.status, request.idempotent)) {
           const retryAfter = retryAfterSeconds(response.headers['retry-after']);
           // A Retry-After beyond the ceiling is the caller's to see (a RateLimitError that says when), not to sit through.

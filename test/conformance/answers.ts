@@ -538,8 +538,8 @@ export const rows: readonly Row[] = [
   },
   // A 407 that comes back as an answer: from a proxy that intercepts, or from a forwarding proxy
   // that Zapier's z.request or n8n's httpRequest go through (they keep their platforms' own proxy
-  // handling). Our transport on fetch never sees it as an answer: the Fetch standard turns a 407
-  // into a network error, which the transport reads as the refusal it is, a ProxyError, never
+  // handling). Node's fetch turns a 407 into a network error (the Fetch standard), Bun's and
+  // Deno's give it back as an answer: our transport on fetch reads both as the refusal it is, a ProxyError, never
   // "could not reach" (a proxy named in HTTPS_PROXY/HTTP_PROXY that refuses: test/shared/proxy-refusal.test.ts).
   {
     name: 'teams: 407 Proxy Authentication Required, as an answer',
