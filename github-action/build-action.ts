@@ -20,9 +20,21 @@ const runtimeEntry = fileURLToPath(new URL('./runtime/index.ts', import.meta.url
  */
 export async function buildAction(folder = actionDir): Promise<{ folder: string; files: number; bytes: number; bundleBytes: number }> {
   writeGeneratedFiles(generateAction({ operations }), folder);
+  await bundleActionEntry(runtimeEntry, join(folder, ENTRY_FILE));
+  const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const bytes = all.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+  return { folder, files: all.length, bytes, bundleBytes: statSync(join(folder, ENTRY_FILE)).size };
+}
+
+/**
+ * One action's entry as a runner starts it (`runs.using: node24`): one minified ESM file holding
+ * everything it imports. Some bundled CommonJS code calls `require` for Node's own modules, which
+ * an ES module lacks: the banner gives it one. Every action this project ships is bundled so.
+ */
+export async function bundleActionEntry(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [runtimeEntry],
-    outfile: join(folder, ENTRY_FILE),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -32,7 +44,4 @@ export async function buildAction(folder = actionDir): Promise<{ folder: string;
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const bytes = all.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-  return { folder, files: all.length, bytes, bundleBytes: statSync(join(folder, ENTRY_FILE)).size };
 }

@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { parse, stringify } from 'yaml';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { DEFAULT_BASE_URL } from '../../shared/settings.ts';
 import { MIT_LICENSE } from '../../surfaces/license.ts';
+import { bundleActionEntry } from '../build-action.ts';
 
 /**
  * The directory sync as its own action, beside the incident one: a workflow that keeps
@@ -111,17 +111,6 @@ export async function buildDirectoryAction(folder = directoryActionDir): Promise
   );
   writeFileSync(join(folder, 'LICENSE'), MIT_LICENSE);
   writeFileSync(join(folder, 'README.md'), directoryActionReadme());
-  await build({
-    entryPoints: [entry],
-    outfile: join(folder, 'index.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await bundleActionEntry(entry, join(folder, 'index.js'));
   return { folder, bundleBytes: statSync(join(folder, 'index.js')).size };
 }
