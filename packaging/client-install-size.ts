@@ -53,24 +53,7 @@ export async function clientInstall(tarball: string): Promise<ClientInstall> {
     const problems: string[] = [];
     if (!(kib <= CLIENT_INSTALLED_MAX_KIB)) problems.push(`it installs ${mb(kib)}, more than ${mb(CLIENT_INSTALLED_MAX_KIB)}: ${packages.join(', ')}`);
     if (existsSync(join(modules, 'zod'))) problems.push('zod is installed with it: the client is to carry what it uses of zod');
-    writeInto(
-      folder,
-      'tsconfig.json',
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          lib: ['es2022'],
-          types: ['node'],
-          typeRoots: [join(root, 'node_modules', '@types')],
-          strict: true,
-          skipLibCheck: false,
-          noEmit: true,
-        },
-        files: ['typed.ts'],
-      }),
-    );
+    writeConsumerTsconfig(folder, root);
     writeInto(folder, 'typed.ts', CONSUMER);
     const tsc = await runIn(folder, process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {});
     if (tsc.code !== 0) problems.push(`a nodenext consumer does not type-check without zod installed:\n${tsc.stdout}${tsc.stderr}`.trim());
@@ -87,4 +70,29 @@ export async function clientInstallsLight(tarball: string): Promise<string | und
   const install = await clientInstall(tarball);
   console.log(`  installed alone: ${mb(install.kib)} (du -sk node_modules: ${install.kib} KiB; ${install.packages.join(', ')})`);
   return install.problem;
+}
+
+/**
+ * A consumer's tsconfig as strict as a careful user's: `module: nodenext`, no DOM lib, the
+ * package's own declarations checked (`skipLibCheck: false`), type-checking `typed.ts`.
+ */
+export function writeConsumerTsconfig(folder: string, root: string): void {
+  writeInto(
+    folder,
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022'],
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules', '@types')],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      },
+      files: ['typed.ts'],
+    }),
+  );
 }

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientInstallsLight } from '../packaging/client-install-size.ts';
+import { clientInstallsLight, writeConsumerTsconfig } from '../packaging/client-install-size.ts';
 import { loopbackProxy } from '../packaging/loopback-proxy.ts';
 import { refusingProxy } from '../packaging/refusing-proxy.ts';
 import { LOOPBACK_CERT, tlsFront } from '../packaging/tls-front.ts';
@@ -86,24 +86,7 @@ console.log(`  installed into ${consumer}`);
 const installedBin = join(consumer, 'node_modules', '.bin', 'pagerly');
 
 await step('a consumer with module: nodenext and no DOM lib type-checks against the client', async () => {
-  writeInto(
-    consumer,
-    'tsconfig.json',
-    JSON.stringify({
-      compilerOptions: {
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        target: 'es2022',
-        lib: ['es2022'],
-        types: ['node'],
-        typeRoots: [join(root, 'node_modules', '@types')],
-        strict: true,
-        skipLibCheck: false,
-        noEmit: true,
-      },
-      files: ['typed.ts'],
-    }),
-  );
+  writeConsumerTsconfig(consumer, root);
   writeInto(
     consumer,
     'typed.ts',
