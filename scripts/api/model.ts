@@ -1,0 +1,69 @@
+/**
+ * The public interface of one surface, as people's automations depend on it: every key, field,
+ * command, flag, exit code, tool and output a live Zap, scenario, workflow, script or agent
+ * may name. Each surface's extractor (scripts/api/surfaces/) reads it from what is built, the
+ * report writer turns it into a sorted, stable text for review, and the classifier compares
+ * two of them, item by item and fact by fact.
+ */
+
+export type SurfaceId = 'zapier' | 'make' | 'n8n' | 'cli' | 'client' | 'mcp' | 'openapi' | 'incident-action' | 'directory-action';
+
+/** A fact's value; lists are sorted by the extractor unless their order is itself contract. */
+export type Fact = string | number | boolean | null | readonly string[];
+
+/**
+ * One thing users depend on. `id` is stable and unique within its surface and says where the
+ * thing sits, path-like: `create/create_incident/input/title`, `command/incident create/flag/--title`,
+ * `exit-code/5`. Renaming a thing changes its id, which the classifier sees as one removed and
+ * one added.
+ *
+ * Fact names the classifier gives a meaning to (an extractor uses them where they apply and
+ * may add others, which are then compared as wording):
+ * - `type`: the field's, parameter's or output's type as the platform names it; a change is breaking
+ * - `required`: boolean; false → true is breaking unless `default` is set
+ * - `default`: the value used when none is given
+ * - `choices`: the static choices' values; one removed is breaking, one added is compatible
+ * - `list`: whether it takes several values
+ * - `dynamic`: where a field's choices come from (a trigger, an RPC, a load-options method)
+ * - `kind`: a trigger's kind (`hook`, `polling`), an auth's type, a module's type; a change is breaking
+ * - `dedupe`: the field a hook's or poll's item is deduplicated by; a change is breaking
+ * - `hidden`: true while an operation is being retired; becoming hidden is compatible
+ * - `versions`: an n8n node's typeVersions; one removed is breaking
+ * - `meaning`: what an exit code stands for (its name in cli/exit-codes.ts's EXIT); a change is breaking
+ * - `takesValue`: whether a flag takes a value; a change is breaking
+ * - `signature`: an exported declaration's or schema's text; a change is reviewed as breaking
+ *   unless the classifier can tell it only widened
+ * - `label`, `help`, `description`: wording; a change is compatible
+ */
+export interface ApiItem {
+  readonly id: string;
+  /** What the thing is (`trigger`, `create`, `input`, `output`, `module`, `parameter`, `command`, `flag`, `env`, `exit-code`, `tool`, …). */
+  readonly kind: string;
+  readonly facts: Readonly<Record<string, Fact>>;
+}
+
+export interface SurfaceReport {
+  readonly surface: SurfaceId;
+  readonly items: readonly ApiItem[];
+}
+
+export type Verdict = 'breaking' | 'compatible';
+
+/** One difference between two reports of a surface, as the check prints it. */
+export interface Difference {
+  readonly surface: SurfaceId;
+  readonly id: string;
+  readonly kind: string;
+  /** What changed, in a few words: `removed`, `added`, `required: false → true`, `type: string → number`. */
+  readonly change: string;
+  readonly verdict: Verdict;
+  /** What users of that surface, or the maintainer releasing it, must do about it. */
+  readonly advice: string;
+}
+
+/** Reads one surface's public interface from its source or its build. */
+export interface SurfaceExtractor {
+  readonly surface: SurfaceId;
+  /** Reads the interface; may build what it needs into a temporary folder, never into dist/. */
+  extract(): Promise<SurfaceReport>;
+}
