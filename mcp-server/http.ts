@@ -10,6 +10,8 @@ import {
   originValidationResponse,
 } from '@modelcontextprotocol/server';
 import { redact } from '../shared/redact.ts';
+import type { Drain } from '../shared/shutdown/drain.ts';
+import { drainHttpServer } from '../shared/shutdown/http-server.ts';
 import { createPagerlyMcpServer, type PagerlyMcpOptions } from './server.ts';
 
 /**
@@ -39,6 +41,11 @@ export interface HttpServeOptions {
   readonly allowedOrigins?: readonly string[];
   /** Where a failure the handler met is reported (stderr); the text is redacted first. */
   readonly onError?: (message: string) => void;
+  /**
+   * How it stops (shared/shutdown/drain.ts): once a stop is asked, no new request is taken and
+   * each call in flight answers before its connection closes. Without it, `close` cuts them.
+   */
+  readonly drain?: Drain | undefined;
 }
 
 /** 127.0.0.0/8, ::1 and `localhost`: addresses only this machine can reach. */
@@ -116,6 +123,7 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
 export interface HttpServer {
   /** `http://host:port/mcp`, with the port actually bound (`--port 0` picks a free one). */
   readonly url: string;
+  /** Stops serving: once the drain (if any) was asked to stop, after its calls have answered; else at once. */
   close(): Promise<void>;
 }
 
@@ -135,6 +143,7 @@ export async function serveHttp(server: PagerlyMcpOptions, http: HttpServeOption
         else res.destroy();
       });
   });
+  const drained = http.drain && drainHttpServer(listener, http.drain);
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(http.port, http.host, () => resolve());
@@ -145,6 +154,11 @@ export async function serveHttp(server: PagerlyMcpOptions, http: HttpServeOption
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     async close() {
+      if (drained && http.drain?.stopping.aborted) {
+        await drained.closed;
+        await close();
+        return;
+      }
       await close();
       listener.closeAllConnections();
       await new Promise<void>((resolve) => listener.close(() => resolve()));

@@ -1,8 +1,9 @@
-import type { PagerlyClient } from '../shared/client.ts';
+import type { ClientSummaries, PagerlyClient } from '../shared/client.ts';
 import { isPagerlyError } from '../shared/errors.ts';
 import { actionResult } from '../shared/operations/action-result.ts';
 import { endpointInput } from '../shared/operations/endpoint-input.ts';
 import { runSearch } from '../shared/operations/search-results.ts';
+import { cutAtDeadline } from './cut-at-deadline.ts';
 import { AS_OF, DEFAULT_LIMIT, MAX_RESULT_CHARS, type ToolDefinition } from './tools.ts';
 
 /** A tool's result as MCP carries it (MCP spec, server/tools: CallToolResult). */
@@ -48,14 +49,20 @@ async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Recor
  * text, for clients that read only `content`). A failure is a result with `isError` and the
  * shared error's message, which says what to do and holds no key, and no `structuredContent`:
  * the model reads the message and may correct itself (MCP spec, "Error Handling").
+ * A call cut by `stop.halt` (the shutdown deadline) says so (cut-at-deadline.ts).
  */
-export async function runTool(tool: ToolDefinition, client: PagerlyClient, args: Record<string, unknown>): Promise<ToolResult> {
+export async function runTool(
+  tool: ToolDefinition,
+  client: PagerlyClient,
+  args: Record<string, unknown>,
+  stop?: { readonly halt: AbortSignal; readonly summaries: ClientSummaries },
+): Promise<ToolResult> {
   try {
     // Cut first, then redact what is shown: the whole of a long list is never written out as text.
     const { output, text } = bounded(tool, await outputOf(tool, client, args), args, (shown) => redacted(shown, client));
     return { content: [{ type: 'text', text }], structuredContent: output };
   } catch (error) {
-    return errorResult(error, client);
+    return errorResult(stop?.halt.aborted ? cutAtDeadline(error, stop.summaries) : error, client);
   }
 }
 

@@ -35,6 +35,11 @@ export interface PagerlyMcpOptions extends Omit<FetchTransportOptions, 'onRetry'
   readonly version: string;
   /** Each request's trace (`--debug`, PAGERLY_DEBUG): on stderr, never stdout, which is the protocol's on stdio. */
   readonly trace?: Trace | undefined;
+  /**
+   * Aborted at the shutdown deadline (shared/shutdown/drain.ts): a call still running is cut,
+   * and answered that it was, a write with "may have been done".
+   */
+  readonly halt?: AbortSignal | undefined;
 }
 
 /** The tools from the real descriptions and catalog, made once: every connection offers the same. */
@@ -108,7 +113,7 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
     { instructions: instructionsFor(options.writeTools, options.toolNames) },
   );
   const clientFor = (signal: AbortSignal, summaries: ClientSummaries): PagerlyClient => {
-    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, version, ...transport } = options;
+    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, halt: _h, version, ...transport } = options;
     return createClient({
       apiKey: apiKey ?? '',
       baseUrl,
@@ -128,7 +133,9 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
         // The person is asked only once the call could go through: never for a call without a key.
         const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities(), (text) => redact(text, [options.apiKey]));
         if (asked) return asked;
-        return runTool(tool, clientFor(ctx.mcpReq.signal, operationSummaries(tool.operation)), input);
+        const summaries = operationSummaries(tool.operation);
+        const signal = options.halt ? AbortSignal.any([ctx.mcpReq.signal, options.halt]) : ctx.mcpReq.signal;
+        return runTool(tool, clientFor(signal, summaries), input, options.halt && { halt: options.halt, summaries });
       },
     );
   }

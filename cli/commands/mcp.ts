@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { allowedHostsFor, DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, isLoopback, KEY_HEADER, serveHttp } from '../../mcp-server/http.ts';
 import {
   API_KEY_ENV,
@@ -14,6 +13,9 @@ import {
 import { UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 import { wholeNumber, type GlobalOptions } from '../settings.ts';
+import { commandDrain, SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds } from '../shutdown.ts';
+import { serveStdioUntilDrained } from '../../mcp-server/stdio.ts';
+import type { Drain } from '../../shared/shutdown/drain.ts';
 
 interface McpFlags {
   enableWriteTools?: boolean;
@@ -24,6 +26,7 @@ interface McpFlags {
   keyFromHeader?: boolean;
   allowedHosts?: string;
   allowedOrigins?: string;
+  shutdownTimeout?: number;
 }
 
 /**
@@ -44,13 +47,17 @@ export function registerMcp(program: Command, ctx: Context): void {
     .option('--key-from-header', `with --http: take each request's key from its X-APIKEY header, never from ${API_KEY_ENV}`)
     .option('--allowed-hosts <names>', 'with --http: more host names a request may be addressed to (Host header), comma-separated, e.g. behind a proxy')
     .option('--allowed-origins <names>', 'with --http: more browser origins (host names) allowed to call, comma-separated')
+    .option(SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds)
     .addHelpText(
       'after',
       `
 On stdio the key comes only from ${API_KEY_ENV} (put it in the server's "env" in the host's configuration),
 never from --api-key nor from a tool's arguments. stdout carries only JSON-RPC; notes go to stderr.
-Ends when the host closes stdin. On HTTP it runs until Ctrl-C; a request whose Host or Origin is not
-allowed gets 403. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
+Ends when the host closes stdin, once the call in flight has answered. On HTTP it runs until SIGTERM or
+Ctrl-C; a request whose Host or Origin is not allowed gets 403. On SIGTERM or Ctrl-C it stops taking
+calls (a new request gets 503 with Retry-After), lets the calls in flight answer for at most
+--shutdown-timeout seconds (a call cut then says it may have been done), and exits 0; a second
+signal ends it at once. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
     )
     .action(async (options: McpFlags) => {
       if (program.opts<GlobalOptions>().apiKey !== undefined) {
@@ -71,7 +78,10 @@ allowed gets 403. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
         if (error instanceof ToolSelectionError) throw new UsageError(error.message);
         throw error;
       }
+      // The host may end the server at any time: it stops when stdin closes, or on SIGTERM or Ctrl-C.
+      const drain = commandDrain(ctx, 'pagerly mcp', 'the server', options.shutdownTimeout);
       const serverOptions: PagerlyMcpOptions = {
+        halt: drain.deadline,
         apiKey,
         baseUrl,
         rotationsBaseUrl,
@@ -83,32 +93,27 @@ allowed gets 403. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
         ...(retries === undefined ? {} : { retries }),
       };
       const mode = writeTools ? 'write tools on' : `read-only; ${WRITE_FLAG} adds the write tools`;
-      // The host may end the server at any time: it stops when stdin closes, or on Ctrl-C when run by hand.
-      ctx.stopsCleanlyOnInterrupt();
-      if (options.http) {
-        await serveOverHttp(ctx, options, serverOptions, `${count} tools`, mode);
-        return;
+      try {
+        if (options.http) {
+          await serveOverHttp(ctx, options, serverOptions, `${count} tools`, mode, drain);
+          return;
+        }
+        const served = serveStdioUntilDrained(
+          () => createPagerlyMcpServer(serverOptions),
+          drain,
+          (error) => ctx.out.note(`pagerly mcp: ${error.message}`),
+        );
+        ctx.out.note(`pagerly mcp: ${count} tools on stdio (${mode})${apiKey ? '' : `; no ${API_KEY_ENV}: every call will say how to set it`}`);
+        await served;
+      } finally {
+        drain.dispose();
       }
-      const handle = serveStdio(() => createPagerlyMcpServer(serverOptions), { onerror: (error) => ctx.out.note(`pagerly mcp: ${error.message}`) });
-      ctx.out.note(`pagerly mcp: ${count} tools on stdio (${mode})${apiKey ? '' : `; no ${API_KEY_ENV}: every call will say how to set it`}`);
-      await new Promise<void>((resolve) => {
-        process.stdin.once('close', resolve);
-        process.stdin.once('end', resolve);
-        untilInterrupted(ctx, resolve);
-      });
-      await handle.close();
     });
-}
-
-function untilInterrupted(ctx: Context, resolve: () => void) {
-  if (ctx.signal.aborted) resolve();
-  else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-  process.once('SIGTERM', resolve);
 }
 
 const namesIn = (list: string | undefined) => (list === undefined ? [] : toolNamesIn(list));
 
-async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: PagerlyMcpOptions, tools: string, mode: string): Promise<void> {
+async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: PagerlyMcpOptions, tools: string, mode: string, drain: Drain): Promise<void> {
   const host = options.host ?? DEFAULT_HTTP_HOST;
   const keyFromHeader = options.keyFromHeader === true;
   // Said before listening, so it is the first line of the log.
@@ -131,6 +136,7 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
     allowedHosts: namesIn(options.allowedHosts),
     allowedOrigins: namesIn(options.allowedOrigins),
     onError: (message) => ctx.out.note(`pagerly mcp: ${message}`),
+    drain,
   }).catch((error: unknown) => {
     throw listenProblem(error, host, port) ?? error;
   });
@@ -140,8 +146,9 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
       ? `the key from ${API_KEY_ENV}`
       : `no ${API_KEY_ENV}: every call will say how to set it`;
   ctx.out.note(`pagerly mcp: ${tools} on ${server.url} (${mode}; ${key})`);
-  await new Promise<void>((resolve) => untilInterrupted(ctx, resolve));
+  const { cut, abandoned } = await drain.settled;
   await server.close();
+  ctx.out.note(`pagerly mcp: stopped${cut ? ` (${cut} cut at the deadline${abandoned ? `, ${abandoned} of them unanswered` : ''})` : ''}.`);
 }
 
 /** A port or address that cannot be listened on is a setting to change, not a crash: say which flag. */
