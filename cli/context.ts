@@ -13,8 +13,11 @@ export interface Context {
   readonly version: string;
   settings(): CliSettings;
   /** Throws an AuthenticationError (exit 3) when no key was given. */
-  /** The typed client; `summaries` words its errors by the command's own operation (shared/operations/summaries.ts). */
-  client(summaries?: ClientSummaries): PagerlyClient;
+  /**
+   * The typed client; `summaries` words its errors by the command's own operation (shared/operations/summaries.ts);
+   * `signal` aborts its requests in flight (a watch cut at its shutdown deadline).
+   */
+  client(summaries?: ClientSummaries, signal?: AbortSignal): PagerlyClient;
   /** Aborted on Ctrl-C (SIGINT); never aborted when the caller gave none. */
   readonly signal: AbortSignal;
   /**
@@ -57,8 +60,8 @@ export function createContext(options: {
     get stopsCleanly() {
       return stopsCleanly;
     },
-    client(summaries?: ClientSummaries) {
-      if (client && !summaries) return client;
+    client(summaries?: ClientSummaries, signal?: AbortSignal) {
+      if (client && !summaries && !signal) return client;
       const { apiKey, baseUrl, rotationsBaseUrl, timeoutMs, retries } = settings();
       if (!apiKey) {
         throw new AuthenticationError(
@@ -80,8 +83,9 @@ export function createContext(options: {
         // Only as the command line and its environment say: never process.env's PAGERLY_DEBUG behind a test's back.
         trace: trace() ?? false,
         summaries,
+        ...(signal ? { signal } : {}),
       });
-      if (!summaries) client = made;
+      if (!summaries && !signal) client = made;
       return made;
     },
   };

@@ -8,6 +8,7 @@ import { forTerminal, jsonLineForTerminal } from '../terminal-text.ts';
 import { parseInterval } from '../watch/interval.ts';
 import { watchOnCall } from '../watch/watch-on-call.ts';
 import type { OnCallChange } from '../../shared/on-call/changes.ts';
+import { commandDrain, SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds } from '../shutdown.ts';
 
 /** The shortest pause between looks: a watcher that asks more often only loads the service. */
 const MIN_INTERVAL_MS = 1_000;
@@ -48,6 +49,7 @@ With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "image
     .option('--interval <time>', 'time between looks: 90, 90s, 5m (at least 1s)', '60s')
     .option('--state <file>', 'keep the last look here, so a restart prints what changed meanwhile')
     .option('--once', 'look once and exit: with --state, prints what changed since the last run (for cron)')
+    .option(SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds)
     .addHelpText(
       'after',
       `
@@ -55,12 +57,14 @@ Each look costs one request for the teams and one per team watched. The first lo
 state file) prints nothing: it learns who is on call. Each change is one line on stdout:
 {"type": "on_call_started" | "on_call_ended", "team": {"id", "name"}, "user": {...}, "detected_at"}
 A failure the service may get over (rate limit, 5xx, network) is said on stderr and the next
-look tries again; a bad key or an unknown team ends the watch. Ctrl-C stops it (exit 0).
+look tries again; a bad key or an unknown team ends the watch. SIGTERM or Ctrl-C stops it (exit 0):
+the look under way finishes and is saved first (for at most --shutdown-timeout seconds; a look cut
+then is not saved, and the next run reports its changes); a second signal stops it at once.
 With --once --json: one document, {"changes": [...]}.`,
     )
     .action(async (_options: unknown, command: Command) => {
       // `--team` is also the parent's option: commander hands it to whichever command comes first.
-      const options = command.optsWithGlobals<{ team?: string; interval: string; state?: string; once?: boolean }>();
+      const options = command.optsWithGlobals<{ team?: string; interval: string; state?: string; once?: boolean; shutdownTimeout?: number }>();
       const intervalMs = parseInterval(options.interval);
       if (intervalMs === undefined || intervalMs < MIN_INTERVAL_MS) {
         throw new InvalidInputError(
@@ -69,20 +73,26 @@ With --once --json: one document, {"changes": [...]}.`,
           'input',
         );
       }
-      ctx.stopsCleanlyOnInterrupt();
       // Watching, each change is a JSON line as it is seen; one look with --json is one document.
       const collected: OnCallChange[] = [];
       const document = Boolean(options.once) && ctx.out.json;
-      await watchOnCall({
-        client: ctx.client(),
-        team: options.team,
-        intervalMs,
-        stateFile: options.state,
-        once: options.once ?? false,
-        signal: ctx.signal,
-        emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
-        note: (text) => ctx.out.note(text),
-      });
+      const drain = commandDrain(ctx, 'pagerly on-call watch', 'the watch', options.shutdownTimeout);
+      try {
+        await watchOnCall({
+          client: ctx.client(undefined, drain.deadline),
+          team: options.team,
+          intervalMs,
+          stateFile: options.state,
+          once: options.once ?? false,
+          signal: drain.stopping,
+          cut: drain.deadline,
+          track: (look) => drain.track(look),
+          emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
+          note: (text) => ctx.out.note(text),
+        });
+      } finally {
+        drain.dispose();
+      }
       if (document) ctx.out.result({ changes: collected }, () => []);
     });
 }

@@ -13,6 +13,10 @@ export interface WatchOptions {
   readonly stateFile?: string | undefined;
   /** Ends the watch after the look under way. */
   readonly signal: AbortSignal;
+  /** Aborted when the look under way is cut (the shutdown deadline): it is not saved, and the watch ends. */
+  readonly cut?: AbortSignal | undefined;
+  /** Runs each look counted as work in flight (shared/shutdown/drain.ts). */
+  readonly track?: <T>(look: () => Promise<T>) => Promise<T>;
   /** One look, then stop: with a state file, what changed since the last run (for a cron job). */
   readonly once?: boolean;
   readonly emit: (change: OnCallChange) => void;
@@ -46,6 +50,8 @@ export async function watchOnCall(options: WatchOptions): Promise<void> {
   const look = async (saving: () => void) => {
     if (stateFile) previous = readWatchState(stateFile, team, note);
     const answers = await onCallByTeam(client, { team: team ?? undefined });
+    // A look cut at the deadline holds failures it did not meet: neither said nor saved.
+    if (options.cut?.aborted) throw options.cut.reason;
     const snapshot = nextSnapshot(previous, answers);
     const changes = changesBetween(previous, snapshot, now());
     // Said before saved: a run that stops in between says them again next time rather than never.
@@ -66,11 +72,17 @@ export async function watchOnCall(options: WatchOptions): Promise<void> {
     }
     previous = snapshot;
   };
+  const track = options.track ?? ((work) => work());
   while (!signal.aborted) {
     try {
-      if (stateFile) await withStateLock(stateFile, look);
-      else await look(() => undefined);
+      await track(() => (stateFile ? withStateLock(stateFile, look) : look(() => undefined)));
     } catch (error) {
+      if (options.cut?.aborted) {
+        note(
+          `The look under way was cut at the shutdown deadline; ${stateFile ? `${stateFile} keeps the look before it, and the next run reports what changed since` : 'it was not finished'}.`,
+        );
+        return;
+      }
       if (options.once || !(isPagerlyError(error) && error.retryable)) throw error;
       note(`${error.message} Looking again in ${seconds(intervalMs)}.`);
     }

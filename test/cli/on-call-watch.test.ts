@@ -147,7 +147,9 @@ describe('pagerly on-call watch, the command', () => {
     interrupt.abort();
     expect(await done).toBe(0);
     expect(stdout.text).toBe('');
-    expect(stderr.text).toMatch(/Watching 3 teams every 1 s: \d+ on call now\. Ctrl-C stops\.\nStopped; the last look is kept in /);
+    expect(stderr.text).toMatch(
+      /Watching 3 teams every 1 s: \d+ on call now\. Ctrl-C stops\.\n(?:pagerly on-call watch: SIGINT: closing the watch.*\n)?Stopped; the last look is kept in /,
+    );
     expect(stderr.text).not.toContain(demoKeys.acmeAdmin);
     expect(Object.keys(JSON.parse(readFileSync(stateFile, 'utf8')).snapshot)).toEqual(['team_platform', 'team_payments', 'team_mobile']);
   });
