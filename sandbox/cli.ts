@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox for local work and demos:
- *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
+ *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S]
  * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
  * unless --fixed-clock pins it at the seed's `clockStart`. With --state, subscriptions,
  * pending hook deliveries, id counters and the last known on-call sets are kept in FILE
@@ -8,6 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import { API_KEY_HEADER } from '../shared/http/types.ts';
+import { DEFAULT_SHUTDOWN_TIMEOUT_SECONDS } from '../shared/shutdown/drain.ts';
+import { stopOnSignals } from '../shared/shutdown/http-server.ts';
 import { describeOrphans } from './delivery/describe-orphans.ts';
 import { createSandbox, demoKeys, demoSeed, parseSeed, readSeedFile, scaleSeed, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
@@ -21,14 +23,16 @@ const { values } = parseArgs({
     'scale-teams': { type: 'string' },
     'fixed-clock': { type: 'boolean', default: false },
     state: { type: 'string' },
+    'shutdown-timeout': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
+  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S]
 
-A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it.
+A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it:
+it takes no new request, lets those in flight answer, saves --state, and exits 0.
 
 Options:
   --port N        port on 127.0.0.1 (PORT env also sets it; default ${DEFAULT_PORT}; 0 picks a free one)
@@ -38,6 +42,8 @@ Options:
   --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
   --state FILE    keep subscriptions, pending hook deliveries, id counters and on-call sets
                   in FILE (JSON), and pick them up again when started on the same file
+  --shutdown-timeout S  on Ctrl-C or SIGTERM, how long requests in flight may take (default
+                  ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}); a second signal stops it at once
   -h, --help      this text
 
 Demo keys (fake; they open nothing but this sandbox):
@@ -75,6 +81,9 @@ try {
 }
 
 if (values.state === '') fail('--state needs a file name');
+const shutdownTimeout = values['shutdown-timeout'] === undefined ? undefined : Number(values['shutdown-timeout']);
+if (shutdownTimeout !== undefined && !(shutdownTimeout >= 0 && shutdownTimeout <= 3600))
+  fail(`--shutdown-timeout must be a number of seconds from 0 to 3600, not "${values['shutdown-timeout']}"`);
 let sandbox: Sandbox;
 try {
   sandbox = await createSandbox({
@@ -111,19 +120,8 @@ ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\
 
   Ctrl-C stops it.`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: closing the sandbox`);
-    // Nothing else holds the process open: it ends once the sandbox has closed.
-    sandbox.close().catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-  });
-}
+// Requests in flight answer and the state file is saved before it exits (shared/shutdown/).
+stopOnSignals(sandbox.app.server, { deadlineSeconds: shutdownTimeout, what: 'the sandbox', note: (text) => console.log(text), close: () => sandbox.close() });
 
 /** An admin and a non-admin key of the first organization, and an admin key of another one. */
 function labelledKeys(world: ValidSeed): { label: string; key: string }[] {
