@@ -109,6 +109,13 @@ function webRequest(req: IncomingMessage, signal: AbortSignal): Request {
   return new Request(new URL(path, 'http://localhost'), { method, headers, body, signal, duplex: 'half' } as RequestInit);
 }
 
+/**
+ * A `subscriptions/listen` request (MCP 2026-07-28): a stream of change notifications that
+ * lasts as long as its client wants. The revision requires the method in the `Mcp-Method`
+ * header, which the SDK checks against the body, so the header alone tells.
+ */
+const isSubscriptionStream = (req: IncomingMessage) => req.method === 'POST' && req.headers['mcp-method'] === 'subscriptions/listen';
+
 async function send(response: Response, res: ServerResponse): Promise<void> {
   res.writeHead(response.status, [...response.headers].flat());
   if (!response.body) {
@@ -130,11 +137,16 @@ export interface HttpServer {
 /** Listens on `host:port` and serves `/mcp` until closed. */
 export async function serveHttp(server: PagerlyMcpOptions, http: HttpServeOptions): Promise<HttpServer> {
   const { fetch, close } = mcpFetchHandler(server, http);
+  const subscriptions = new Set<AbortController>();
   const listener = createServer((req, res) => {
     const aborted = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) aborted.abort();
     });
+    if (isSubscriptionStream(req)) {
+      subscriptions.add(aborted);
+      res.on('close', () => subscriptions.delete(aborted));
+    }
     fetch(webRequest(req, aborted.signal))
       .then((response) => send(response, res))
       .catch((error: unknown) => {
@@ -143,7 +155,13 @@ export async function serveHttp(server: PagerlyMcpOptions, http: HttpServeOption
         else res.destroy();
       });
   });
-  const drained = http.drain && drainHttpServer(listener, http.drain);
+  // A subscription stream never ends on its own: it is ended when the stop begins (its client
+  // sees the stream end and listens again elsewhere), so it cannot hold the drain to its deadline.
+  const drained =
+    http.drain &&
+    drainHttpServer(listener, http.drain, () => {
+      for (const subscription of subscriptions) subscription.abort();
+    });
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(http.port, http.host, () => resolve());

@@ -14,11 +14,13 @@ export const DRAINING_RETRY_AFTER_SECONDS = 1;
  *   reaches no handler;
  * - each connection is closed as soon as its last response is written, never mid-answer;
  * - whatever is still open once the drain has settled (past the deadline) is closed.
+ * `endStreams` ends this server's long-lived responses (server-sent events) when the stop
+ * begins, beside the drain's own hook.
  *
  * Call it once the server's own request listener is attached: that listener then runs only
  * for the requests the drain lets through.
  */
-export function drainHttpServer(server: Server, drain: Drain): { readonly closed: Promise<void> } {
+export function drainHttpServer(server: Server, drain: Drain, endStreams?: () => void): { readonly closed: Promise<void> } {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   const open = new Set<ServerResponse>();
@@ -44,6 +46,7 @@ export function drainHttpServer(server: Server, drain: Drain): { readonly closed
     else drain.stopping.addEventListener('abort', () => resolve(), { once: true });
   });
   const closed = whenStopping.then(async () => {
+    endStreams?.();
     for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
     // Stops accepting, and (Node 19 and later) closes the idle kept-alive connections.
     const listening = new Promise<void>((resolve) => server.close(() => resolve()));

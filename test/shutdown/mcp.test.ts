@@ -142,6 +142,25 @@ describe('pagerly mcp --http on SIGTERM', () => {
   }, 40_000);
 });
 
+describe('pagerly mcp --http, a subscription stream open', () => {
+  it('a subscriptions/listen stream (2026-07-28) is ended when the stop begins, not held to the deadline', async () => {
+    const { child, url } = await startServer();
+    const client = new Client({ name: 'listener', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    clients.push(client);
+    const subscription = await client.listen({ toolsListChanged: true });
+    expect(subscription.honoredFilter).toEqual({ toolsListChanged: true });
+    const signalled = Date.now();
+    child.process.kill('SIGTERM');
+    const exit = await exitWithin(child, signalled, 15_000);
+    expect(exit.code).toBe(0);
+    // Well before the 25 s deadline the stream would otherwise have held it to.
+    expect(exit.ms).toBeLessThan(5_000);
+    // Ended by the server, and not as a graceful goodbye: the client knows to listen again elsewhere.
+    expect(await subscription.closed).toBe('remote');
+  }, 40_000);
+});
+
 describe('pagerly mcp on stdio', () => {
   it('stdin closed mid-call: the call in flight answers first, then exit 0', async () => {
     service = await slowService(SLOW_MS);
