@@ -24,7 +24,8 @@ export async function serveStdioUntilDrained(factory: () => McpServer, drain: Dr
   const hostClosed = () => {
     if (closedInput) return;
     closedInput = true;
-    drain.stop('stdin closed');
+    // A host that sent SIGTERM and then closes stdin is not asking twice: only a signal forces.
+    if (!drain.stopping.aborted) drain.stop('stdin closed');
   };
   process.stdin.once('end', hostClosed);
   process.stdin.once('close', hostClosed);

@@ -162,7 +162,8 @@ describe('pagerly mcp --http, a subscription stream open', () => {
 });
 
 describe('pagerly mcp on stdio', () => {
-  it('stdin closed mid-call: the call in flight answers first, then exit 0', async () => {
+  /** A create sent as a host sends it, then `stop` 0.8 s after it reached the service; its answer, and how the process ended. */
+  async function stdioCreate(stop: (child: Child) => void) {
     service = await slowService(SLOW_MS);
     const child = pagerly(['mcp', '--enable-write-tools'], { PAGERLY_API_KEY: KEY, PAGERLY_BASE_URL: service.url }, 'pipe');
     const send = (message: object) => child.process.stdin!.write(`${JSON.stringify(message)}\n`);
@@ -177,18 +178,34 @@ describe('pagerly mcp on stdio', () => {
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_incident', arguments: { title: 'Deploy failed' } } });
     await waitFor(() => service!.received.includes('POST /o/incident'), 'the create to reach the service');
     await sleep(800);
-    const closed = Date.now();
-    child.process.stdin!.end();
-    const exit = await exitWithin(child, closed, 15_000);
-    expect(exit.code).toBe(0);
+    const stopped = Date.now();
+    stop(child);
+    const exit = await exitWithin(child, stopped, 15_000);
     const answer = child
       .stdout()
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { id?: number; result?: { isError?: boolean; structuredContent?: { id?: string } } })
       .find((message) => message.id === 2);
+    return { exit, answer, stderr: child.stderr() };
+  }
+
+  it('stdin closed mid-call: the call in flight answers first, then exit 0', async () => {
+    const { exit, answer, stderr } = await stdioCreate((child) => child.process.stdin!.end());
+    expect(exit.code).toBe(0);
     expect(answer?.result?.isError).toBeFalsy();
     expect(answer?.result?.structuredContent?.id).toBe(SLOW_INCIDENT_ID);
-    expect(child.stderr()).toContain('stdin closed: closing the server; 1 in flight finishes first');
+    expect(stderr).toContain('stdin closed: closing the server; 1 in flight finishes first');
+  }, 40_000);
+
+  it('SIGTERM, then stdin closed (as a host may do both): one stop, not two; the call answers, exit 0', async () => {
+    const { exit, answer, stderr } = await stdioCreate((child) => {
+      child.process.kill('SIGTERM');
+      setTimeout(() => child.process.stdin!.end(), 200);
+    });
+    expect(exit.code).toBe(0);
+    expect(answer?.result?.structuredContent?.id).toBe(SLOW_INCIDENT_ID);
+    expect(stderr).toContain('SIGTERM: closing the server; 1 in flight finishes first');
+    expect(stderr).not.toContain('stopping at once');
   }, 40_000);
 });
