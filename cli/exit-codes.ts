@@ -18,6 +18,8 @@ export const EXIT = {
   configuration: 78,
   /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
   interrupted: 130,
+  /** 128 + SIGTERM: a second SIGTERM ended a draining server or watch at once (shared/shutdown/drain.ts). */
+  terminated: 143,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -41,7 +43,14 @@ export const exitCodeTable: readonly { code: ExitCode; meaning: string }[] = [
     meaning:
       "configuration: the base URL's host does not exist (DNS), the service redirects to another host, or its TLS certificate could not be verified (NODE_EXTRA_CA_CERTS), or the proxy in HTTPS_PROXY/HTTP_PROXY refused the request (407: credentials); nothing was sent",
   },
-  { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not' },
+  {
+    code: EXIT.interrupted,
+    meaning: 'interrupted (Ctrl-C); a sync first says what was applied and what was not; a second Ctrl-C stops mcp or on-call watch at once',
+  },
+  {
+    code: EXIT.terminated,
+    meaning: 'a second SIGTERM stopped mcp or on-call watch at once, cutting what was in flight (the first one lets it finish, then exit 0)',
+  },
 ];
 
 export const exitCodeHelp = (): string => `Exit codes:\n${exitCodeTable.map(({ code, meaning }) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n')}`;

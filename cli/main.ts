@@ -21,7 +21,7 @@ export interface CliIo {
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const SHORT_EXIT_CODES =
-  'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted.';
+  'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted, 143 terminated.';
 
 const OVERVIEW = `
 Environment:
