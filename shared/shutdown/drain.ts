@@ -11,7 +11,8 @@
  *    been done"). It gets `answerGraceMs` more to say so; whatever still runs then is
  *    abandoned (`settled` reports `abandoned`).
  * 4. A second request to stop ends the process at once: exit 128 + the signal's number (130
- *    for SIGINT, 143 for SIGTERM), as a shell reports it.
+ *    for SIGINT, 143 for SIGTERM), as a shell reports it. A copy of the first that arrives
+ *    within SAME_REQUEST_MS (npm passing on a terminal's Ctrl-C) is not a second request.
  */
 
 /** The deadline when none is given: inside the 30 s Kubernetes (`terminationGracePeriodSeconds`) and `docker stop` wait. */
@@ -20,6 +21,11 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 25;
 export const MAX_SHUTDOWN_TIMEOUT_SECONDS = 3600;
 /** After the deadline: the time work that was cut has to write its answer. */
 export const DEFAULT_ANSWER_GRACE_MS = 2_000;
+/**
+ * A signal this soon after the first is the same request, not a second one: a terminal's
+ * Ctrl-C reaches both `npm run` and the process under it, and npm passes its copy on too.
+ */
+export const SAME_REQUEST_MS = 250;
 
 const SIGNAL_NUMBERS: Readonly<Record<string, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
@@ -83,6 +89,7 @@ export function createDrain(options: DrainOptions): Drain {
   const grace = options.answerGraceMs ?? DEFAULT_ANSWER_GRACE_MS;
   let inFlight = 0;
   let reason: string | undefined;
+  let askedAt = 0;
   let cut = 0;
   let settle: (outcome: DrainOutcome) => void = () => undefined;
   const settled = new Promise<DrainOutcome>((resolve) => {
@@ -101,11 +108,13 @@ export function createDrain(options: DrainOptions): Drain {
 
   const stop = (why: string) => {
     if (reason !== undefined) {
+      if (Date.now() - askedAt < SAME_REQUEST_MS) return;
       options.note?.(`${why} again: stopping at once.`);
       exit(exitCodeForSignal(why));
       return;
     }
     reason = why;
+    askedAt = Date.now();
     const what = options.what ?? 'the server';
     options.note?.(
       inFlight

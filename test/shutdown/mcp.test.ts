@@ -133,6 +133,8 @@ describe('pagerly mcp --http on SIGTERM', () => {
     await waitFor(() => service!.received.includes('POST /o/incident'), 'the create to reach the service');
     child.process.kill('SIGTERM');
     await waitFor(() => child.stderr().includes('SIGTERM: closing'), 'the drain to start', 5_000);
+    // A second request, not a copy of the first (SAME_REQUEST_MS).
+    await sleep(400);
     const again = Date.now();
     child.process.kill('SIGTERM');
     const exit = await exitWithin(child, again, 5_000);

@@ -76,6 +76,8 @@ describe('pagerly on-call watch, stopped', () => {
     const { child, state } = await startWatch();
     child.process.kill('SIGTERM');
     await waitFor(() => child.stderr().includes('SIGTERM: closing the watch'), 'the drain to start', 5_000);
+    // A second request, not a copy of the first (SAME_REQUEST_MS).
+    await sleep(400);
     const again = Date.now();
     child.process.kill('SIGTERM');
     const exit = await exitWithin(child, again, 5_000);

@@ -101,12 +101,26 @@ describe('the sandbox, stopped', () => {
     expect(await answer).toHaveProperty('error');
   }, 40_000);
 
+  it("Ctrl-C under npm (the terminal's SIGINT and npm's copy of it, a moment apart) is one stop: the write still answers, exit 0", async () => {
+    const { child, port, state } = await startSandbox();
+    const answer = slowSubscribe(port, sleep(2_000));
+    await sleep(500);
+    child.process.kill('SIGINT');
+    await sleep(20);
+    child.process.kill('SIGINT');
+    expect(await answer).toMatchObject({ status: 201 });
+    expect((await exitWithin(child, Date.now(), 15_000)).code).toBe(0);
+    expect(readFileSync(state, 'utf8')).toContain('hooks.example.com/drain');
+  }, 40_000);
+
   it('a second SIGTERM ends it at once (143)', async () => {
     const { child, port } = await startSandbox();
     void slowSubscribe(port, new Promise(() => undefined));
     await sleep(300);
     child.process.kill('SIGTERM');
     await waitFor(() => child.stdout().includes('SIGTERM: closing the sandbox'), 'the drain to start', 5_000);
+    // A second request, not a copy of the first (SAME_REQUEST_MS).
+    await sleep(400);
     const again = Date.now();
     child.process.kill('SIGTERM');
     const exit = await exitWithin(child, again, 5_000);
