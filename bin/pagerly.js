@@ -25,9 +25,16 @@ process.stdout.on('error', (error) => {
 
 // Ctrl-C: the first one asks the command to stop (a sync finishes the requests in flight and
 // reports what was applied); a second one ends the process at once, as Ctrl-C usually does.
+// Under `npm exec` a terminal's Ctrl-C arrives twice, a moment apart (npm passes its own copy
+// on): that is one press (shared/shutdown/drain.ts, SAME_REQUEST_MS).
 const interrupt = new AbortController();
+let interruptedAt = 0;
 process.on('SIGINT', () => {
-  if (interrupt.signal.aborted) process.exit(130);
+  if (interrupt.signal.aborted) {
+    if (Date.now() - interruptedAt >= 250) process.exit(130);
+    return;
+  }
+  interruptedAt = Date.now();
   interrupt.abort();
 });
 

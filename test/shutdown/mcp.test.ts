@@ -18,7 +18,7 @@ let service: SlowService | undefined;
 const clients: Client[] = [];
 
 afterEach(async () => {
-  killAll();
+  await killAll();
   await Promise.allSettled(clients.splice(0).map((client) => client.close()));
   await service?.close();
   service = undefined;

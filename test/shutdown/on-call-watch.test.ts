@@ -15,7 +15,7 @@ let service: SlowService | undefined;
 const folders: string[] = [];
 
 afterEach(async () => {
-  killAll();
+  await killAll();
   await service?.close();
   service = undefined;
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
@@ -58,6 +58,17 @@ describe('pagerly on-call watch, stopped', () => {
     },
     40_000,
   );
+
+  it("Ctrl-C under npm exec (the terminal's SIGINT and npm's copy, a moment apart) is one stop: the look is saved, exit 0", async () => {
+    const { child, state } = await startWatch();
+    await sleep(500);
+    child.process.kill('SIGINT');
+    await sleep(20);
+    child.process.kill('SIGINT');
+    expect((await exitWithin(child, Date.now(), 15_000)).code).toBe(0);
+    expect(child.stderr()).toContain(`Stopped; the last look is kept in ${state}.`);
+    expect(existsSync(state)).toBe(true);
+  }, 40_000);
 
   it('at --shutdown-timeout the look is cut, not saved, and said so; exit 0 before the service would have answered', async () => {
     // The service would answer after 10 s: only the 0.5 s deadline can end it sooner.

@@ -14,8 +14,8 @@ import { type Child, exitWithin, killAll, sleep, start, waitFor } from './suppor
  */
 
 const folders: string[] = [];
-afterEach(() => {
-  killAll();
+afterEach(async () => {
+  await killAll();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 

@@ -77,7 +77,7 @@ export interface Child {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-const children = new Set<ChildProcess>();
+const children = new Map<ChildProcess, Promise<unknown>>();
 
 /** Started in a process group of its own, so `killAll` can end it and anything it started on every path. */
 export function start(command: string, args: readonly string[], env: Record<string, string>, stdin: 'pipe' | 'ignore' = 'ignore'): Child {
@@ -87,16 +87,22 @@ export function start(command: string, args: readonly string[], env: Record<stri
     stdio: [stdin, 'pipe', 'pipe'],
     detached: true,
   });
-  children.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  // Kept until its pipes are closed too, not merely until it exited: nothing of it outlives the test.
+  children.set(
+    child,
+    new Promise((resolve) =>
+      child.once('close', () => {
+        children.delete(child);
+        resolve(undefined);
+      }),
+    ),
   );
   return { process: child, stdout: () => stdout, stderr: () => stderr, exited };
 }
@@ -105,16 +111,20 @@ export function start(command: string, args: readonly string[], env: Record<stri
 export const pagerly = (args: readonly string[], env: Record<string, string>, stdin: 'pipe' | 'ignore' = 'ignore') =>
   start(process.execPath, [BIN, ...args], env, stdin);
 
-/** Every child still running, and its process group, gets SIGKILL: for afterEach. */
-export function killAll(): void {
-  for (const child of children) {
+/** Every child still running, and its process group, gets SIGKILL; resolves once they are gone: for afterEach. */
+export async function killAll(): Promise<void> {
+  const closing = [...children];
+  children.clear();
+  for (const [child] of closing) {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     } catch {
       // already gone
     }
   }
-  children.clear();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(closing.map(([, closed]) => closed)), new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+  clearTimeout(timer);
 }
 
 export async function waitFor(condition: () => boolean, what: string, ms = 20_000): Promise<void> {
