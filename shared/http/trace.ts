@@ -1,7 +1,7 @@
 import { redact } from '../redact.ts';
 import { BODY_TOO_LARGE } from './answer-size.ts';
 import type { Hop } from './follow-redirects.ts';
-import { answered407, proxyRefusalStatus } from './proxy-refusal.ts';
+import { answered407, PROXY_VARIABLES, proxyRefusalStatus } from './proxy-refusal.ts';
 import type { HttpRequest, HttpResponse } from './types.ts';
 
 /**
@@ -208,7 +208,7 @@ function oneLine(text: string): string {
  */
 function proxyCredentials(env: Readonly<Record<string, string | undefined>>): string[] {
   const found: string[] = [];
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+  for (const name of PROXY_VARIABLES) {
     const value = env[name];
     if (!value) continue;
     let url: URL;
