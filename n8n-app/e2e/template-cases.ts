@@ -205,7 +205,8 @@ export async function runTemplateCases(context: TemplateContext): Promise<void> 
         const world = JSON.stringify([...sandbox.world.incidents.values()]);
         const calls: [string, Record<string, string>][] = [
           ['no header', {}],
-          ['a wrong value', { [DEPLOY_WEBHOOK_CREDENTIAL.header]: `${token.slice(0, -1)}0` }],
+          // The token with its last character changed, never to itself (a hex token ends in 0 one time in 16).
+          ['a wrong value', { [DEPLOY_WEBHOOK_CREDENTIAL.header]: `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}` }],
           ['the value in another header', { authorization: `Bearer ${token}` }],
         ];
         for (const [what, headers] of calls) {
