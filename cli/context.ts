@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { ClientSummaries, PagerlyClient } from '../shared/client.ts';
 import { AuthenticationError } from '../shared/errors.ts';
 import type { createFetchClient } from '../shared/fetch-client.ts';
-import { debugWanted, type Trace } from '../shared/http/trace.ts';
+import { debugWanted, markedEntry, type Trace } from '../shared/http/trace.ts';
 import type { Output } from './output.ts';
 import { retryNoticeText } from './retry-notice.ts';
 import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } from './settings.ts';
@@ -46,8 +46,9 @@ export function createContext(options: {
   let client: PagerlyClient | undefined;
   let stopsCleanly = false;
   const settings = () => resolveSettings(program.opts<GlobalOptions>(), env);
-  // Through the output's stderr, which takes the key out once more (as given on the command line or in the environment).
-  const trace = (): Trace | undefined => (program.opts<GlobalOptions>().debug || debugWanted(env) ? (entry) => out.writeErr(`${entry}\n`) : undefined);
+  // Through the output's stderr, which takes the key out once more (as given on the command line or in the environment);
+  // each line marked, so that a --json error document on the same stream is told apart by a script.
+  const trace = (): Trace | undefined => (program.opts<GlobalOptions>().debug || debugWanted(env) ? (entry) => out.writeErr(markedEntry(entry)) : undefined);
   return {
     out,
     version,

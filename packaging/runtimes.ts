@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,11 +24,48 @@ export const node24Bin = join(cache, 'node_modules', 'node', 'bin', 'node');
 
 const works = (command: string, expected: string) => existsSync(command) && spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout.includes(expected);
 
+/**
+ * One install at a time into the cache: jest runs test files side by side, and two of them may
+ * each want a runtime on a fresh machine; two npm installs into one folder trip over each other.
+ * A lock folder (mkdir is atomic), waited for up to 5 minutes; one older than that is stale.
+ */
+function oneInstallAtATime(ready: () => boolean, install: () => void): void {
+  if (ready()) return;
+  mkdirSync(cache, { recursive: true });
+  const lock = join(cache, '.install.lock');
+  const giveUpAt = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+      let age: number;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // Released between the two calls: try again at once.
+      }
+      if (age > 300_000) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > giveUpAt) throw new Error(`Another install into ${cache} holds ${lock}; remove it if none is running.`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    // What the install before ours put in place counts.
+    if (!ready()) install();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Installs what is missing (about 15 s and 250 MB the first time); each binary is checked by its --version. */
 export function installRuntimes(): void {
-  const ready = works(node24Bin, `v${RUNTIME_VERSIONS.node}`) && works(bin('bun'), RUNTIME_VERSIONS.bun) && works(bin('deno'), RUNTIME_VERSIONS.deno);
-  if (ready) return;
-  mkdirSync(cache, { recursive: true });
+  const ready = () => works(node24Bin, `v${RUNTIME_VERSIONS.node}`) && works(bin('bun'), RUNTIME_VERSIONS.bun) && works(bin('deno'), RUNTIME_VERSIONS.deno);
+  oneInstallAtATime(ready, installAll);
+}
+
+function installAll(): void {
   const manifest = {
     name: 'pagerly-runtimes',
     private: true,
@@ -52,8 +89,10 @@ export function installRuntimes(): void {
  * first time). Where all three runtimes are wanted later, installRuntimes adds Bun and Deno.
  */
 export function installNode24(): void {
-  if (works(node24Bin, `v${RUNTIME_VERSIONS.node}`)) return;
-  mkdirSync(cache, { recursive: true });
+  oneInstallAtATime(() => works(node24Bin, `v${RUNTIME_VERSIONS.node}`), installNode24Now);
+}
+
+function installNode24Now(): void {
   const manifest = { name: 'pagerly-runtimes', private: true, dependencies: { node: RUNTIME_VERSIONS.node }, allowScripts: { node: true } };
   if (!existsSync(join(cache, 'package.json'))) writeFileSync(join(cache, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', `node@${RUNTIME_VERSIONS.node}`], {

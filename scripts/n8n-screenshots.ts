@@ -1,6 +1,7 @@
 // `npm run docs:screenshots`: pictures of n8n's editor for docs/n8n.md, taken on the real engine
 // (the 2.35 line) in Debian's Chromium through playwright-core. n8n is started with the built
-// package installed as a community package, a credential "Pagerly account" on the sandbox and
+// package installed as a community package, a credential "Pagerly account" on the sandbox, the
+// deploy webhook's Header Auth credential, and
 // every template imported by n8n's own CLI (`n8n import:credentials`, `n8n import:workflow`,
 // the files as they are); then the owner is set up over REST, the editor signed in to in the
 // browser, each template's canvas captured, and the Pagerly node's panel opened. Everything
@@ -18,7 +19,7 @@ import { installAsCommunityPackage } from '../n8n-app/e2e/community-package.ts';
 import { freePort, N8nInstance } from '../n8n-app/e2e/n8n-process.ts';
 import { N8nRest } from '../n8n-app/e2e/rest.ts';
 import { BASE_URL_FIELD, CREDENTIAL, ROTATIONS_BASE_URL_FIELD } from '../n8n-app/names.ts';
-import { isPagerlyNode, n8nTemplates, TEMPLATE_CREDENTIAL_NAME, TEMPLATE_JOBS } from '../n8n-app/templates/templates.ts';
+import { DEPLOY_WEBHOOK_CREDENTIAL, isPagerlyNode, n8nTemplates, TEMPLATE_CREDENTIAL_NAME, TEMPLATE_JOBS } from '../n8n-app/templates/templates.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: join(repoRoot, 'docs', 'images', 'n8n') } } });
 /** Debian's Chromium, headless, with nothing that calls out. */
@@ -96,6 +97,13 @@ async function main(): Promise<void> {
         type: CREDENTIAL.name,
         data: { [connection.apiKeyField.key]: demoKeys.acmeAdmin, [BASE_URL_FIELD]: sandboxUrl, [ROTATIONS_BASE_URL_FIELD]: '' },
       },
+      {
+        // As the deploy template's note asks: the webhook's header, with a value no one will call it with.
+        id: 'PagerlyDocsHook1',
+        name: DEPLOY_WEBHOOK_CREDENTIAL.name,
+        type: DEPLOY_WEBHOOK_CREDENTIAL.type,
+        data: { name: DEPLOY_WEBHOOK_CREDENTIAL.header, value: 'docs-screenshot-not-a-secret' },
+      },
     ]),
   );
   const workflowsDir = join(work, 'workflows');
@@ -104,7 +112,9 @@ async function main(): Promise<void> {
   for (const template of templates) copyFileSync(join(repoRoot, template.file), join(workflowsDir, `${template.job}.json`));
   await cli(n8n, ['import:credentials', `--input=${credentialFile}`]);
   await cli(n8n, ['import:workflow', '--separate', `--input=${workflowsDir}`]);
-  console.log(`n8n ${DEFAULT_LINE.n8n}: imported ${templates.length} templates and the credential "${TEMPLATE_CREDENTIAL_NAME}" with n8n's CLI`);
+  console.log(
+    `n8n ${DEFAULT_LINE.n8n}: imported ${templates.length} templates and the credentials "${TEMPLATE_CREDENTIAL_NAME}" and "${DEPLOY_WEBHOOK_CREDENTIAL.name}" with n8n's CLI`,
+  );
 
   await n8n.start();
   const rest = new N8nRest(n8n.url);
@@ -123,7 +133,9 @@ async function main(): Promise<void> {
       'GET',
       `/workflows/${idOf(template.workflow.name)}`,
     );
-    const unresolved = full.nodes.filter((node) => isPagerlyNode(node) && !node.credentials?.[CREDENTIAL.name]?.id).map((node) => node.name);
+    const unresolved = full.nodes
+      .filter((node) => (isPagerlyNode(node) && !node.credentials?.[CREDENTIAL.name]?.id) || node.credentials?.[DEPLOY_WEBHOOK_CREDENTIAL.type]?.id === null)
+      .map((node) => node.name);
     if (unresolved.length) throw new Error(`${template.file}: import gave no credential to ${unresolved.join(', ')}`);
   }
 

@@ -160,11 +160,11 @@ export class CertificateError extends PagerlyError {
 export class ProxyError extends PagerlyError {
   readonly code = 'proxy';
   readonly retryable = false;
-  /** The variable whose proxy refused: HTTPS_PROXY, HTTP_PROXY, or their lower-case spellings; '' for a proxy no variable names. */
+  /** The variable whose proxy refused, as spelled: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY (Bun, Deno) or a lower-case spelling; '' for a proxy no variable names. */
   readonly proxyVariable: string;
   /** The proxy's host and port, without credentials; '' where it is not known (a proxy that intercepts). */
   readonly proxyHost: string;
-  /** The proxy's own status (407, 403, 502...): not the service's, which never answered. */
+  /** The proxy's own status (407, 403, 502...): not the service's, which never answered; 0 where the runtime did not say it (Deno's refused tunnel). */
   readonly proxyStatus: number;
 
   constructor(message: string, proxy: { variable: string; host: string; status: number }, details: Omit<ErrorDetails, 'mayHaveApplied' | 'status'> = {}) {

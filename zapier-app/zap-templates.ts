@@ -36,6 +36,8 @@ export interface ZapTemplate {
   readonly title: string;
   readonly description: string;
   readonly steps: readonly ZapStep[];
+  /** A template started by a Catch Hook: who can start it, and what to do when its URL leaks. */
+  readonly trigger?: string;
 }
 
 const chat = (text: string): ZapStep => ({
@@ -108,6 +110,11 @@ export const zapTemplates: readonly ZapTemplate[] = [
         fields: { key: deployKey },
       },
     ],
+    // Catch Hook takes no header or password: its URL is the secret, and it never changes for a
+    // Zap (help.zapier.com/hc/en-us/articles/8496288690317: "the webhook URL (which is always the
+    // same for a Zap)"), so retiring a leaked one takes a new Zap.
+    trigger:
+      "The Catch Hook URL is the Zap's only protection: anyone who has it can open and resolve incidents, like a bearer token in the URL. Keep it in your pipeline's secret store, never in the repository or a build log. It never changes for a Zap; if it leaks, build the Zap again from this template (a new Zap gets its own URL), point the pipeline at the new URL, then turn off and delete the old Zap.",
   },
   {
     title: 'Post who is on call every morning',

@@ -2,6 +2,7 @@
 // scenario already runs: each imported as a user imports it (the workflow file posted to n8n's
 // REST API, as the editor saves an imported file), the credential found by its name, the chat
 // webhook pointed at a loopback receiver, then run against the sandbox.
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { type EngineLine, lineDir, repoRoot } from '../engine/cache.ts';
 import { CREDENTIAL } from '../names.ts';
 import {
   configured,
+  DEPLOY_WEBHOOK_CREDENTIAL,
   isPagerlyNode,
   n8nTemplate,
   n8nTemplates,
@@ -135,37 +137,104 @@ export async function runTemplateCases(context: TemplateContext): Promise<void> 
     });
 
     const deploys = n8nTemplate(TEMPLATE_JOBS.failedDeploy);
-    await check(`template ${deploys.file}: fail opens, fail again opens none, success resolves the same`, async () => {
-      const saved = await importTemplate(deploys, configured(deploys.workflow));
-      await activate(saved);
-      const webhook = nodeOfType(deploys.workflow, 'n8n-nodes-base.webhook');
-      const url = `${context.n8nUrl}/webhook/${String(webhook.parameters.path)}`;
-      // n8n 2.41 registers an activated workflow's webhook a moment after answering: a CORS
-      // preflight lists the webhook's methods once it is there, and starts no execution.
-      await waitFor('the webhook to be registered', async () => {
+    const webhook = nodeOfType(deploys.workflow, 'n8n-nodes-base.webhook');
+    const url = `${context.n8nUrl}/webhook/${String(webhook.parameters.path)}`;
+    const service = 'checkout <eu> & co';
+    const deployBody = (status: string) => JSON.stringify({ status, service, url: 'https://ci.example/run/42' });
+    /** The webhook's answer to a deploy sent with these headers. */
+    const callWebhook = async (status: string, headers: Record<string, string>) => {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: deployBody(status) });
+      return { status: response.status, text: (await response.text()).slice(0, 200) };
+    };
+    // n8n 2.41 registers an activated workflow's webhook a moment after answering: a CORS
+    // preflight lists the webhook's methods once it is there, and starts no execution.
+    const webhookRegistered = () =>
+      waitFor('the webhook to be registered', async () => {
         const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1', 'access-control-request-method': 'POST' } });
         await preflight.arrayBuffer();
         return preflight.status === 204 && /POST/.test(preflight.headers.get('access-control-allow-methods') ?? '') ? true : undefined;
       });
-      const service = 'checkout <eu> & co';
+
+    // Before the Header Auth credential exists, as a user who skipped that step of the note has it.
+    await check(`template ${deploys.file}: without its Header Auth credential, nothing can open an incident`, async () => {
+      const saved = await importTemplate(deploys, configured(deploys.workflow));
+      const incidents = sandbox.world.incidents.size;
+      const activation = await rest.request('POST', `/workflows/${saved.id}/activate`, { versionId: saved.versionId }).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      let said: string;
+      if (activation) said = `publishing refused: ${activation.message.slice(0, 160)}`;
+      else {
+        activeIds.push(saved.id);
+        await webhookRegistered();
+        const answer = await callWebhook('failure', {});
+        expect(answer.status >= 400, `the webhook answered ${answer.status} with no credential set: ${answer.text}`);
+        said = `published; a call answered ${answer.status} ${answer.text}`;
+        await deactivate(saved.id);
+      }
+      const ran = await executionsOf(rest, saved.id);
+      expect(ran.length === 0, `${ran.length} executions started`);
+      expect(sandbox.world.incidents.size === incidents, `${sandbox.world.incidents.size - incidents} incidents opened`);
+      return `${said}; no execution, no incident`;
+    });
+
+    await check(`template ${deploys.file}: only a call with its header runs it: fail opens, fail again opens none, success resolves`, async () => {
+      // The credential the note asks for, a secret of the pipeline's as the note says to make it.
+      const token = randomBytes(32).toString('hex');
+      const headerCredential = await rest.request<{ id: string }>('POST', '/credentials', {
+        name: DEPLOY_WEBHOOK_CREDENTIAL.name,
+        type: DEPLOY_WEBHOOK_CREDENTIAL.type,
+        data: { name: DEPLOY_WEBHOOK_CREDENTIAL.header, value: token },
+      });
+      const saved = await importTemplate(deploys, configured(deploys.workflow));
+      const given = saved.nodes.find((node) => node.name === webhook.name)?.credentials?.[DEPLOY_WEBHOOK_CREDENTIAL.type];
+      expect(given?.id === headerCredential.id, `"${webhook.name}" was not given "${DEPLOY_WEBHOOK_CREDENTIAL.name}" on import (${JSON.stringify(given)})`);
+      await activate(saved);
+      await webhookRegistered();
       let posted = 0;
+      const withHeader = { [DEPLOY_WEBHOOK_CREDENTIAL.header]: token };
       const deploy = async (status: string) => {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ status, service, url: 'https://ci.example/run/42' }),
-        });
-        expect(response.ok, `the webhook answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+        const answer = await callWebhook(status, withHeader);
+        expect(answer.status === 200, `the webhook answered ${answer.status}: ${answer.text}`);
         await executionsEnded(saved.id, ++posted);
+      };
+      /** Calls an attacker could make: none may start an execution nor change an incident. */
+      const refused: string[] = [];
+      const forged = async (status: string) => {
+        const world = JSON.stringify([...sandbox.world.incidents.values()]);
+        const calls: [string, Record<string, string>][] = [
+          ['no header', {}],
+          // The token with its last character changed, never to itself (a hex token ends in 0 one time in 16).
+          ['a wrong value', { [DEPLOY_WEBHOOK_CREDENTIAL.header]: `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}` }],
+          ['the value in another header', { authorization: `Bearer ${token}` }],
+        ];
+        for (const [what, headers] of calls) {
+          const answer = await callWebhook(status, headers);
+          expect(answer.status === 403 || answer.status === 401, `a ${status} with ${what} was answered ${answer.status}: ${answer.text}`);
+          expect(!answer.text.includes(token), `the refusal with ${what} repeats the token`);
+          refused.push(`${what} ${answer.status}`);
+        }
+        const ran = await executionsOf(rest, saved.id);
+        expect(ran.length === posted, `${ran.length - posted} executions started by refused calls`);
+        expect(JSON.stringify([...sandbox.world.incidents.values()]) === world, `a refused ${status} changed the incidents`);
       };
       const before = new Set(sandbox.world.incidents.keys());
       const opened = () => [...sandbox.world.incidents.values()].filter((incident) => !before.has(incident.id));
 
+      await forged('failure');
+      expect(opened().length === 0, `refused calls opened ${opened().length} incidents`);
       await deploy('failure');
       const first = opened();
       expect(first.length === 1, `${first.length} incidents opened by the first failure`);
       const incident = first[0]!;
       expect(incident.status === 'triggered' && incident.title.includes(service), `opened ${JSON.stringify(incident)}`);
+      // A forged success must not resolve the incident the real failure opened.
+      await forged('success');
+      expect(
+        sandbox.world.incidents.get(incident.id)?.status === 'triggered',
+        `a refused success left ${incident.id} ${sandbox.world.incidents.get(incident.id)?.status}`,
+      );
       await deploy('failure');
       expect(opened().length === 1, `a second failure in a row opened ${opened().length - 1} more`);
       await deploy('success');
@@ -175,7 +244,7 @@ export async function runTemplateCases(context: TemplateContext): Promise<void> 
       const again = opened().filter((other) => other.id !== incident.id);
       expect(again.length === 1 && again[0]!.status === 'triggered', `after the resolve a failure opened ${again.length}`);
       await deactivate(saved.id);
-      return `${posted} deploys: ${incident.id} opened, kept, resolved; the next failure opened ${again[0]!.id}`;
+      return `${posted} deploys with the header: ${incident.id} opened, kept, resolved; the next failure opened ${again[0]!.id}; refused (no execution, no change): ${[...new Set(refused)].join(', ')}`;
     });
 
     const changes = n8nTemplate(TEMPLATE_JOBS.onCallChange);
@@ -275,16 +344,26 @@ export async function importTemplatesWithCli(check: Cases['check'], n8n: N8nInst
         `SELECT id FROM credentials_entity WHERE name = '${TEMPLATE_CREDENTIAL_NAME}'`,
       );
       expect(credential !== undefined, `no credential "${TEMPLATE_CREDENTIAL_NAME}" in n8n's database`);
+      const [headerCredential] = await queryN8nDatabase<{ id: string }>(
+        line,
+        n8n.folder,
+        `SELECT id FROM credentials_entity WHERE name = '${DEPLOY_WEBHOOK_CREDENTIAL.name}' AND type = '${DEPLOY_WEBHOOK_CREDENTIAL.type}'`,
+      );
       const rows = await queryN8nDatabase<{ id: string; name: string; nodes: string }>(line, n8n.folder, 'SELECT id, name, nodes FROM workflow_entity');
       const said: string[] = [];
       for (const template of templates) {
-        // The REST case imported one copy already: the CLI's is the other.
+        // The REST cases imported a copy or two already: the CLI's is the last.
         const copies = rows.filter((row) => row.name === template.workflow.name);
-        expect(copies.length === 2, `${template.file}: ${copies.length} workflows named "${template.workflow.name}"`);
+        expect(copies.length >= 2, `${template.file}: ${copies.length} workflows named "${template.workflow.name}"`);
         const imported = copies.at(-1)!;
         const nodes = JSON.parse(imported.nodes) as TemplateWorkflow['nodes'];
         const unresolved = nodes.filter((node) => isPagerlyNode(node) && pagerlyCredentialOf(node)?.id !== credential!.id).map((node) => node.name);
         expect(unresolved.length === 0, `${template.file}: no credential for ${unresolved.join(', ')}`);
+        // The deploy webhook's Header Auth credential, found by its name as the Pagerly one is.
+        for (const node of nodes.filter((candidate) => candidate.credentials?.[DEPLOY_WEBHOOK_CREDENTIAL.type])) {
+          const given = node.credentials![DEPLOY_WEBHOOK_CREDENTIAL.type]!.id;
+          expect(given !== null && given === headerCredential?.id, `${template.file}: "${node.name}" has no "${DEPLOY_WEBHOOK_CREDENTIAL.name}" (${given})`);
+        }
         said.push(`${template.job} → ${imported.id}`);
       }
       return said.join(', ');

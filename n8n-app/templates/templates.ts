@@ -13,6 +13,13 @@ export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.me
 export const N8N_TEMPLATE_FILE = 'n8n.json';
 /** The credential every template's Pagerly nodes name; n8n picks the user's credential of that name and type. */
 export const TEMPLATE_CREDENTIAL_NAME = 'Pagerly account';
+/**
+ * The deploy template's webhook is closed by default: its Webhook node uses n8n's Header Auth
+ * (`authentication: 'headerAuth'`, a credential of n8n's type `httpHeaderAuth`: a header's name
+ * and value), named here with no id as the Pagerly credential is. n8n answers a call without
+ * that header, or with another value, 403 before the workflow runs.
+ */
+export const DEPLOY_WEBHOOK_CREDENTIAL = { type: 'httpHeaderAuth', name: 'Pagerly deploy webhook', header: 'X-Deploy-Token' } as const;
 /** The one node a user edits to point the chat step at their incoming webhook. */
 export const CHAT_WEBHOOK_NODE = 'Chat webhook URL';
 export const CHAT_WEBHOOK_FIELD = 'webhookUrl';

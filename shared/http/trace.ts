@@ -1,7 +1,7 @@
 import { redact } from '../redact.ts';
 import { BODY_TOO_LARGE } from './answer-size.ts';
 import type { Hop } from './follow-redirects.ts';
-import { answered407, proxyRefusalStatus } from './proxy-refusal.ts';
+import { answered407, PROXY_VARIABLES, proxyRefusalStatus } from './proxy-refusal.ts';
 import type { HttpRequest, HttpResponse } from './types.ts';
 
 /**
@@ -20,13 +20,25 @@ export function debugWanted(env: Readonly<Record<string, string | undefined>>): 
 }
 
 /**
+ * What begins each line of a trace written to stderr, which it shares with other output (the
+ * CLI's `--json` error document, a program's own messages): a script keeps one and drops the
+ * other by it, `grep -v '^pagerly-debug: '` or `sed -n 's/^pagerly-debug: //p'`. Peers mark
+ * their debug lines the same way: npm's `npm verb`, kubectl's klog header, the AWS CLI's
+ * `- DEBUG -`. A `Trace` gets its entries without it; the writers to a stream add it.
+ */
+export const TRACE_LINE_PREFIX = 'pagerly-debug: ';
+
+/** An entry as written to a shared stream: every line behind the prefix, with a final newline. */
+export const markedEntry = (entry: string): string => `${entry.replace(/^/gm, TRACE_LINE_PREFIX)}\n`;
+
+/**
  * A trace to the process's stderr, plain (never coloured: it is read in log files and pasted
- * into tickets). On a runtime without `process` (a browser-like one) it goes to console.error,
- * which is stderr on Bun and Deno too.
+ * into tickets), each line behind TRACE_LINE_PREFIX. On a runtime without `process` (a
+ * browser-like one) it goes to console.error, which is stderr on Bun and Deno too.
  */
 export function stderrTrace(): Trace {
   const stderr = (globalThis as { process?: { stderr?: { write?: (text: string) => unknown } } }).process?.stderr;
-  return stderr?.write ? (entry) => void stderr.write!(`${entry}\n`) : (entry) => console.error(entry);
+  return stderr?.write ? (entry) => void stderr.write!(markedEntry(entry)) : (entry) => console.error(markedEntry(entry).slice(0, -1));
 }
 
 /** A trace to stderr when `PAGERLY_DEBUG` asks for one, else none. */
@@ -208,7 +220,7 @@ function oneLine(text: string): string {
  */
 function proxyCredentials(env: Readonly<Record<string, string | undefined>>): string[] {
   const found: string[] = [];
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+  for (const name of PROXY_VARIABLES) {
     const value = env[name];
     if (!value) continue;
     let url: URL;

@@ -1,7 +1,16 @@
 import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
-import { answered407, interceptedError, proxyInUse, proxyRefusalStatus, proxyRefusedError } from '../http/proxy-refusal.ts';
+import {
+  answered407,
+  bypassesProxy,
+  interceptedError,
+  PROXY_VARIABLES,
+  type ProxyRule,
+  proxyInUse,
+  proxyRefusalStatus,
+  proxyRefusedError,
+} from '../http/proxy-refusal.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
 import { type Trace, tracedHop } from '../http/trace.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
@@ -106,8 +115,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
         } catch (error) {
           // A proxy's refusal: the request never got past it, and a retry meets the same answer.
           const refused = proxyRefusalStatus(error);
-          const proxy = refused === undefined || !onNode() ? undefined : proxyInUse(env, request.url);
-          if (refused !== undefined && proxy) throw proxyRefusedError(request, refused, proxy);
+          if (refused !== undefined) throw proxyRefusedError(request, refused, proxyInUse(env, request.url, proxyRule()));
           if (answered407(error)) throw interceptedError(request);
           const failure = failureOf(error, secrets);
           const sent = failure.aborted ? true : undefined;
@@ -129,8 +137,12 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
           });
         }
         // Bun's and Deno's fetch give a 407 back as an answer where Node's raises it (answered407):
-        // a proxy's refusal all the same, never the service's word.
-        if (response.status === PROXY_AUTHENTICATION_REQUIRED) throw interceptedError(request);
+        // a proxy's refusal all the same, never the service's word; the proxy their own rule
+        // picked is named, unless NO_PROXY sent the request past it.
+        if (response.status === PROXY_AUTHENTICATION_REQUIRED) {
+          const proxy = bypassesProxy(env, request.url) ? undefined : proxyInUse(env, request.url, proxyRule());
+          throw proxy ? proxyRefusedError(request, PROXY_AUTHENTICATION_REQUIRED, proxy) : interceptedError(request);
+        }
         if (attempt < attempts && RETRY_STATUSES.has(response.status) && safeToResend(response.status, request.idempotent)) {
           const retryAfter = retryAfterSeconds(response.headers['retry-after']);
           // A Retry-After beyond the ceiling is the caller's to see (a RateLimitError that says when), not to sit through.
@@ -253,6 +265,39 @@ function onNode(): boolean {
   return runtime.process?.versions?.node !== undefined && runtime.Deno === undefined && runtime.Bun === undefined && runtime.process.versions.bun === undefined;
 }
 
+/** Whose rule picks the proxy here: undici's on Node, else the runtime's own fetch's. */
+function proxyRule(): ProxyRule {
+  const runtime = globalThis as { Deno?: unknown; Bun?: unknown; process?: { versions?: Record<string, string | undefined> } };
+  if (runtime.Deno !== undefined) return 'deno';
+  if (runtime.Bun !== undefined || runtime.process?.versions?.bun !== undefined) return 'bun';
+  return 'node';
+}
+
+interface DenoEnv {
+  env: { get(name: string): string | undefined };
+  permissions: { querySync?(descriptor: { name: 'env'; variable: string }): { state: string } };
+}
+
+/**
+ * The proxy variables as Bun's or Deno's fetch reads them, to name the proxy that refused. Deno
+ * asks the user before a variable is read: only those already granted are read, never prompting
+ * (without --allow-env a refusal names no variable).
+ */
+function runtimeProxyEnv(): ProxyEnv {
+  const deno = (globalThis as { Deno?: DenoEnv }).Deno;
+  if (deno === undefined) return (globalThis as { process?: { env?: ProxyEnv } }).process?.env ?? {};
+  const env: Record<string, string> = {};
+  for (const name of PROXY_VARIABLES)
+    try {
+      if (deno.permissions.querySync?.({ name: 'env', variable: name }).state !== 'granted') continue;
+      const value = deno.env.get(name);
+      if (value !== undefined) env[name] = value;
+    } catch {
+      // Not readable here: the refusal is told without its variable.
+    }
+  return env;
+}
+
 /**
  * The proxy variables set, by their usual spellings (lower case first, as curl reads them);
  * undefined when no proxy is. Each is given even when empty, so undici reads nothing more from
@@ -289,9 +334,12 @@ export function proxyNeedsNode(variable: string): void {
  * The platform's fetch, or on Node behind a proxy undici's fetch with its EnvHttpProxyAgent
  * (the fetch of the same undici as the agent: Node's built-in one is another version).
  */
-/** Where the proxy variables are read: the caller's, or on Node the process's (Bun and Deno read their own). */
+/**
+ * Where the proxy variables are read: the caller's, or the process's. On Bun and Deno their own
+ * fetch uses them; here they only name the proxy that refused.
+ */
 const proxyEnvOf = (proxyEnv: ProxyEnv | undefined): ProxyEnv =>
-  proxyEnv ?? (onNode() ? (globalThis as unknown as { process: { env: ProxyEnv } }).process.env : {});
+  proxyEnv ?? (onNode() ? (globalThis as unknown as { process: { env: ProxyEnv } }).process.env : runtimeProxyEnv());
 
 async function fetchFor(env: ProxyEnv): Promise<FetchLike> {
   const proxy = onNode() ? proxySettings(env) : undefined;

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { refusingProxy } from '../../packaging/refusing-proxy.ts';
 import { createFetchClient } from '../../shared/fetch-client.ts';
+import { TRACE_LINE_PREFIX } from '../../shared/http/trace.ts';
 import { secretForms } from '../../shared/redact.ts';
 import { KEYS, run, startCliSandbox, type CliSandbox } from '../cli/support.ts';
 import { INITIALIZE, isJsonRpc, rawSession, startHttp } from '../mcp/support.ts';
@@ -14,6 +15,17 @@ const exec = promisify(execFile);
 
 /** One traced entry's first line: method, URL, status, milliseconds, bytes of the answer. */
 const ENTRY = /^\* (GET|POST|PUT|PATCH|DELETE) (\S+) (\d{3}) (\d+) ms (\d+) bytes$/gm;
+
+/**
+ * The trace in a stream it shares with other output: the lines behind `pagerly-debug: `, without
+ * it. Every assertion on stderr reads it through this, so a line left unmarked is no trace.
+ */
+const traced = (stream: string) =>
+  stream
+    .split('\n')
+    .filter((line) => line.startsWith(TRACE_LINE_PREFIX))
+    .map((line) => line.slice(TRACE_LINE_PREFIX.length))
+    .join('\n');
 
 let cli: CliSandbox;
 beforeAll(async () => {
@@ -30,31 +42,33 @@ describe('pagerly --debug', () => {
   it('traces each request on stderr: method, URL, status, time, bytes, headers with the key redacted', async () => {
     const result = await cli.cli(['--debug', 'teams']);
     expect(result.code).toBe(0);
-    const entries = [...result.stderr.matchAll(ENTRY)];
+    const entries = [...traced(result.stderr).matchAll(ENTRY)];
     expect(entries).toHaveLength(1);
     const [, method, url, status, , bytes] = entries[0]!;
     expect([method, url, status]).toEqual(['GET', `${cli.url}/pagerly/o/zapier/allteams`, '200']);
     expect(Number(bytes)).toBeGreaterThan(10);
-    expect(result.stderr).toMatch(/^> x-apikey: \[redacted\]$/m);
-    expect(result.stderr).toMatch(/^> user-agent: pagerly-cli\/\S+$/m);
-    expect(result.stderr).toMatch(/^< content-type: application\/json/m);
+    expect(traced(result.stderr)).toMatch(/^> x-apikey: \[redacted\]$/m);
+    expect(traced(result.stderr)).toMatch(/^> user-agent: pagerly-cli\/\S+$/m);
+    expect(traced(result.stderr)).toMatch(/^< content-type: application\/json/m);
     // Never a body: a team's name is in the answer, not in the trace.
     expect(result.stdout).toContain('Payments');
     expect(result.stderr).not.toContain('Payments');
     expectNoKey(result.stderr, KEYS.admin);
+    // Every line of it marked: stderr holds nothing else here.
+    for (const line of result.stderr.split('\n').filter(Boolean)) expect(line.startsWith(TRACE_LINE_PREFIX)).toBe(true);
   });
 
   it('traces nothing without --debug, and the same with PAGERLY_DEBUG=1', async () => {
-    expect((await cli.cli(['teams'])).stderr).not.toMatch(ENTRY);
-    expect((await cli.cli(['teams'], { env: { PAGERLY_DEBUG: '1' } })).stderr).toMatch(ENTRY);
-    expect((await cli.cli(['teams'], { env: { PAGERLY_DEBUG: '0' } })).stderr).not.toMatch(ENTRY);
+    expect((await cli.cli(['teams'])).stderr).not.toContain('* GET');
+    expect(traced((await cli.cli(['teams'], { env: { PAGERLY_DEBUG: '1' } })).stderr)).toMatch(ENTRY);
+    expect((await cli.cli(['teams'], { env: { PAGERLY_DEBUG: '0' } })).stderr).not.toContain('* GET');
   });
 
   it('keeps --json stdout one JSON document', async () => {
     const result = await cli.cli(['--json', '--debug', 'teams']);
     expect(result.code).toBe(0);
     expect(() => result.json()).not.toThrow();
-    expect(result.stderr).toMatch(ENTRY);
+    expect(traced(result.stderr)).toMatch(ENTRY);
     expect(result.stdout).not.toContain('x-apikey');
   });
 
@@ -72,8 +86,8 @@ describe('pagerly --debug', () => {
     });
     try {
       const result = await run(['--debug', '--base-url', server.url, 'teams'], { env: { PAGERLY_API_KEY: key } });
-      expect(result.stderr).toMatch(/^< x-echo-0: \[redacted\]$/m);
-      expect(result.stderr.match(/^< x-echo-\d+: /gm)!.length).toBe(secretForms(key).length);
+      expect(traced(result.stderr)).toMatch(/^< x-echo-0: \[redacted\]$/m);
+      expect(traced(result.stderr).match(/^< x-echo-\d+: /gm)!.length).toBe(secretForms(key).length);
       expectNoKey(result.stderr, key);
       expectNoKey(result.stdout, key);
     } finally {
@@ -91,13 +105,13 @@ describe('pagerly --debug', () => {
     });
     try {
       const result = await cli.cli(['--debug', '--base-url', server.url, 'teams']);
-      expect([...result.stderr.matchAll(ENTRY)].map((entry) => entry[3])).toEqual(['503', '200']);
+      expect([...traced(result.stderr).matchAll(ENTRY)].map((entry) => entry[3])).toEqual(['503', '200']);
     } finally {
       await server.close();
     }
     const closed = await closedPort();
     const failed = await cli.cli(['--debug', '--retries', '1', '--base-url', closed, 'teams']);
-    expect(failed.stderr.match(/^\* GET \S+\/allteams no answer \(ECONNREFUSED\) \d+ ms$/gm)).toHaveLength(2);
+    expect(traced(failed.stderr).match(/^\* GET \S+\/allteams no answer \(ECONNREFUSED\) \d+ ms$/gm)).toHaveLength(2);
   });
 
   it('shows each redirect hop as an entry of its own', async () => {
@@ -113,7 +127,7 @@ describe('pagerly --debug', () => {
     });
     try {
       const result = await cli.cli(['--debug', '--base-url', server.url, 'teams']);
-      const entries = [...result.stderr.matchAll(ENTRY)];
+      const entries = [...traced(result.stderr).matchAll(ENTRY)];
       expect(entries.map((entry) => [entry[3], new URL(entry[2]!).pathname])).toEqual([
         ['307', '/pagerly/o/zapier/allteams'],
         ['200', '/moved/pagerly/o/zapier/allteams'],
@@ -134,7 +148,7 @@ describe('pagerly --debug', () => {
     try {
       const proxyUrl = proxy.url.replace('http://', 'http://proxyuser:s3cretProxyPass@');
       const result = await run(['--debug', '--base-url', 'http://api.example.test', 'teams'], { env: { PAGERLY_API_KEY: KEYS.admin, HTTP_PROXY: proxyUrl } });
-      expect(result.stderr).toMatch(ENTRY);
+      expect(traced(result.stderr)).toMatch(ENTRY);
       expect(result.stderr).not.toContain('s3cretProxyPass');
       expectNoKey(result.stderr, 'proxyuser:s3cretProxyPass');
     } finally {
@@ -149,12 +163,12 @@ describe('pagerly --debug', () => {
         env: { PAGERLY_API_KEY: KEYS.admin, HTTP_PROXY: proxy.url },
       });
       expect(plain.code).toBe(78);
-      expect(plain.stderr).toMatch(/^\* GET http:\/\/api\.pagerly\.invalid\/pagerly\/o\/zapier\/allteams refused by the proxy \(407\) \d+ ms$/m);
+      expect(traced(plain.stderr)).toMatch(/^\* GET http:\/\/api\.pagerly\.invalid\/pagerly\/o\/zapier\/allteams refused by the proxy \(407\) \d+ ms$/m);
       const tunnel = await run(['--debug', '--base-url', 'https://api.pagerly.invalid', 'teams'], {
         env: { PAGERLY_API_KEY: KEYS.admin, HTTPS_PROXY: proxy.url },
       });
       expect(tunnel.code).toBe(78);
-      expect(tunnel.stderr).toMatch(/^\* GET https:\/\/api\.pagerly\.invalid\/\S+ refused by the proxy \(407\) \d+ ms$/m);
+      expect(traced(tunnel.stderr)).toMatch(/^\* GET https:\/\/api\.pagerly\.invalid\/\S+ refused by the proxy \(407\) \d+ ms$/m);
       for (const text of [plain.stderr, tunnel.stderr]) {
         expect(text).not.toContain(proxy.password);
         expectNoKey(text, KEYS.admin);
@@ -224,8 +238,8 @@ process.stdout.write('done');`;
       encoding: 'utf8',
     });
     expect(stdout).toBe('done');
-    expect(stderr).toMatch(ENTRY);
-    expect(stderr).toMatch(/^> x-apikey: \[redacted\]$/m);
+    expect(traced(stderr)).toMatch(ENTRY);
+    expect(traced(stderr)).toMatch(/^> x-apikey: \[redacted\]$/m);
     expectNoKey(stderr, KEYS.admin);
   });
 
@@ -237,7 +251,7 @@ process.stdout.write('done');`;
     const lines = session.stdout.split('\n').filter((line) => line !== '');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(isJsonRpc(line)).toBe(true);
-    expect(session.stderr).toMatch(ENTRY);
+    expect(traced(session.stderr)).toMatch(ENTRY);
     expectNoKey(session.stderr + session.stdout, KEYS.admin);
   });
 
@@ -248,8 +262,8 @@ process.stdout.write('done');`;
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'X-APIKEY': KEYS.admin } } }));
       const result = await client.callTool({ name: 'list_teams', arguments: {} });
       expect(result.isError).toBeFalsy();
-      expect(server.stderr()).toMatch(ENTRY);
-      expect(server.stderr()).toMatch(/^> x-apikey: \[redacted\]$/m);
+      expect(traced(server.stderr())).toMatch(ENTRY);
+      expect(traced(server.stderr())).toMatch(/^> x-apikey: \[redacted\]$/m);
       expectNoKey(server.stderr(), KEYS.admin);
     } finally {
       await client.close();

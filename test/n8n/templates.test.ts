@@ -8,10 +8,12 @@ import {
   CHAT_WEBHOOK_FIELD,
   CHAT_WEBHOOK_NODE,
   codeOf,
+  DEPLOY_WEBHOOK_CREDENTIAL,
   isPagerlyNode,
   n8nTemplate,
   n8nTemplates,
   nodeNamed,
+  nodeOfType,
   packageNodeType,
   TEMPLATE_CREDENTIAL_NAME,
   TEMPLATE_JOBS,
@@ -178,6 +180,22 @@ describe('failed deploy to incident: which incident', () => {
     await runCodeNode(forget, { items: [{ json: { ...incident.json, status: 'resolved' } }], nodes: { 'Decide what to do': resolve! }, staticData });
     expect(staticData.openIncidents).toEqual({});
     expect(await runCodeNode(decide, { items: [deploy('success')], staticData })).toEqual([]);
+  });
+
+  it('is closed by default: its Webhook takes Header Auth, by a credential its note names, and the note sends the header', () => {
+    // n8n's Webhook node (n8n-nodes-base, nodes/Webhook/description.js and utils.js): the
+    // `authentication` option `headerAuth` takes an `httpHeaderAuth` credential (a header's name
+    // and value) and answers 403 when the header is missing or holds another value.
+    const webhook = nodeOfType(workflow, 'n8n-nodes-base.webhook');
+    expect(webhook.parameters.authentication).toBe('headerAuth');
+    expect(webhook.credentials).toEqual({ [DEPLOY_WEBHOOK_CREDENTIAL.type]: { id: null, name: DEPLOY_WEBHOOK_CREDENTIAL.name } });
+    const note = String(workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote')!.parameters.content);
+    expect(note).toContain(`**${DEPLOY_WEBHOOK_CREDENTIAL.name}** (type Header Auth), **Name** \`${DEPLOY_WEBHOOK_CREDENTIAL.header}\``);
+    expect(note).toMatch(/secret store/);
+    // The one call the note shows sends the header, its value from the pipeline's environment (never written in the file).
+    const curl = note.split('\n').find((line) => line.includes('curl '))!;
+    expect(curl).toContain(`-H "${DEPLOY_WEBHOOK_CREDENTIAL.header}: $DEPLOY_WEBHOOK_TOKEN"`);
+    expect(note).not.toMatch(/Anyone who knows the webhook's URL can post/);
   });
 
   it("says in its note that overlapping executions can overwrite each other's record", () => {

@@ -9,7 +9,7 @@ import { refusingProxy, type RefusingProxy } from '../../packaging/refusing-prox
 import { installNode24, node24Bin } from '../../packaging/runtimes.ts';
 import { ProxyError } from '../../shared/errors.ts';
 import { createFetchClient } from '../../shared/fetch-client.ts';
-import { proxyInUse, proxyRefusalStatus } from '../../shared/http/proxy-refusal.ts';
+import { bypassesProxy, proxyInUse, proxyRefusalStatus } from '../../shared/http/proxy-refusal.ts';
 import { connect } from '../mcp/support.ts';
 
 /**
@@ -57,6 +57,38 @@ describe('which proxy refused', () => {
     expect(proxyInUse({ HTTPS_PROXY: 'http://corp:3128' }, HTTP_BASE)).toBeUndefined();
   });
 
+  it("names the variable by Bun's and Deno's own rules (test/shared/proxy-refusal-runtimes.test.ts runs them)", () => {
+    const every = {
+      https_proxy: 'http://a:1',
+      HTTPS_PROXY: 'http://b:2',
+      http_proxy: 'http://c:3',
+      HTTP_PROXY: 'http://d:4',
+      all_proxy: 'e:5',
+      ALL_PROXY: 'f:6',
+    };
+    expect(proxyInUse(every, HTTPS_BASE, 'bun')).toEqual({ variable: 'https_proxy', host: 'a:1' });
+    expect(proxyInUse(every, HTTPS_BASE, 'deno')).toEqual({ variable: 'ALL_PROXY', host: 'f:6' });
+    expect(proxyInUse({ HTTP_PROXY: 'http://d:4', http_proxy: 'http://c:3' }, HTTP_BASE, 'deno')).toEqual({ variable: 'HTTP_PROXY', host: 'd:4' });
+    // Neither lets an https URL use HTTP_PROXY, as undici does.
+    expect(proxyInUse({ HTTP_PROXY: 'http://d:4' }, HTTPS_BASE, 'bun')).toBeUndefined();
+    expect(proxyInUse({ HTTP_PROXY: 'http://d:4' }, HTTPS_BASE, 'deno')).toBeUndefined();
+    expect(proxyInUse({ HTTP_PROXY: 'http://d:4', all_proxy: 'e:5' }, HTTPS_BASE, 'bun')).toEqual({ variable: 'all_proxy', host: 'e:5' });
+    // An empty variable is not set.
+    expect(proxyInUse({ https_proxy: '', HTTPS_PROXY: 'http://b:2' }, HTTPS_BASE, 'bun')).toEqual({ variable: 'HTTPS_PROXY', host: 'b:2' });
+  });
+
+  it('reads NO_PROXY as curl does: *, hosts, domains with or without a dot, ports', () => {
+    expect(bypassesProxy({ NO_PROXY: '*' }, HTTPS_BASE)).toBe(true);
+    expect(bypassesProxy({ no_proxy: 'localhost, .pagerly.invalid' }, HTTPS_BASE)).toBe(true);
+    expect(bypassesProxy({ NO_PROXY: 'pagerly.invalid' }, HTTPS_BASE)).toBe(true);
+    expect(bypassesProxy({ NO_PROXY: 'api.pagerly.invalid:443' }, HTTPS_BASE)).toBe(true);
+    expect(bypassesProxy({ NO_PROXY: 'api.pagerly.invalid:8443' }, HTTPS_BASE)).toBe(false);
+    expect(bypassesProxy({ NO_PROXY: 'xpagerly.invalid,invalid.example' }, 'https://pagerly.invalid')).toBe(false);
+    expect(bypassesProxy({ NO_PROXY: '127.0.0.1' }, 'http://127.0.0.1:4010')).toBe(true);
+    expect(bypassesProxy({ NO_PROXY: '[::1]' }, 'http://[::1]:4010')).toBe(true);
+    expect(bypassesProxy({}, HTTPS_BASE)).toBe(false);
+  });
+
   it("reads undici's refusals through the cause chain, and nothing else", () => {
     const plain407 = new TypeError('fetch failed', { cause: Object.assign(new Error('Proxy Authentication Required (407)'), { code: 'UND_ERR_INVALID_ARG' }) });
     const tunnel403 = new TypeError('fetch failed', {
@@ -66,6 +98,13 @@ describe('which proxy refused', () => {
     });
     expect(proxyRefusalStatus(plain407)).toBe(407);
     expect(proxyRefusalStatus(tunnel403)).toBe(403);
+    // Bun's and Deno's words, as their fetch gives them (Deno does not say a refused tunnel's status).
+    expect(proxyRefusalStatus(Object.assign(new Error('Proxy refused to open a tunnel: 502 Bad Gateway'), { code: 'ERR_PROXY_TUNNEL' }))).toBe(502);
+    const deno = (said: string) =>
+      new TypeError('fetch failed', { cause: new Error(`error sending request for url (https://api.pagerly.invalid/x): client error (Connect): ${said}`) });
+    expect(proxyRefusalStatus(deno('proxy authentication required'))).toBe(407);
+    expect(proxyRefusalStatus(deno('unsuccessful tunnel'))).toBe(0);
+    expect(proxyRefusalStatus(deno('dns error: failed to lookup address information'))).toBeUndefined();
     expect(
       proxyRefusalStatus(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })),
     ).toBeUndefined();

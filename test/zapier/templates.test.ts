@@ -73,6 +73,9 @@ describe('Zap templates', () => {
     const page = readFileSync(new URL('../../docs/zapier.md', import.meta.url), 'utf8');
     for (const template of zapTemplates) {
       expect(page).toContain(`### ${template.title}`);
+      // A Zap its pipeline calls says how its trigger is protected, under its own heading.
+      if (template.steps[0]!.key === 'hook_v2') expect(template.trigger).toMatch(/secret store/);
+      if (template.trigger) expect(page.slice(page.indexOf(`### ${template.title}`)).split('\n### ')[0]).toContain(template.trigger);
       for (const step of template.steps) {
         if (step.app === 'Pagerly') expect(() => perform(step, step.type === 'trigger' ? 'performList' : 'perform')).not.toThrow();
         // A Zap's step names Zapier's app by its API name (pre-filled Zaps: `steps[0][app]=WeatherCLIAPI@latest`,
