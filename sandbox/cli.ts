@@ -9,10 +9,15 @@
 import { parseArgs } from 'node:util';
 import { API_KEY_HEADER } from '../shared/http/types.ts';
 import { describeOrphans } from './delivery/describe-orphans.ts';
+import { stopWhenNpmExecGoes } from './npm-exec-launcher.ts';
 import { createSandbox, demoKeys, demoSeed, parseSeed, readSeedFile, scaleSeed, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
 const HOST = '127.0.0.1';
+// The @pagerly/sandbox package's build defines this (esbuild's define): its user runs it with npx.
+declare const PAGERLY_SANDBOX_PACKAGE: boolean | undefined;
+const packaged = typeof PAGERLY_SANDBOX_PACKAGE !== 'undefined';
+const command = packaged ? 'npx @pagerly/sandbox' : 'npm run sandbox --';
 
 const { values } = parseArgs({
   options: {
@@ -26,13 +31,13 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
+  console.log(`Usage: ${command} [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
 
 A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it.
 
 Options:
   --port N        port on 127.0.0.1 (PORT env also sets it; default ${DEFAULT_PORT}; 0 picks a free one)
-  --seed FILE     the world to serve, as JSON (default: sandbox/seeds/demo.json)
+  --seed FILE     the world to serve, as JSON (default: ${packaged ? 'the demo world' : 'sandbox/seeds/demo.json'})
   --scale-teams N instead, one organization of N teams (1 to 20000), two people on call in each and
                   everyone on call in two teams (sandbox/seed/scale.ts), to try a large answer
   --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
@@ -52,7 +57,7 @@ Controls (no key needed; not part of the real service):
   DELETE /_sandbox/faults   clear the faults
 
 Example:
-  npm run sandbox -- --port 4010 --state /tmp/pagerly-sandbox.json
+  ${command} --port 4010 --state /tmp/pagerly-sandbox.json
   curl -s -H '${API_KEY_HEADER}: ${demoKeys.acmeAdmin}' http://127.0.0.1:4010/pagerly/o/zapier/allteams`);
   process.exit(0);
 }
@@ -101,7 +106,8 @@ if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? 
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
   API base URL:        ${baseUrl}
-  Rotations base URL:  ${rotationsUrl}${kept}
+  Rotations base URL:  ${rotationsUrl}
+  Console:             ${baseUrl}/${kept}
 
   API keys of this sandbox (fake; they open nothing else):
 ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}
@@ -124,6 +130,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     });
   });
 }
+
+stopWhenNpmExecGoes(() => process.kill(process.pid, 'SIGTERM'));
 
 /** An admin and a non-admin key of the first organization, and an admin key of another one. */
 function labelledKeys(world: ValidSeed): { label: string; key: string }[] {
