@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { ENV } from '../../cli/settings.ts';
 import { buildClientPackage } from '../../client/build-client-package.ts';
 import { installIntoEmptyFolder, pack, runIn, type Packed } from '../../packaging/install.ts';
 import { installNode24, nodeRuntimes } from '../../packaging/runtimes.ts';
-import { checkExamples, checkInProcess, checkSandboxCommand, SANDBOX_INSTALLED_MAX_KIB, sandboxInstall } from '../../packaging/sandbox-package-checks.ts';
+import {
+  checkExamples,
+  checkInProcess,
+  checkSandboxCommand,
+  SANDBOX_EXAMPLES,
+  SANDBOX_INSTALLED_MAX_KIB,
+  sandboxInstall,
+} from '../../packaging/sandbox-package-checks.ts';
+import { demoKeys } from '../../sandbox/index.ts';
 import { buildSandboxPackage, CONSOLE_ASSETS_MODULE, type BuiltSandboxPackage } from '../../sandbox/package/build-sandbox-package.ts';
 
 /**
@@ -136,4 +148,63 @@ export async function buildConsoleAssets(outDir) { mkdirSync(outDir, { recursive
   it("are looked for at sandbox/console/build-assets.ts, the console's module", () => {
     expect(CONSOLE_ASSETS_MODULE.pathname.endsWith('/sandbox/console/build-assets.ts')).toBe(true);
   });
+});
+
+describe('docs/sandbox.md', () => {
+  const page = readFileSync(join(process.cwd(), 'docs/sandbox.md'), 'utf8');
+  const job = /```yaml\n(name: Test against the Pagerly sandbox\n[\s\S]*?)```/.exec(page)?.[1] ?? '';
+  type Step = { name?: string; run?: string; env?: Record<string, string> };
+  const steps = () => (parse(job) as { jobs: { test: { steps: Step[] } } }).jobs.test.steps;
+
+  it.each(readdirSync(SANDBOX_EXAMPLES))('shows sandbox/examples/%s as it is, the file the tests run', (name) => {
+    expect(page).toContain(`\`sandbox/examples/${name}\`:\n\n\`\`\`js\n${readFileSync(join(SANDBOX_EXAMPLES, name), 'utf8')}\`\`\``);
+  });
+
+  it("shows a GitHub Actions job that action-validator accepts, with the CLI's variables and a demo key", async () => {
+    expect(job).not.toBe('');
+    const file = join(scratch, 'sandbox-ci.yml');
+    writeFileSync(file, job);
+    await expect(promisify(execFile)(join(process.cwd(), 'node_modules/.bin/action-validator'), [file])).resolves.toBeDefined();
+    const tests = steps().find((step) => step.env?.[ENV.baseUrl]);
+    expect(tests?.env).toEqual({ [ENV.baseUrl]: 'http://127.0.0.1:4010', [ENV.apiKey]: demoKeys.acmeAdmin });
+  });
+
+  it('has a start step that, where the package is installed, leaves the sandbox answering and exits 0', async () => {
+    const startStep = steps().find((step) => step.name === 'Start the Pagerly sandbox')?.run ?? '';
+    expect(startStep).toMatch(/^npx -y @pagerly\/sandbox --port 4010 /);
+    // The port the OS gives, for the job's 4010; npx finds the package installed in the folder, as it would in a project that lists it.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const script = startStep.replaceAll('4010', String(port));
+    const shell = spawn('bash', ['-e', '-c', script], {
+      cwd: consumer,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, PATH: `${dirname(node22.command)}:${process.env.PATH}` },
+    });
+    try {
+      const code = await new Promise<number | null>((resolve) => shell.on('exit', resolve));
+      expect(code).toBe(0);
+      const teams = await fetch(`http://127.0.0.1:${port}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': demoKeys.acmeAdmin } });
+      expect(teams.status).toBe(200);
+    } finally {
+      // What the runner does at the job's end: stop what the step left running (then make sure).
+      const alive = () => {
+        try {
+          process.kill(-shell.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (alive()) process.kill(-shell.pid!, 'SIGTERM');
+      for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (alive()) process.kill(-shell.pid!, 'SIGKILL');
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/_sandbox/clock`)).rejects.toThrow();
+  }, 60_000);
 });
