@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeConsumerTsconfig } from './client-install-size.ts';
@@ -168,6 +168,14 @@ export async function checkSandboxCommand(consumer: string, nodeDir: string | un
     const refused = await fetch(`${base}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': 'not-a-key-of-this-sandbox' } });
     await refused.body?.cancel();
     if (refused.status !== 400) return { base, problem: `an unknown key got ${refused.status}, not 400` };
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', '@pagerly', 'sandbox', 'package.json'), 'utf8')) as { files: string[] };
+    if (installed.files.includes('console')) {
+      // The package carries the console's assets: the address printed must serve them.
+      const page = await fetch(consoleAt);
+      await page.body?.cancel();
+      if (page.status !== 200 || !page.headers.get('content-type')?.startsWith('text/html'))
+        return { base, problem: `the console at ${consoleAt} answered ${page.status} ${page.headers.get('content-type')}, not an HTML page` };
+    }
     const signal = how === 'npx, Ctrl-C' ? 'SIGINT' : 'SIGTERM';
     process.kill(how === 'npx, Ctrl-C' ? -running.pid : running.pid, signal);
     let timer: NodeJS.Timeout | undefined;
