@@ -191,7 +191,10 @@ export async function checkSandboxCommand(consumer: string, nodeDir: string | un
   }
 }
 
-/** `import { createSandbox } from '@pagerly/sandbox'` on a runtime: serve, answer, move the clock, close. */
+/**
+ * `import { createSandbox } from '@pagerly/sandbox'` on a runtime: serve, answer, move the
+ * clock, close; and `require` of it from CommonJS (Node 22.12 and later load an ES module so).
+ */
 export async function checkInProcess(consumer: string, runtime: Runtime): Promise<string | undefined> {
   writeInto(
     consumer,
@@ -209,6 +212,9 @@ try {
 }
 `,
   );
+  writeInto(consumer, 'required.cjs', `const { createSandbox } = require('@pagerly/sandbox');\nconsole.log(typeof createSandbox);\n`);
+  const required = await runIn(consumer, runtime.command, [...runtime.args, 'required.cjs'], {});
+  if (required.code !== 0 || required.stdout.trim() !== 'function') return `require('@pagerly/sandbox') from CommonJS: ${ran(required)}`;
   const run = await runIn(consumer, runtime.command, [...runtime.args, 'in-process.mjs'], {});
   if (run.code !== 0) return ran(run);
   const seen = JSON.parse(run.stdout) as { base: string; status: number; teams: string[]; now: string; node: string };

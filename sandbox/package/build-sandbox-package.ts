@@ -39,7 +39,9 @@ export function sandboxPackageJson(options: { console: boolean } = { console: fa
     repository: { type: 'git', url: 'git+https://github.com/pagerly/pagerly-connectors.git', directory: 'sandbox' },
     type: 'module',
     bin: { [SANDBOX_BIN]: `bin/${SANDBOX_BIN}.js` },
-    exports: { '.': { types: './types/index.d.ts', import: './lib/index.js' }, './package.json': './package.json' },
+    // `default` too: Node 22.12 and later can require() an ES module, so CommonJS code (a jest
+    // config, a script) gets it by require as well.
+    exports: { '.': { types: './types/index.d.ts', import: './lib/index.js', default: './lib/index.js' }, './package.json': './package.json' },
     types: './types/index.d.ts',
     files: ['bin', 'lib', 'types', 'seeds', ...(options.console ? ['console'] : [])],
     // Nothing to install but itself: Fastify, zod and the rest are bundled into lib/.

@@ -56,7 +56,7 @@ describe('the sandbox package', () => {
       license: 'MIT',
       type: 'module',
       bin: { 'pagerly-sandbox': 'bin/pagerly-sandbox.js' },
-      exports: { '.': { types: './types/index.d.ts', import: './lib/index.js' } },
+      exports: { '.': { types: './types/index.d.ts', import: './lib/index.js', default: './lib/index.js' } },
       engines: { node: '>=22' },
     });
     expect(pkg.dependencies).toBeUndefined();
@@ -116,7 +116,7 @@ describe('the sandbox package', () => {
   });
 
   it.each([node22, node24])(
-    '$name: import { createSandbox } runs a sandbox in process',
+    '$name: import { createSandbox } runs a sandbox in process, and require() finds it',
     async (runtime) => {
       expect(await checkInProcess(consumer, runtime)).toBeUndefined();
     },
