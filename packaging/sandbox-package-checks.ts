@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeConsumerTsconfig } from './client-install-size.ts';
@@ -122,12 +123,13 @@ async function until<T>(what: () => T | undefined, ms: number): Promise<T | unde
 }
 
 /**
- * How the command is started and stopped: through npx, stopped by a SIGTERM to npx (what a CI
- * step's `kill $!` or a supervisor sends) or by Ctrl-C (SIGINT to the whole process group, as
- * a terminal sends it); or the installed bin itself, stopped by SIGTERM, whose exit code npx
- * would hide.
+ * How the command is started and stopped: through npx where the package is installed, stopped
+ * by a SIGTERM to npx (what a CI step's `kill $!` or a supervisor sends) or by Ctrl-C (SIGINT to
+ * the whole process group, as a terminal sends it); the installed bin itself, stopped by
+ * SIGTERM, whose exit code npx would hide; or `npx -y <the tarball>` in an empty folder, as
+ * `npx -y @pagerly/sandbox` runs the package's one bin from npm.
  */
-export type CommandRun = 'npx, SIGTERM to npx' | 'npx, Ctrl-C' | 'bin, SIGTERM';
+export type CommandRun = 'npx, SIGTERM to npx' | 'npx, Ctrl-C' | 'bin, SIGTERM' | 'npx -y <tarball>, SIGTERM to npx';
 
 export interface CommandCheck {
   /** The API base the command printed. */
@@ -142,11 +144,15 @@ export interface CommandCheck {
  * says; then the signal stops it, leaving no process of its group behind (the bin itself
  * exits 0). Killed on every path.
  */
-export async function checkSandboxCommand(consumer: string, nodeDir: string | undefined, how: CommandRun): Promise<CommandCheck> {
-  const [command, ...args] = how.startsWith('npx')
-    ? ['npx', '--no-install', 'pagerly-sandbox', '--port', '0']
-    : [join(consumer, 'node_modules', '.bin', 'pagerly-sandbox'), '--port', '0'];
-  const running = start(consumer, command!, args, nodeDir);
+export async function checkSandboxCommand(consumer: string, nodeDir: string | undefined, how: CommandRun, tarball?: string): Promise<CommandCheck> {
+  const empty = how === 'npx -y <tarball>, SIGTERM to npx' ? mkdtempSync(join(tmpdir(), 'pagerly-npx-')) : undefined;
+  if (empty && !tarball) throw new Error(`${how} needs the tarball`);
+  const [command, ...args] = empty
+    ? ['npx', '-y', `file:${tarball}`, '--port', '0']
+    : how.startsWith('npx')
+      ? ['npx', '--no-install', 'pagerly-sandbox', '--port', '0']
+      : [join(consumer, 'node_modules', '.bin', 'pagerly-sandbox'), '--port', '0'];
+  const running = start(empty ?? consumer, command!, args, nodeDir);
   let base = '';
   try {
     const banner = await until(() => {
@@ -168,7 +174,8 @@ export async function checkSandboxCommand(consumer: string, nodeDir: string | un
     const refused = await fetch(`${base}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': 'not-a-key-of-this-sandbox' } });
     await refused.body?.cancel();
     if (refused.status !== 400) return { base, problem: `an unknown key got ${refused.status}, not 400` };
-    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules', '@pagerly', 'sandbox', 'package.json'), 'utf8')) as { files: string[] };
+    const manifest = join(consumer, 'node_modules', '@pagerly', 'sandbox', 'package.json');
+    const installed = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { files: string[] }) : { files: [] };
     if (installed.files.includes('console')) {
       // The package carries the console's assets: the address printed must serve them.
       const page = await fetch(consoleAt);
@@ -188,6 +195,7 @@ export async function checkSandboxCommand(consumer: string, nodeDir: string | un
     return { base, problem: said.includes(signal) ? undefined : `it did not say it was stopping on ${signal}: ${said}` };
   } finally {
     if (groupAlive(running.pid)) process.kill(-running.pid, 'SIGKILL');
+    if (empty) rmSync(empty, { recursive: true, force: true });
   }
 }
 

@@ -228,9 +228,9 @@ console.log(JSON.stringify(await pagerly.listTeams()));
   }
   for (const runtime of nodeRuntimes()) {
     const nodeDir = dirname(runtime.command);
-    for (const how of ['npx, SIGTERM to npx', 'npx, Ctrl-C', 'bin, SIGTERM'] as const) {
+    for (const how of ['npx, SIGTERM to npx', 'npx, Ctrl-C', 'bin, SIGTERM', 'npx -y <tarball>, SIGTERM to npx'] as const) {
       await step(`${runtime.name}: pagerly-sandbox --port 0 (${how}): a loopback base answering allteams with the key it printed`, async () => {
-        const checked = await checkSandboxCommand(consumer, nodeDir, how);
+        const checked = await checkSandboxCommand(consumer, nodeDir, how, sandboxTarball.tarball);
         return checked.problem;
       });
     }

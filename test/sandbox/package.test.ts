@@ -97,10 +97,11 @@ describe('the sandbox package', () => {
     [node22.name, 'npx, Ctrl-C', node22],
     [node22.name, 'bin, SIGTERM', node22],
     [node24.name, 'npx, SIGTERM to npx', node24],
+    [node22.name, 'npx -y <tarball>, SIGTERM to npx', node22],
   ] as const)(
     '%s: pagerly-sandbox --port 0 answers allteams on loopback with the key it prints, and stops (%s)',
     async (_name, how, runtime) => {
-      const checked = await checkSandboxCommand(consumer, dirname(runtime.command), how);
+      const checked = await checkSandboxCommand(consumer, dirname(runtime.command), how, sandboxTarball.tarball);
       expect(checked.problem).toBeUndefined();
       // Stopped: nothing answers there any more.
       await expect(fetch(`${checked.base}/pagerly/o/zapier/allteams`)).rejects.toThrow();
