@@ -84,6 +84,9 @@ export async function buildSandboxPackage(
     target: 'node22',
     // The command says `npx @pagerly/sandbox` where the checkout says `npm run sandbox --`.
     define: { PAGERLY_SANDBOX_PACKAGE: 'true' },
+    // A build tool, never a part of the package: the console is built here, and the package
+    // carries its assets prebuilt (console/, found by packagedConsoleFolder()).
+    external: ['esbuild'],
     // Some bundled CommonJS code calls require(); an ES module has none.
     banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
     // Half the size, with line breaks kept: an error's source line stays a line, not a megabyte.
