@@ -15,3 +15,9 @@ export function packagedConsoleFolder(): string | undefined {
   const folder = fileURLToPath(new URL('../console/', import.meta.url));
   return existsSync(folder) ? folder : undefined;
 }
+
+/** The console's options a packaged sandbox starts with: its prebuilt assets, when it has them. */
+export function packagedConsole(): { assetsDir?: string } {
+  const assetsDir = packagedConsoleFolder();
+  return assetsDir === undefined ? {} : { assetsDir };
+}

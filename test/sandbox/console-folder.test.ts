@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { packagedConsoleFolder } from '../../sandbox/package/console-folder.ts';
+import { packagedConsole, packagedConsoleFolder } from '../../sandbox/package/console-folder.ts';
 
 /** The console's assets in the package are found from bundled code, as the package's build bundles it. */
 const folder = realpathSync(mkdtempSync(join(tmpdir(), 'pagerly-console-folder-')));
@@ -29,6 +29,7 @@ async function bundled(): Promise<() => string | undefined> {
 describe('packagedConsoleFolder', () => {
   it('is nothing in the checkout, where ../console/ holds sources', () => {
     expect(packagedConsoleFolder()).toBeUndefined();
+    expect(packagedConsole()).toEqual({});
   });
 
   it("is the package's console/ from bundled code, once the package has one", async () => {
