@@ -128,6 +128,7 @@ export interface Sandbox {
   readonly faults: { inject(fault: SandboxFault): void; clear(): void };
   /** `idle()` resolves once every hook delivery is done; `log` holds every attempt. */
   readonly deliveries: { idle(): Promise<void>; readonly log: readonly DeliveryAttempt[]; readonly failed: readonly FailedDelivery[] };
+  /** Looks for on-call changes now, as moving the clock does (a real clock looks each second). */
   checkOnCallChanges(): Promise<void>;
   /** With `persistence`: how many pending deliveries the file gave back, and those whose subscription it lacks. */
   readonly kept: { readonly resumed: number; readonly orphans: readonly PendingDelivery[] } | undefined;
