@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,12 +48,51 @@ export function installRuntimes(): void {
 }
 
 /**
- * Node 24 alone, for a test that runs the CLI from the checkout on both Nodes (about 10 s the
+ * Runs `install` with the cache folder to itself: jest runs test files side by side, and two of
+ * them installing Node 24 into a cold cache at once (CI's first run) would be two npm installs
+ * in one folder. A lock older than `staleMs` is a crashed run's, and is taken over.
+ */
+function withCacheLock(install: () => void, staleMs = 180_000): void {
+  mkdirSync(cache, { recursive: true });
+  const lock = join(cache, '.install.lock');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = (() => {
+        try {
+          return Date.now() - statSync(lock).mtimeMs;
+        } catch {
+          return 0;
+        }
+      })();
+      if (age > staleMs) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    install();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Node 24 alone, for a test that runs the CLI or a package on both Nodes (about 10 s the
  * first time). Where all three runtimes are wanted later, installRuntimes adds Bun and Deno.
  */
 export function installNode24(): void {
   if (works(node24Bin, `v${RUNTIME_VERSIONS.node}`)) return;
-  mkdirSync(cache, { recursive: true });
+  withCacheLock(() => {
+    // Another test may have installed it while this one waited.
+    if (!works(node24Bin, `v${RUNTIME_VERSIONS.node}`)) installNode24Now();
+  });
+}
+
+function installNode24Now(): void {
   const manifest = { name: 'pagerly-runtimes', private: true, dependencies: { node: RUNTIME_VERSIONS.node }, allowScripts: { node: true } };
   if (!existsSync(join(cache, 'package.json'))) writeFileSync(join(cache, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', `node@${RUNTIME_VERSIONS.node}`], {
