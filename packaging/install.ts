@@ -37,6 +37,14 @@ export interface Ran {
   ms: number;
 }
 
+/** PATH with `nodeDir` first, HOME, the temporary folder, and `env`: nothing else of the caller's. */
+export function cleanEnv(env: Record<string, string>, nodeDir?: string): Record<string, string> {
+  const path = [nodeDir, process.env.PATH].filter(Boolean).join(delimiter);
+  const base: Record<string, string> = { PATH: path, HOME: process.env.HOME ?? tmpdir() };
+  if (process.env.TMPDIR) base.TMPDIR = process.env.TMPDIR;
+  return { ...base, ...env };
+}
+
 /**
  * A command with a clean environment: PATH with `nodeDir` first (so a bin's `#!/usr/bin/env
  * node` finds that Node), HOME and the temporary folder, and `env`. Nothing of the caller's
@@ -49,12 +57,9 @@ export function runIn(
   env: Record<string, string>,
   options: { nodeDir?: string; timeoutMs?: number } = {},
 ): Promise<Ran> {
-  const path = [options.nodeDir, process.env.PATH].filter(Boolean).join(delimiter);
-  const base: Record<string, string> = { PATH: path, HOME: process.env.HOME ?? tmpdir() };
-  if (process.env.TMPDIR) base.TMPDIR = process.env.TMPDIR;
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...args], { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, [...args], { cwd, env: cleanEnv(env, options.nodeDir), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -85,7 +85,7 @@ function installAll(): void {
 }
 
 /**
- * Node 24 alone, for a test that runs the CLI from the checkout on both Nodes (about 10 s the
+ * Node 24 alone, for a test that runs the CLI or a package on both Nodes (about 10 s the
  * first time). Where all three runtimes are wanted later, installRuntimes adds Bun and Deno.
  */
 export function installNode24(): void {

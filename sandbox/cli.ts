@@ -11,10 +11,15 @@ import { API_KEY_HEADER } from '../shared/http/types.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_SECONDS } from '../shared/shutdown/drain.ts';
 import { stopOnSignals } from '../shared/shutdown/http-server.ts';
 import { describeOrphans } from './delivery/describe-orphans.ts';
+import { stopWhenNpmExecGoes } from './npm-exec-launcher.ts';
 import { createSandbox, demoKeys, demoSeed, parseSeed, readSeedFile, scaleSeed, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
 const HOST = '127.0.0.1';
+// The @pagerly/sandbox package's build defines this (esbuild's define): its user runs it with npx.
+declare const PAGERLY_SANDBOX_PACKAGE: boolean | undefined;
+const packaged = typeof PAGERLY_SANDBOX_PACKAGE !== 'undefined';
+const command = packaged ? 'npx @pagerly/sandbox' : 'npm run sandbox --';
 
 const { values } = parseArgs({
   options: {
@@ -29,14 +34,14 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S]
+  console.log(`Usage: ${command} [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S]
 
 A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it:
 it takes no new request, lets those in flight answer, saves --state, and exits 0.
 
 Options:
   --port N        port on 127.0.0.1 (PORT env also sets it; default ${DEFAULT_PORT}; 0 picks a free one)
-  --seed FILE     the world to serve, as JSON (default: sandbox/seeds/demo.json)
+  --seed FILE     the world to serve, as JSON (default: ${packaged ? 'the demo world' : 'sandbox/seeds/demo.json'})
   --scale-teams N instead, one organization of N teams (1 to 20000), two people on call in each and
                   everyone on call in two teams (sandbox/seed/scale.ts), to try a large answer
   --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
@@ -58,7 +63,7 @@ Controls (no key needed; not part of the real service):
   DELETE /_sandbox/faults   clear the faults
 
 Example:
-  npm run sandbox -- --port 4010 --state /tmp/pagerly-sandbox.json
+  ${command} --port 4010 --state /tmp/pagerly-sandbox.json
   curl -s -H '${API_KEY_HEADER}: ${demoKeys.acmeAdmin}' http://127.0.0.1:4010/pagerly/o/zapier/allteams`);
   process.exit(0);
 }
@@ -110,7 +115,8 @@ if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? 
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
   API base URL:        ${baseUrl}
-  Rotations base URL:  ${rotationsUrl}${kept}
+  Rotations base URL:  ${rotationsUrl}
+  Console:             ${baseUrl}/${kept}
 
   API keys of this sandbox (fake; they open nothing else):
 ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}
@@ -122,6 +128,8 @@ ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\
 
 // Requests in flight answer and the state file is saved before it exits (shared/shutdown/).
 stopOnSignals(sandbox.app.server, { deadlineSeconds: shutdownTimeout, what: 'the sandbox', note: (text) => console.log(text), close: () => sandbox.close() });
+
+stopWhenNpmExecGoes(() => process.kill(process.pid, 'SIGTERM'));
 
 /** An admin and a non-admin key of the first organization, and an admin key of another one. */
 function labelledKeys(world: ValidSeed): { label: string; key: string }[] {

@@ -1,4 +1,4 @@
-// `npm run build`: every registered surface into dist/: the Zapier upload zip (dist/zapier/build/build.zip), the Make app (dist/make/), the n8n package (dist/n8n/), the OpenAPI document and Postman collection (dist/openapi/), the GitHub Action (dist/action/); then the npm packages: the CLI (dist/cli/) and the typed client (dist/client/).
+// `npm run build`: every registered surface into dist/: the Zapier upload zip (dist/zapier/build/build.zip), the Make app (dist/make/), the n8n package (dist/n8n/), the OpenAPI document and Postman collection (dist/openapi/), the GitHub Action (dist/action/); then the npm packages: the CLI (dist/cli/), the typed client (dist/client/) and the sandbox (dist/sandbox/).
 import { npmPackages } from '../packaging/packages.ts';
 import { surfaces } from './surfaces.ts';
 

@@ -6,6 +6,11 @@
 // requests, and not with NO_PROXY, and through one that answers 407 (exit 78); the client imported by its name on Node 22, Node 24, Bun
 // and Deno, listing the teams; a consumer with `module: nodenext` and no DOM lib type-checked
 // against it. Node 24, Bun and Deno come from npm into .cache/runtimes/ (packaging/runtimes.ts).
+// The sandbox package (dist/sandbox) too: its tarball's files, publint and arethetypeswrong,
+// installed alone (one package, its size, a nodenext consumer), and on Node 22 and Node 24
+// `npx pagerly-sandbox --port 0` answering allteams with the key it prints and stopping on
+// SIGTERM and Ctrl-C, createSandbox imported in process, and the example tests docs/sandbox.md
+// shows, under Node's test runner and jest (packaging/sandbox-package-checks.ts).
 // One line per check with its time; exit 1 on any failure.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,7 +21,8 @@ import { loopbackProxy } from '../packaging/loopback-proxy.ts';
 import { refusingProxy } from '../packaging/refusing-proxy.ts';
 import { LOOPBACK_CERT, tlsFront } from '../packaging/tls-front.ts';
 import { installIntoEmptyFolder, pack, runIn, scratch, writeInto, type Ran } from '../packaging/install.ts';
-import { cliPackage, clientPackage } from '../packaging/packages.ts';
+import { cliPackage, clientPackage, sandboxPackage } from '../packaging/packages.ts';
+import { checkExamples, checkInProcess, checkSandboxCommand, sandboxInstallsAlone } from '../packaging/sandbox-package-checks.ts';
 import { clientRuntimes, installRuntimes, nodeRuntimes } from '../packaging/runtimes.ts';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
 
@@ -43,13 +49,14 @@ async function step(name: string, body: () => Promise<string | undefined> | stri
 
 const ran = (run: Ran) => `exit ${run.code}\n${run.stderr.trim()}\n${run.stdout.slice(0, 400)}`.trim();
 
-for (const pkg of [cliPackage, clientPackage]) await step(`build ${pkg.name}`, async () => void console.log(`  ${await pkg.build()}`));
-// Nothing to pack without both packages.
+for (const pkg of [cliPackage, clientPackage, sandboxPackage]) await step(`build ${pkg.name}`, async () => void console.log(`  ${await pkg.build()}`));
+// Nothing to pack without every package.
 if (failures.length) process.exit(1);
 
 const packs = scratch('pagerly-tarballs-');
 const cli = pack(cliPackage.dir, packs);
 const client = pack(clientPackage.dir, packs);
+const sandboxTarball = pack(sandboxPackage.dir, packs);
 
 await step(`${cliPackage.name} tarball holds only what runs: package.json, README.md, LICENSE, bin/, lib/*.js (${cli.files.length} files)`, () => {
   const stray = cli.files.filter((path) => !['package.json', 'README.md', 'LICENSE', 'bin/pagerly.js'].includes(path) && !/^lib\/[\w-]+\.js$/.test(path));
@@ -64,7 +71,18 @@ await step(
     return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
   },
 );
-for (const pkg of [cliPackage, clientPackage]) {
+await step(
+  `${sandboxPackage.name} tarball holds package.json, README.md, LICENSE, its bin, lib/*.js, its declarations, the seeds and the console (${sandboxTarball.files.length} files)`,
+  () => {
+    const stray = sandboxTarball.files.filter(
+      (path) =>
+        !['package.json', 'README.md', 'LICENSE', 'bin/pagerly-sandbox.js', 'types/index.d.ts'].includes(path) &&
+        !/^(lib\/[\w-]+\.js|seeds\/[\w-]+\.json|console\/.+)$/.test(path),
+    );
+    return stray.length ? `unexpected files: ${stray.join(', ')}` : undefined;
+  },
+);
+for (const pkg of [cliPackage, clientPackage, sandboxPackage]) {
   await step(`publint ${pkg.name}`, () => {
     const output = execFileSync(tool('publint'), ['--strict'], { cwd: pkg.dir, encoding: 'utf8' });
     return output.includes('All good!') ? undefined : output;
@@ -76,12 +94,20 @@ await step(`attw --profile esm-only ${clientPackage.name}`, () => {
   return undefined;
 });
 
+await step(`attw --profile esm-only ${sandboxPackage.name}`, () => {
+  execFileSync(tool('attw'), ['--profile', 'esm-only', '--format', 'ascii', sandboxTarball.tarball], { encoding: 'utf8' });
+  return undefined;
+});
+
 await step(`${clientPackage.name} installs alone in at most 3.5 MB, without zod, types intact`, () => clientInstallsLight(client.tarball));
+await step(`${sandboxPackage.name} installs alone as one package in at most 3 MB, a nodenext consumer type-checks`, () =>
+  sandboxInstallsAlone(sandboxTarball.tarball),
+);
 await step('install Node 24, Bun and Deno from npm (cached)', () => {
   installRuntimes();
   return undefined;
 });
-const consumer = installIntoEmptyFolder([cli.tarball, client.tarball]);
+const consumer = installIntoEmptyFolder([cli.tarball, client.tarball, sandboxTarball.tarball]);
 console.log(`  installed into ${consumer}`);
 const installedBin = join(consumer, 'node_modules', '.bin', 'pagerly');
 
@@ -199,6 +225,17 @@ console.log(JSON.stringify(await pagerly.listTeams()));
       const teams = JSON.parse(run.stdout) as { name: string }[];
       return teams.some((team) => team.name === 'Payments') ? leaks(run) : `unexpected answer: ${run.stdout}`;
     });
+  }
+  for (const runtime of nodeRuntimes()) {
+    const nodeDir = dirname(runtime.command);
+    for (const how of ['npx, SIGTERM to npx', 'npx, Ctrl-C', 'bin, SIGTERM', 'npx -y <tarball>, SIGTERM to npx'] as const) {
+      await step(`${runtime.name}: pagerly-sandbox --port 0 (${how}): a loopback base answering allteams with the key it printed`, async () => {
+        const checked = await checkSandboxCommand(consumer, nodeDir, how, sandboxTarball.tarball);
+        return checked.problem;
+      });
+    }
+    await step(`${runtime.name}: import { createSandbox } from '@pagerly/sandbox', in process`, () => checkInProcess(consumer, runtime));
+    await step(`${runtime.name}: the example tests of docs/sandbox.md, under node --test and jest`, () => checkExamples(consumer, runtime));
   }
   await step('Node 24: the client with HTTP_PROXY, through the proxy', async () => {
     proxy.seen.length = 0;

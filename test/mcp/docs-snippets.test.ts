@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { buildCliPackage, CLI_PACKAGE } from '../../cli/build-cli-package.ts';
 import { offeredTools } from '../../mcp-server/server.ts';
+import { createSandbox, demoKeys } from '../../sandbox/index.ts';
 import { KEY_MARK, KEYS, startCliSandbox, type CliSandbox } from '../cli/support.ts';
 import { startHttp } from './support.ts';
 
@@ -40,7 +41,7 @@ interface Config {
   inputs?: { type: string; id: string; password?: boolean }[];
 }
 
-const [claude, vscode, cursor, vscodeHttp, cursorHttp] = snippets as [Config, Config, Config, HttpConfig, HttpConfig];
+const [claude, vscode, cursor, vscodeHttp, cursorHttp, practice] = snippets as [Config, Config, Config, HttpConfig, HttpConfig, Config];
 interface HttpConfig {
   mcpServers?: Record<string, HttpEntry>;
   servers?: Record<string, HttpEntry>;
@@ -69,8 +70,8 @@ afterAll(async () => {
 });
 
 describe('the host configurations in docs/mcp.md', () => {
-  it('are five JSON snippets: Claude Desktop, VS Code, Cursor over stdio; VS Code and Cursor over HTTP', () => {
-    expect(snippets).toHaveLength(5);
+  it('are six JSON snippets: Claude Desktop, VS Code, Cursor over stdio; VS Code and Cursor over HTTP; practice on the sandbox', () => {
+    expect(snippets).toHaveLength(6);
     expect(Object.keys(claude.mcpServers ?? {})).toEqual(['pagerly']);
     expect(Object.keys(vscode.servers ?? {})).toEqual(['pagerly']);
     expect(Object.keys(cursor.mcpServers ?? {})).toEqual(['pagerly']);
@@ -152,6 +153,35 @@ describe('the HTTP host configurations in docs/mcp.md', () => {
     } finally {
       await client.close();
       await server.close();
+    }
+  });
+});
+
+describe('the practice configuration in docs/mcp.md', () => {
+  it('starts pagerly mcp with its write tools on the sandbox with a demo key, and the incident it opens lands there', async () => {
+    const entry = practice.mcpServers!['pagerly-practice']!;
+    expect(entry.command).toBe('npx');
+    expect(entry.args).toEqual([...NPX_PACKAGE, 'mcp', '--enable-write-tools']);
+    expect(entry.env).toEqual({ PAGERLY_BASE_URL: 'http://127.0.0.1:4010', PAGERLY_API_KEY: demoKeys.acmeAdmin });
+    // The sandbox `npx -y @pagerly/sandbox` starts (the demo world), on the port the OS gives for the snippet's 4010.
+    const sandbox = await createSandbox();
+    const base = await sandbox.listen({ port: 0 });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(packageDir, 'bin', 'pagerly.js'), ...entry.args.slice(2)],
+      env: { PATH: process.env.PATH ?? '', ...entry.env, PAGERLY_BASE_URL: base },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'docs-snippet-practice', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'create_incident', arguments: { title: 'Practice: checkout is slow', severity: 'P3' } });
+      expect(result.isError).toBeFalsy();
+      const id = (result.structuredContent as { id: string }).id;
+      expect(sandbox.world.incidents.get(id)).toMatchObject({ title: 'Practice: checkout is slow', severity: 'P3' });
+    } finally {
+      await client.close();
+      await sandbox.close();
     }
   });
 });

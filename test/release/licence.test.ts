@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { cliPackageJson } from '../../cli/build-cli-package.ts';
 import { clientPackageJson } from '../../client/build-client-package.ts';
+import { sandboxPackageJson } from '../../sandbox/package/build-sandbox-package.ts';
 import { actionPackageJson, generateAction } from '../../github-action/generator/generate.ts';
 import { LICENSE as N8N_LICENSE } from '../../n8n-app/generator/repository-files.ts';
 import { packageJson as n8nPackageJson } from '../../n8n-app/generator/package-files.ts';
@@ -40,8 +41,8 @@ describe('the licence, everywhere', () => {
     expect(readFileSync(new URL('../../LICENSE', import.meta.url), 'utf8')).toBe(MIT_LICENSE);
   });
 
-  it('is MIT in every package.json: the repository, the CLI, the client, n8n, Zapier, the Action', () => {
-    const declared = [rootPackage, cliPackageJson(), clientPackageJson(), n8nPackageJson(), zapierAppPackage(), actionPackageJson()].map(
+  it('is MIT in every package.json: the repository, the CLI, the client, the sandbox, n8n, Zapier, the Action', () => {
+    const declared = [rootPackage, cliPackageJson(), clientPackageJson(), sandboxPackageJson(), n8nPackageJson(), zapierAppPackage(), actionPackageJson()].map(
       (pkg) => (pkg as { license?: unknown }).license,
     );
     expect(declared).toEqual(Array(declared.length).fill('MIT'));

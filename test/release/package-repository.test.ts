@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { cliPackageJson } from '../../cli/build-cli-package.ts';
 import { clientPackageJson } from '../../client/build-client-package.ts';
+import { sandboxPackageJson } from '../../sandbox/package/build-sandbox-package.ts';
 
 /**
  * Where the published packages say they come from. npm links a package's page to
@@ -16,6 +17,7 @@ const tracked = (folder: string) => execFileSync('git', ['ls-files', '--', folde
 describe.each([
   ['@pagerly/cli', cliPackageJson().repository],
   ['@pagerly/client', clientPackageJson().repository],
+  ['@pagerly/sandbox', sandboxPackageJson().repository],
 ])('%s', (_, repository) => {
   it('names this repository, as provenance requires, and a committed folder of it', () => {
     expect(repository.url).toBe('git+https://github.com/pagerly/pagerly-connectors.git');
@@ -26,6 +28,7 @@ describe.each([
 describe.each([
   ['@pagerly/cli', cliPackageJson()],
   ['@pagerly/client', clientPackageJson()],
+  ['@pagerly/sandbox', sandboxPackageJson()],
 ])('%s on npm', (_, pkg) => {
   it('states the Node floor its engines field holds, wherever it names one', () => {
     // npm shows the description in search results and warns (EBADENGINE) against `engines`

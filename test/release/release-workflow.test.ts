@@ -72,9 +72,9 @@ describe('.github/workflows/release.yml', () => {
     }
   });
 
-  it('publishes @pagerly/cli and @pagerly/client from their dist folders, built from a clean install, with provenance', () => {
+  it('publishes @pagerly/cli, @pagerly/client and @pagerly/sandbox from their dist folders, built from a clean install, with provenance', () => {
     const published = steps('npm').filter((step) => step.run?.startsWith('npm publish'));
-    expect(published.map((step) => step['working-directory'])).toEqual(['dist/cli', 'dist/client']);
+    expect(published.map((step) => step['working-directory'])).toEqual(['dist/cli', 'dist/client', 'dist/sandbox']);
     for (const step of published) {
       expect(step.run).toBe('npm publish --provenance --access public');
       expect(step.env?.['NODE_AUTH_TOKEN']).toMatch(/^\$\{\{ secrets\.NPM_TOKEN \}\}$/);

@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { cliPackageJson } from '../../cli/build-cli-package.ts';
 import { clientPackageJson } from '../../client/build-client-package.ts';
+import { sandboxPackageJson } from '../../sandbox/package/build-sandbox-package.ts';
 import { actionPackageJson } from '../../github-action/generator/generate.ts';
 import { packageJson as n8nPackageJson } from '../../n8n-app/generator/package-files.ts';
 import { appPackage as zapierAppPackage } from '../../zapier-app/packaging/app-package.ts';
@@ -18,6 +19,8 @@ import { appPackage as zapierAppPackage } from '../../zapier-app/packaging/app-p
 const entries = {
   'the CLI and pagerly mcp (dist/cli)': '../../bin/pagerly.js',
   'the client (dist/client)': '../../client/index.ts',
+  'the sandbox command (dist/sandbox)': '../../sandbox/cli.ts',
+  'the in-process sandbox (dist/sandbox)': '../../sandbox/package/index.ts',
   'the Zapier app (dist/zapier)': '../../zapier-app/index.ts',
   'the n8n runtime (dist/n8n)': '../../n8n-app/runtime/index.ts',
   'the GitHub Action (dist/action)': '../../github-action/runtime/index.ts',
@@ -50,7 +53,7 @@ describe('nothing that ships needs got', () => {
   });
 
   it('is named by no shipped package.json, and by the repository only for its development', () => {
-    for (const pkg of [cliPackageJson(), clientPackageJson(), n8nPackageJson(), zapierAppPackage(), actionPackageJson()]) {
+    for (const pkg of [cliPackageJson(), clientPackageJson(), sandboxPackageJson(), n8nPackageJson(), zapierAppPackage(), actionPackageJson()]) {
       const named = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) =>
         Object.keys((pkg as unknown as Record<string, Record<string, string> | undefined>)[field] ?? {}),
       );

@@ -1,0 +1,42 @@
+// An example test of code built on @pagerly/client, run by Node's own test runner against an
+// in-process sandbox:  npm install --save-dev @pagerly/sandbox @pagerly/client && node --test
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createClient } from '@pagerly/client';
+import { createSandbox, demoKeys } from '@pagerly/sandbox';
+
+let sandbox;
+let pagerly;
+
+before(async () => {
+  // The demo world (Acme and Globex), on a clock that moves only when told: 08:00 UTC, an hour before a handover.
+  sandbox = await createSandbox();
+  const baseUrl = await sandbox.listen({ port: 0 });
+  pagerly = createClient({ apiKey: demoKeys.acmeAdmin, baseUrl });
+});
+
+after(() => sandbox.close());
+
+test("lists the teams of the key's organization", async () => {
+  const teams = await pagerly.listTeams();
+  assert.deepEqual(
+    teams.map((team) => team.name),
+    ['Platform', 'Payments', 'Mobile'],
+  );
+});
+
+test('sees the on-call person change at the 09:00 handover', async () => {
+  const before = await pagerly.listOnCallUsers({ teamname: 'Platform' });
+  await sandbox.clock.advance(60 * 60 * 1000);
+  const after = await pagerly.listOnCallUsers({ teamname: 'Platform' });
+  assert.notDeepEqual(
+    after.map((person) => person.name),
+    before.map((person) => person.name),
+  );
+});
+
+test('opens the incident though the service first answers 503 (the client tries again)', async () => {
+  sandbox.faults.inject({ path: '/o/incident', status: 503, body: '{"error":"maintenance"}' });
+  const incident = await pagerly.createOrUpdateIncident({ title: 'Deploy 4512 failed', severity: 'P2' });
+  assert.match(incident.id, /^inc_/);
+});
