@@ -8,4 +8,6 @@ import type { SurfaceExtractor, SurfaceId } from '../model.ts';
 export const extractors: readonly { readonly surface: SurfaceId; load(): Promise<SurfaceExtractor> }[] = [
   { surface: 'zapier', load: async () => (await import('./zapier.ts')).extractor },
   { surface: 'make', load: async () => (await import('./make.ts')).extractor },
+  { surface: 'n8n', load: async () => (await import('./n8n.ts')).extractor },
+  { surface: 'mcp', load: async () => (await import('./mcp.ts')).extractor },
 ];
