@@ -15,7 +15,7 @@ import { compact, factValue, isHidden, sortedValues } from './facts.ts';
  * adds items and changes none of v1's.
  */
 
-interface Property {
+export interface Property {
   name: string;
   displayName?: string;
   type: string;
@@ -28,7 +28,7 @@ interface Property {
   displayOptions?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> };
 }
 
-interface NodeDescription {
+export interface NodeDescription {
   name: string;
   displayName: string;
   version: number | number[];
@@ -213,10 +213,12 @@ function credentialItems(): ApiItem[] {
   ];
 }
 
-export function n8nItems(operations?: readonly Operation[]): ApiItem[] {
-  const all = operations ?? [];
-  const nodes = [actionNodeDescription(operations), triggerNodeDescription(operations)] as unknown as NodeDescription[];
-  return [...nodes.flatMap((node) => nodeItems(node, all)), ...credentialItems()];
+/** The node descriptions the package is generated with; a test may change a copy of them (a new typeVersion). */
+export const n8nNodes = (operations: readonly Operation[]): NodeDescription[] =>
+  [actionNodeDescription(operations), triggerNodeDescription(operations)] as unknown as NodeDescription[];
+
+export function n8nItems(operations: readonly Operation[], nodes: readonly NodeDescription[] = n8nNodes(operations)): ApiItem[] {
+  return [...nodes.flatMap((node) => nodeItems(node, operations)), ...credentialItems()];
 }
 
 export const extractor: SurfaceExtractor = {
