@@ -8,6 +8,7 @@ import type { SurfaceReport } from '../../scripts/api/model.ts';
 import { releaseNotes } from '../../scripts/api/notes.ts';
 import { majorOf, packageVersion, readReleasedVersion, releasedDir, reportsDir } from '../../scripts/api/report-files.ts';
 import { readReport, writeReport } from '../../scripts/api/report-text.ts';
+import { FACT_RULES } from '../../scripts/api/rules.ts';
 import { extractors } from '../../scripts/api/surfaces/index.ts';
 import { updateReports } from '../../scripts/api/update.ts';
 
@@ -130,5 +131,13 @@ describe('the release notes', () => {
 
   it('say "None" where there is nothing', () => {
     expect(releaseNotes([], '0.1.0', '0.1.1')).toContain('## Breaking\n\nNone since 0.1.0.\n\n## Compatible\n\nNone since 0.1.0.\n');
+  });
+});
+
+describe('docs/api-reports.md', () => {
+  it('names every fact a rule gives a meaning to, and every surface reported', () => {
+    const page = readFileSync(new URL('../../docs/api-reports.md', import.meta.url), 'utf8');
+    for (const { fact } of FACT_RULES) expect({ fact, named: page.includes(`\`${fact}\``) }).toEqual({ fact, named: true });
+    for (const { surface } of extractors) expect(page).toContain(`api/${surface}.txt`);
   });
 });
