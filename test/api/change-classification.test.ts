@@ -188,8 +188,7 @@ describe('what the check calls each change, on each surface it reaches', () => {
     const [zapier, make, n8n, mcp] = removed;
     expect(zapier!.map((d) => [d.id, d.change])).toEqual([['create/create_incident', 'removed, with 14 items under it']]);
     expect(make!.map((d) => d.id)).toEqual(['module/createIncident']);
-    // n8n also loses the choice in the resource's operation dropdown.
-    expect(n8n!.map((d) => d.id)).toEqual(['node/pagerly/v1/operation/incident/create', 'node/pagerly/v1/resource/incident/property/operation']);
+    expect(n8n!.map((d) => d.id)).toEqual(['node/pagerly/v1/operation/incident/create']);
     expect(mcp!.map((d) => d.id)).toEqual(['tool/create_incident']);
     for (const d of [zapier![0]!, make![0]!, n8n![0]!, mcp![0]!])
       expect(d.advice).toMatch(/^It was hidden \(being retired\): removing it is the retirement's last step, allowed only in a new major version\./);

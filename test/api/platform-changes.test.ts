@@ -158,11 +158,16 @@ describe('n8n: a breaking change goes into a new typeVersion that keeps the old 
 
 describe('the gate: a breaking difference since the release ships only in a new major', () => {
   const breaking: Difference = { surface: 'zapier', id: 'create/x/input/y', kind: 'input', change: 'removed', verdict: 'breaking', advice: '' };
+  const n8nFresh = report('n8n', [{ id: 'node/pagerly/v1', kind: 'node-version', facts: {} }]);
+  const insideV1: Difference = { ...breaking, surface: 'n8n', id: 'node/pagerly/v1/operation/incident/create', kind: 'operation' };
   it.each([
     ['a breaking difference without a new major', breaking, false, false],
     ['a breaking difference in a new major', breaking, true, true],
     ['a compatible difference', { ...breaking, verdict: 'compatible' as const }, false, true],
+    ['on n8n, a breaking difference inside a kept typeVersion, even in a new major', insideV1, true, false],
+    ['on n8n, the removal of a hidden (retired) operation in a new major', { ...insideV1, retiring: true }, true, true],
+    ['on n8n, the removal of a hidden (retired) operation without a new major', { ...insideV1, retiring: true }, false, false],
   ])('%s', (_name, difference, majorWentUp, allowed) => {
-    expect(mayShip(difference, undefined, majorWentUp)).toBe(allowed);
+    expect(mayShip(difference, n8nFresh, majorWentUp)).toBe(allowed);
   });
 });

@@ -189,7 +189,10 @@ function nodeItems(node: NodeDescription, operations: readonly Operation[]): Api
         seen.set(`${place}/${property.name}`, count);
         const conditions = otherConditions(property);
         const parent = `${place}/property`;
-        const items_ = propertyItems(parent, property, conditions);
+        // A resource's operation dropdown lists its operations, each an item of its own above: its
+        // choices are not repeated, so removing an operation is one difference (the operation's).
+        const reported = property.name === 'operation' && place !== at ? { ...property, options: undefined } : property;
+        const items_ = propertyItems(parent, reported, conditions);
         if (count > 1)
           for (const item of items_) items.push({ ...item, id: item.id.replace(`${parent}/${property.name}`, `${parent}/${property.name}[${count}]`) });
         else items.push(...items_);
