@@ -103,4 +103,16 @@ describe('npm run api:check in a copy of the checkout', () => {
       output: expect.stringMatching(/the reports are current; \d+ differences since 0\.1\.0, none that/),
     });
   }, 90_000);
+
+  it('npm run api:release records the interface only under a version that moved on', async () => {
+    const refused = await npmRun('api:release');
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('package.json still says 0.1.0, the released version');
+    expect(readFileSync(file('api/released/VERSION'), 'utf8')).toBe('0.1.0\n');
+    edit('package.json', '"version": "0.1.0"', '"version": "0.2.0"');
+    const released = await npmRun('api:release');
+    expect(released.code).toBe(0);
+    expect(readFileSync(file('api/released/VERSION'), 'utf8')).toBe('0.2.0\n');
+    expect(readFileSync(file('api/released/zapier.txt'), 'utf8')).toBe(readFileSync(file('api/zapier.txt'), 'utf8'));
+  }, 90_000);
 });
