@@ -115,4 +115,11 @@ describe('npm run api:check in a copy of the checkout', () => {
     expect(readFileSync(file('api/released/VERSION'), 'utf8')).toBe('0.2.0\n');
     expect(readFileSync(file('api/released/zapier.txt'), 'utf8')).toBe(readFileSync(file('api/zapier.txt'), 'utf8'));
   }, 90_000);
+
+  it('fails on a released report no extractor writes any more: a surface dropped from the registry is not dropped from the check', async () => {
+    writeFileSync(file('api/released/openapi.txt'), '# a report of a surface whose extractor is gone\n');
+    const { code, output } = await npmRun('api:check');
+    expect(code).toBe(1);
+    expect(output).toContain('api/released/openapi.txt has no extractor in scripts/api/surfaces/index.ts');
+  }, 90_000);
 });
