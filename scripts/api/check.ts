@@ -121,10 +121,15 @@ export async function runCheck(surfaces?: readonly SurfaceId[]): Promise<CheckRe
   }
   if (blocked.length) {
     const major = majorOf(comparison.version);
+    const releasedMajor = majorOf(comparison.releasedVersion);
     const printed = new Set(stale.map(key));
     const already = blocked.filter((difference) => printed.has(key(difference)));
+    const why =
+      major > releasedMajor
+        ? `its major ${major} is above ${releasedMajor}, but on n8n a major does not help: saved workflows keep their typeVersion`
+        : `its major ${major} is not above ${releasedMajor}${blocked.some((d) => d.surface === 'n8n') ? '; on n8n a major would not help either: saved workflows keep their typeVersion' : ''}`;
     lines.push(
-      `${blocked.length} breaking difference${blocked.length === 1 ? '' : 's'} since the released version ${comparison.releasedVersion}, and package.json says ${comparison.version} (major ${major}, not above ${majorOf(comparison.releasedVersion)}${blocked.some((d) => d.surface === 'n8n') ? '; on n8n a major does not help: saved workflows keep their typeVersion' : ''}):`,
+      `${blocked.length} breaking difference${blocked.length === 1 ? '' : 's'} since the released version ${comparison.releasedVersion} may not ship in ${comparison.version} (${why}):`,
     );
     if (already.length) lines.push(`  ${already.length} of them listed above.`);
     for (const difference of blocked) if (!printed.has(key(difference))) lines.push(differenceLine(difference));
