@@ -192,10 +192,9 @@ function nodeItems(node: NodeDescription, operations: readonly Operation[]): Api
         // A resource's operation dropdown lists its operations, each an item of its own above: its
         // choices are not repeated, so removing an operation is one difference (the operation's).
         const reported = property.name === 'operation' && place !== at ? { ...property, options: undefined } : property;
-        const items_ = propertyItems(parent, reported, conditions);
-        if (count > 1)
-          for (const item of items_) items.push({ ...item, id: item.id.replace(`${parent}/${property.name}`, `${parent}/${property.name}[${count}]`) });
-        else items.push(...items_);
+        const name = count > 1 ? `${property.name}[${count}]` : property.name;
+        for (const item of propertyItems(parent, reported, conditions))
+          items.push({ ...item, id: item.id.replace(`${parent}/${property.name}`, `${parent}/${name}`) });
       }
     }
     if (node.polling) items.push(...outputItems(`${at}/output`, triggerOutputs()));
