@@ -58,6 +58,8 @@ describe('the report text', () => {
     expect(() => readReport('zapier', '# header\ncreate/x\tcreate\tlabel="x\n', 'api/zapier.txt')).toThrow('api/zapier.txt:2: the value of label is not JSON.');
     expect(() => readReport('zapier', 'create/x\tcreate\tcount={"a":1}\n', 'api/zapier.txt')).toThrow(/api\/zapier.txt:1: the value of count is neither/);
     expect(() => readReport('zapier', 'lonely\n', 'api/zapier.txt')).toThrow(/api\/zapier.txt:1: a line needs an id and a kind/);
+    expect(() => readReport('zapier', 'a\tx\n<<<<<<< HEAD\n', 'api/zapier.txt')).toThrow(/api\/zapier.txt:2: .*conflict markers/);
+    expect(() => readReport('zapier', 'a\tx\tn=1\na\tx\tn=2\n', 'api/zapier.txt')).toThrow('api/zapier.txt:2: a second line for a: run npm run api:update.');
   });
 });
 
