@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../shared/errors.ts';
+import { DEBUG_ENV } from '../shared/http/trace.ts';
 import { DEFAULT_BASE_URL, resolveBases } from '../shared/settings.ts';
 import { UsageError } from './cli-errors.ts';
 
@@ -23,11 +24,41 @@ export interface CliSettings {
   retries: number | undefined;
 }
 
+/**
+ * Every environment variable the CLI reads, in one place: the code reads each through this
+ * list, and help and the CLI's public-interface report (scripts/api/surfaces/cli.ts) list it.
+ * Scripts and pipelines set these, so a name is public contract.
+ */
 export const ENV = {
   apiKey: 'PAGERLY_API_KEY',
   baseUrl: 'PAGERLY_BASE_URL',
   rotationsBaseUrl: 'PAGERLY_ROTATIONS_BASE_URL',
+  debug: DEBUG_ENV,
+  // Read by the fetch transport from the environment the CLI hands it (`proxyEnv`), lower case first.
+  httpsProxy: 'HTTPS_PROXY',
+  httpProxy: 'HTTP_PROXY',
+  noProxy: 'NO_PROXY',
+  // Read by Node itself before any of our code runs.
+  extraCaCerts: 'NODE_EXTRA_CA_CERTS',
+  noColor: 'NO_COLOR',
+  forceColor: 'FORCE_COLOR',
+  term: 'TERM',
 } as const;
+
+/** What each variable does, as the interface report and help say it. */
+export const ENV_USES: Readonly<Record<keyof typeof ENV, string>> = {
+  apiKey: 'the API key, when --api-key is not given; the only source of `pagerly mcp`',
+  baseUrl: 'the API base, when --base-url is not given',
+  rotationsBaseUrl: 'the rotations base, when --rotations-base-url is not given',
+  debug: '1 traces each request on stderr, as --debug does',
+  httpsProxy: 'the proxy for https requests (also https_proxy)',
+  httpProxy: 'the proxy for http requests (also http_proxy)',
+  noProxy: 'hosts reached without the proxy (also no_proxy)',
+  extraCaCerts: "a file of extra CA certificates, for a private CA (Node's own)",
+  noColor: 'any non-empty value turns colour off',
+  forceColor: 'colour on even when stderr is not a terminal (0 or false: off)',
+  term: 'dumb turns colour off',
+};
 
 const given = (value: string | undefined) => (value?.trim() ? value : undefined);
 
