@@ -137,6 +137,17 @@ export function documentItems(file = fileURLToPath(new URL('../../../cli/json-do
   return items;
 }
 
+/** The exit codes by name (cli/exit-codes.ts `EXIT`), each with its help line. */
+export function exitCodeItems(exit: Readonly<Record<string, number>>, table: readonly { code: number; meaning: string }[]): ApiItem[] {
+  const meanings = new Map<number, string>(table.map(({ code, meaning }) => [code, meaning]));
+  return Object.entries(exit).map(([name, code]) => item(`exit-code/${code}`, 'exit-code', { meaning: name, description: oneLine(meanings.get(code)) }));
+}
+
+/** The environment variables (cli/settings.ts `ENV`), each with what it does. */
+export function envItems(env: Readonly<Record<string, string>>, uses: Readonly<Record<string, string>>): ApiItem[] {
+  return Object.entries(env).map(([key, name]) => item(`env/${name}`, 'env', { description: uses[key] }));
+}
+
 export const extractor: SurfaceExtractor = {
   surface: 'cli',
   async extract() {
@@ -150,15 +161,6 @@ export const extractor: SurfaceExtractor = {
     const silent = { write: () => true };
     const out = new Output({ stdout: silent, stderr: silent }, { json: false, secrets: [] });
     const { program } = await buildProgram({ commands: COMMAND_NAMES, env: {}, out });
-    const items = commandItems(program);
-    for (const [key, name] of Object.entries(ENV) as [keyof typeof ENV, string][]) {
-      items.push(item(`env/${name}`, 'env', { description: ENV_USES[key] }));
-    }
-    const meanings = new Map<number, string>(exitCodeTable.map(({ code, meaning }) => [code, meaning]));
-    for (const [name, code] of Object.entries(EXIT)) {
-      items.push(item(`exit-code/${code}`, 'exit-code', { meaning: name, description: oneLine(meanings.get(code)) }));
-    }
-    items.push(...documentItems());
-    return report('cli', items);
+    return report('cli', [...commandItems(program), ...envItems(ENV, ENV_USES), ...exitCodeItems(EXIT, exitCodeTable), ...documentItems()]);
   },
 };
