@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import * as z from 'zod/mini';
 import { buildAction } from '../../github-action/build-action.ts';
 import { actionYml } from '../../github-action/generator/generate.ts';
 import { ACTION_REPOSITORY } from '../../github-action/names.ts';
 import { actionItems } from '../../scripts/api/action-metadata.ts';
 import type { ApiItem } from '../../scripts/api/model.ts';
-import { extractor } from '../../scripts/api/surfaces/incident-action.ts';
+import { extractor, incidentActionItems } from '../../scripts/api/surfaces/incident-action.ts';
+import { endpoints } from '../../shared/catalog/endpoints.ts';
+import { incident } from '../../shared/schemas/incident.ts';
 import { operations } from '../../shared/operations/index.ts';
 import type { ActionOperation, Operation } from '../../shared/operations/types.ts';
 
@@ -41,7 +44,8 @@ describe('the incident Action report against the built action.yml', () => {
         });
         if (input.default === undefined) expect(items.get(`input/${name}`)?.facts['default']).toBeUndefined();
       }
-      expect(report.items.filter((i) => i.id.startsWith('output/')).map((i) => i.id)).toEqual(
+      // The outputs themselves; the keys inside the `incident` output's JSON sit below it.
+      expect(report.items.filter((i) => /^output\/[^/]+$/.test(i.id)).map((i) => i.id)).toEqual(
         Object.keys(built.outputs)
           .map((name) => `output/${name}`)
           .sort(),
@@ -78,6 +82,19 @@ describe('a change to a copy of the operations', () => {
     const after = byId(actionItems(actionYml({ operations: copy }), ACTION_REPOSITORY));
     expect(before.get('input/severity')?.facts['required']).toBe(false);
     expect(after.get('input/severity')?.facts['required']).toBe(true);
+  });
+
+  it("an input's fixed choices and the incident output's keys are reported; a key removed from the answer goes", async () => {
+    const real = byId(await incidentActionItems({ operations, endpoints }));
+    expect(real.get('input/status')?.facts['choices']).toEqual(['acknowledged', 'resolved', 'triggered']);
+    // Severities are suggestions: any label is accepted, so none is contract.
+    expect(real.get('input/severity')?.facts['choices']).toBeUndefined();
+    expect(real.get('output/incident/status')?.facts).toEqual({ type: 'string', required: false });
+    const { status: _, ...kept } = incident.shape;
+    const copy = { ...endpoints, createOrUpdateIncident: { ...endpoints.createOrUpdateIncident, output: z.looseObject(kept) } };
+    const after = byId(await incidentActionItems({ operations, endpoints: copy }));
+    expect(after.has('output/incident/status')).toBe(false);
+    expect(after.get('output/incident/title')).toEqual(real.get('output/incident/title'));
   });
 
   it('reads a deprecated input as being retired', () => {
