@@ -101,19 +101,29 @@ export function secretsIn(argv: readonly string[], env: Env): string[] {
   return [...secrets];
 }
 
-/** Option parsers: they throw, and main turns the error into bad usage. */
-export function positiveSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!value.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
-    throw new UsageError('--timeout must be a number of seconds between 0 and 3600, e.g. 30');
-  }
-  return seconds;
-}
+/**
+ * A numeric flag's parser, with the range it accepts said beside it: a script that passes a
+ * value the range later drops fails, so the CLI's interface report lists each range.
+ */
+export type RangedParser = ((value: string) => number) & { readonly range: { readonly minimum: number; readonly maximum: number } };
 
-export function wholeNumber(flag: string, min: number, max: number) {
-  return (value: string): number => {
+/** Option parsers: they throw, and main turns the error into bad usage. Above 0 (exclusive), up to 3600. */
+export const positiveSeconds: RangedParser = Object.assign(
+  (value: string): number => {
+    const seconds = Number(value);
+    if (!value.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+      throw new UsageError('--timeout must be a number of seconds between 0 and 3600, e.g. 30');
+    }
+    return seconds;
+  },
+  { range: { minimum: 0, maximum: 3600 } },
+);
+
+export function wholeNumber(flag: string, min: number, max: number): RangedParser {
+  const parse = (value: string): number => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
     return n;
   };
+  return Object.assign(parse, { range: { minimum: min, maximum: max } });
 }

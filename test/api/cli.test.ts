@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EXIT, exitCodeTable } from '../../cli/exit-codes.ts';
-import { ENV, ENV_USES } from '../../cli/settings.ts';
+import { Command } from 'commander';
+import { ENV, ENV_USES, type RangedParser, wholeNumber } from '../../cli/settings.ts';
 import type { ApiItem, SurfaceReport } from '../../scripts/api/model.ts';
-import { documentItems, exitCodeItems, extractor } from '../../scripts/api/surfaces/cli.ts';
+import { commandItems, documentItems, exitCodeItems, extractor } from '../../scripts/api/surfaces/cli.ts';
 import { type CliSandbox, run, startCliSandbox } from '../cli/support.ts';
 
 /**
@@ -92,6 +93,9 @@ describe('the CLI report against the command line', () => {
         .sort(),
     );
     expect(items.get('env/PAGERLY_API_KEY')?.facts['description']).toBe(ENV_USES.apiKey);
+    // The ranges the flags' parsers accept, as their help says them.
+    expect(items.get('command/directory sync/flag/--concurrency')?.facts).toMatchObject({ minimum: 1, maximum: 32 });
+    expect(items.get('flag/--retries')?.facts).toMatchObject({ minimum: 0, maximum: 10 });
   });
 
   it('has every key of the documents the commands print with --json', async () => {
@@ -121,6 +125,21 @@ describe('the CLI report against the command line', () => {
 });
 
 describe('a change to a copy of the CLI', () => {
+  it("a flag's range narrowed, a flag renamed or made to take a value changes that flag", () => {
+    const program = (concurrency: RangedParser, dryRun: string) => {
+      const made = new Command('pagerly');
+      made.command('sync').option('--concurrency <n>', 'at once', concurrency).option(dryRun, 'plan only');
+      return byId(commandItems(made));
+    };
+    const before = program(wholeNumber('--concurrency', 1, 32), '--dry-run');
+    expect(before.get('command/sync/flag/--concurrency')?.facts).toMatchObject({ takesValue: true, minimum: 1, maximum: 32 });
+    expect(program(wholeNumber('--concurrency', 1, 16), '--dry-run').get('command/sync/flag/--concurrency')?.facts['maximum']).toBe(16);
+    const renamed = program(wholeNumber('--concurrency', 1, 32), '--plan');
+    expect(renamed.has('command/sync/flag/--dry-run')).toBe(false);
+    expect(renamed.has('command/sync/flag/--plan')).toBe(true);
+    expect(program(wholeNumber('--concurrency', 1, 32), '--dry-run <when>').get('command/sync/flag/--dry-run')?.facts['takesValue']).toBe(true);
+  });
+
   it('an exit code renumbered or renamed changes that exit code', () => {
     const before = byId(exitCodeItems(EXIT, exitCodeTable));
     const renumbered = byId(exitCodeItems({ ...EXIT, mayHaveApplied: 6 }, exitCodeTable));

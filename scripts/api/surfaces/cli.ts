@@ -29,6 +29,12 @@ const commandPath = (command: Command): string => {
   return names.join(' ');
 };
 
+/** The range a numeric flag's parser accepts (cli/settings.ts `RangedParser`), if it says one. */
+function rangeOf(option: Option): { minimum?: number; maximum?: number } {
+  const parser = (option as unknown as { parseArg?: { range?: { minimum: number; maximum: number } } }).parseArg;
+  return parser?.range ? { minimum: parser.range.minimum, maximum: parser.range.maximum } : {};
+}
+
 function flagItems(prefix: string, option: Option, hidden: boolean, global: boolean): ApiItem[] {
   const takesValue = option.required || option.optional;
   const facts = {
@@ -39,6 +45,7 @@ function flagItems(prefix: string, option: Option, hidden: boolean, global: bool
     choices: sortedList(option.argChoices),
     default: option.defaultValue === undefined ? undefined : String(option.defaultValue),
     list: option.variadic ? true : undefined,
+    ...rangeOf(option),
     hidden: hidden ? true : undefined,
     global: global ? true : undefined,
     description: oneLine(option.description),
