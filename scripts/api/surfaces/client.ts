@@ -81,11 +81,23 @@ async function extractClient(): Promise<Extracted> {
     const markdown = readFileSync(join(reportFolder, 'client.api.md'), 'utf8');
     const model = new ApiModel().loadPackage(join(reportFolder, 'client.api.json'));
     const items = modelItems(model.entryPoints[0]?.members ?? []);
-    items.push(...declarationItems(entry, new Set(items.filter((i) => i.kind === 'export').map((i) => i.id.slice('export/'.length)))));
-    return { markdown, items };
+    const expanded = declarationItems(entry, new Set(items.filter((i) => i.kind === 'export').map((i) => i.id.slice('export/'.length))));
+    return { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * A type alias whose members the checker lists (`PagerlyClient`, `ClientSettings`): each member
+ * is judged by its own facts (a method added, an option made optional: compatible), so the
+ * alias's whole text is wording rather than a signature any change to which is breaking.
+ */
+function wordingWhereExpanded(declaration: ApiItem, expanded: readonly ApiItem[]): ApiItem {
+  if (declaration.kind !== 'export' || declaration.facts['kind'] !== 'type-alias') return declaration;
+  if (!expanded.some((i) => i.id.startsWith(`${declaration.id}/member/`))) return declaration;
+  const { signature, ...facts } = declaration.facts;
+  return item(declaration.id, declaration.kind, { ...facts, declaration: signature });
 }
 
 /** A declaration's text on one line; unions without spaces, so the classifier reads `string|undefined` as two types. */
@@ -115,8 +127,16 @@ function modelItems(exports: readonly ModelItem[]): ApiItem[] {
       let kind = 'member';
       if (member.kind === ApiItemKind.PropertySignature || member.kind === ApiItemKind.Property) {
         const property = member as ApiDeclaredItem & { isOptional: boolean; propertyTypeExcerpt: { text: string } };
-        facts['type'] = signatureOf(property.propertyTypeExcerpt.text);
+        const type = signatureOf(property.propertyTypeExcerpt.text);
         facts['required'] = !property.isOptional;
+        if (type) {
+          // Type and required say what the declaration does, each by its own rule (an input made
+          // optional is compatible); its text is then wording. A property typed by its value
+          // (`code = "authentication"`) has no type to read: its text stays the signature.
+          facts['type'] = type;
+          facts['declaration'] = facts['signature'];
+          delete facts['signature'];
+        }
         // Settings and options are given by the user; an error's fields and what a transport is handed are read.
         kind = member.kind === ApiItemKind.PropertySignature && !READ_BY_USERS.has(declaration.displayName) ? 'property' : 'output';
       }
@@ -171,10 +191,15 @@ export function declarationItems(entry: string, exported: ReadonlySet<string>): 
       const signature = signatures[0]!;
       // A method written out (`call`, `check`) as written; one the mapped type makes, as the checker spells it.
       const written = property.declarations?.find((d) => ts.isMethodSignature(d) || ts.isPropertySignature(d));
-      const text = written ? written.getText() : checker.signatureToString(signature, undefined, ts.TypeFormatFlags.NoTruncation);
-      items.push(item(member, 'method', { signature: signatureOf(text) }));
+      const text = signatureOf(written ? written.getText() : checker.signatureToString(signature, undefined, ts.TypeFormatFlags.NoTruncation));
       // A generic method (`call<K>`) is only its signature: its input depends on the key.
-      if (signature.getTypeParameters()?.length) continue;
+      if (signature.getTypeParameters()?.length) {
+        items.push(item(member, 'method', { signature: text }));
+        continue;
+      }
+      // The others' parameters and answer are items of their own, each judged by its rule (a
+      // new optional input key is compatible); the whole text is then wording.
+      items.push(item(member, 'method', { declaration: text }));
       // Each parameter by its name (`input` for every endpoint's method), its keys below it.
       for (const parameter of signature.getParameters()) {
         const declaration = parameter.valueDeclaration;
