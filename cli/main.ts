@@ -9,7 +9,7 @@ import { exampleHelp } from './examples.ts';
 import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import type { OutStream } from './out-stream.ts';
 import { Output } from './output.ts';
-import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
+import { ENV, environmentHelp, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
 
 export interface CliIo {
   stdout: OutStream;
@@ -24,11 +24,7 @@ const SHORT_EXIT_CODES =
   'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted.';
 
 const OVERVIEW = `
-Environment:
-  ${ENV.apiKey}             the API key, when --api-key is not given (preferred:
-                              a command line can be seen by other users of the machine)
-  ${ENV.baseUrl}            the API base, when --base-url is not given
-  ${ENV.rotationsBaseUrl}  the rotations base, when --rotations-base-url is not given
+${environmentHelp()}
 
 ${exitCodeHelp()}
 

@@ -47,7 +47,7 @@ export const ENV = {
 
 /** What each variable does, as the interface report and help say it. */
 export const ENV_USES: Readonly<Record<keyof typeof ENV, string>> = {
-  apiKey: 'the API key, when --api-key is not given; the only source of `pagerly mcp`',
+  apiKey: 'the API key (safer than --api-key: a command line is visible to other users)',
   baseUrl: 'the API base, when --base-url is not given',
   rotationsBaseUrl: 'the rotations base, when --rotations-base-url is not given',
   debug: '1 traces each request on stderr, as --debug does',
@@ -79,6 +79,12 @@ export function resolveSettings(options: GlobalOptions, env: Env): CliSettings {
     throw new UsageError(`${which} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`);
   }
   return settings;
+}
+
+/** For `--help`: every variable, one line each, from the same list the code reads. */
+export function environmentHelp(): string {
+  const width = Math.max(...Object.values(ENV).map((name) => name.length));
+  return `Environment:\n${(Object.keys(ENV) as (keyof typeof ENV)[]).map((key) => `  ${ENV[key].padEnd(width)}  ${ENV_USES[key]}`).join('\n')}`;
 }
 
 /**

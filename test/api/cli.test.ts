@@ -83,7 +83,9 @@ describe('the CLI report against the command line', () => {
     expect(checked).toBeGreaterThan(100);
   }, 60_000);
 
-  it('has every exit code, named as EXIT names it, and every variable of ENV', () => {
+  it('has every exit code, named as EXIT names it, and every variable of ENV, which help lists', async () => {
+    const help = (await run(['--help'])).stdout;
+    for (const name of Object.values(ENV)) expect(help).toMatch(new RegExp(`\\n {2}${name} +\\S`));
     const items = byId(cli.items);
     for (const [name, code] of Object.entries(EXIT)) expect(items.get(`exit-code/${code}`)?.facts['meaning']).toBe(name);
     expect(ids(cli.items, 'exit-code/')).toHaveLength(Object.keys(EXIT).length);
