@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse, stringify } from 'yaml';
 import { buildDirectoryAction, DIRECTORY_ACTION_REPOSITORY, directoryActionYml } from '../../github-action/directory/build.ts';
+import { modeOf } from '../../github-action/directory/run.ts';
 import { actionItems } from '../../scripts/api/action-metadata.ts';
 import type { ApiItem } from '../../scripts/api/model.ts';
 import { extractor } from '../../scripts/api/surfaces/directory-action.ts';
@@ -40,6 +41,10 @@ describe('the directory Action report against the built action.yml', () => {
           .sort(),
       );
       expect(items.get('action')?.facts['signature']).toBe(DIRECTORY_ACTION_REPOSITORY);
+      // Each mode reported is one the runtime takes, and a value outside them is refused.
+      expect(items.get('input/mode')?.facts['choices']).toEqual(['apply', 'auto', 'plan']);
+      for (const mode of (items.get('input/mode')?.facts['choices'] ?? []) as string[]) expect(() => modeOf(mode, {}, {})).not.toThrow();
+      expect(() => modeOf('deploy', {}, {})).toThrow('it takes auto, plan or apply');
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
