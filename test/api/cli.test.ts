@@ -142,6 +142,16 @@ describe('a change to a copy of the CLI', () => {
     expect(program(wholeNumber('--concurrency', 1, 32), '--dry-run <when>').get('command/sync/flag/--dry-run')?.facts['takesValue']).toBe(true);
   });
 
+  it('a command being retired is hidden, and an alias is a command of its own', () => {
+    const made = new Command('pagerly');
+    made.command('old', { hidden: true }).description('the old way');
+    made.command('new').alias('fresh').description('the new way');
+    const items = byId(commandItems(made));
+    expect(items.get('command/old')?.facts).toEqual({ hidden: true, description: 'the old way' });
+    expect(items.get('command/new')?.facts).toEqual({ description: 'the new way' });
+    expect(items.get('command/fresh')?.facts).toEqual({ aliasOf: 'new' });
+  });
+
   it('an exit code renumbered or renamed changes that exit code', () => {
     const before = byId(exitCodeItems(EXIT, exitCodeTable));
     const renumbered = byId(exitCodeItems({ ...EXIT, mayHaveApplied: 6 }, exitCodeTable));
