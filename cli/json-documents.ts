@@ -4,8 +4,8 @@ import type { DirectoryEntry, DirectoryRemoval } from '../shared/schemas/directo
 import type { OnCallUser } from '../shared/schemas/on-call-user.ts';
 import type { Team } from '../shared/schemas/team.ts';
 import type { OnCallChange } from '../shared/on-call/changes.ts';
-import type { JsonError } from './output.ts';
-import type { SyncDocument } from './sync/report.ts';
+import type { RowResult } from '../shared/directory-sync/apply.ts';
+import type { FieldChange, PlannedRow } from '../shared/directory-sync/plan.ts';
 
 /**
  * What `--json` prints on stdout, per command path: the one declaration of each document's
@@ -61,3 +61,66 @@ export type OnCallTeamJson =
 
 /** An incident as `incident create|update --json` prints it. */
 export type IncidentJson = { [K in keyof Incident as K extends 'id' ? never : K]: Incident[K] } & { id?: Incident['id'] | null; note?: string };
+
+/** An error as `--json` prints it on stderr: `{"error": {...}}`. */
+export interface JsonError {
+  code: string;
+  message: string;
+  retryable: boolean;
+  exitCode: number;
+  status?: number;
+  endpoint?: string;
+  retryAfterSeconds?: number;
+  problems?: { row?: number; field?: string; problem: string }[];
+}
+
+/** A sync's counts with --dry-run: what would be done. */
+export interface PlanSummary {
+  toCreate: number;
+  toUpdate: number;
+  toRemove: number;
+  unchanged: number;
+  alreadyAbsent: number;
+  failed: number;
+  skipped: number;
+  notLookedUp: number;
+}
+
+/** A sync's counts once applied: what was done. */
+export interface ResultSummary {
+  created: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+  alreadyAbsent: number;
+  failed: number;
+  skipped: number;
+  notSent: number;
+}
+
+/** One row of the sync report. */
+export interface JsonRow {
+  row: number;
+  email: string;
+  action: PlannedRow['kind'];
+  outcome?: RowResult['outcome'];
+  changes?: FieldChange[];
+  /** Why a `skip` row is not done. */
+  reason?: string;
+  error?: JsonError;
+}
+
+/** The sync report as `--json` prints it. */
+export interface SyncDocument {
+  file: string;
+  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1252`, ...). */
+  encoding?: string;
+  /** Said when the encoding was guessed: bytes that are not UTF-8 read as Windows-1252. */
+  note?: string;
+  dryRun: boolean;
+  /** Ctrl-C stopped it: rows with outcome `not-sent` were not done (running the file again does them). */
+  interrupted: boolean;
+  summary: PlanSummary | ResultSummary;
+  rows: JsonRow[];
+  failures: (JsonError & { row: number; email: string; action: PlannedRow['kind'] })[];
+}

@@ -4,21 +4,11 @@ import { CliError, InvalidFileError } from './cli-errors.ts';
 import { describeRowProblem } from '../shared/directory-sync/row-problem.ts';
 import { paintFor, type Paint } from './colour.ts';
 import { exitCodeFor } from './exit-codes.ts';
-import type { JsonCommand, JsonDocuments, JsonErrorDocument } from './json-documents.ts';
+import type { JsonCommand, JsonDocuments, JsonError, JsonErrorDocument } from './json-documents.ts';
 import type { OutStream } from './out-stream.ts';
 import { forTerminal } from './terminal-text.ts';
 
-/** An error as `--json` prints it on stderr: `{"error": {...}}`. */
-export interface JsonError {
-  code: string;
-  message: string;
-  retryable: boolean;
-  exitCode: number;
-  status?: number;
-  endpoint?: string;
-  retryAfterSeconds?: number;
-  problems?: { row?: number; field?: string; problem: string }[];
-}
+export type { JsonError };
 
 /**
  * Human or machine output, one place. Human: short aligned text on stdout, notes and
