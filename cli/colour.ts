@@ -1,6 +1,6 @@
 import { styleText } from 'node:util';
 import type { OutStream } from './out-stream.ts';
-import type { Env } from './settings.ts';
+import { ENV, type Env } from './settings.ts';
 
 /**
  * Whether to colour what goes to `stream`: never with NO_COLOR set to anything non-empty
@@ -9,10 +9,10 @@ import type { Env } from './settings.ts';
  * the same rule to real streams; ours are also tests' buffers, so it is spelled out here.
  */
 export function wantsColour(stream: OutStream, env: Env): boolean {
-  if (env.NO_COLOR) return false;
-  const force = env.FORCE_COLOR;
+  if (env[ENV.noColor]) return false;
+  const force = env[ENV.forceColor];
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
-  return Boolean(stream.isTTY) && env.TERM !== 'dumb';
+  return Boolean(stream.isTTY) && env[ENV.term] !== 'dumb';
 }
 
 export type Paint = (format: Parameters<typeof styleText>[0], text: string) => string;

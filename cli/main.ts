@@ -9,7 +9,7 @@ import { exampleHelp } from './examples.ts';
 import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import type { OutStream } from './out-stream.ts';
 import { Output } from './output.ts';
-import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
+import { ENV, environmentHelp, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
 
 export interface CliIo {
   stdout: OutStream;
@@ -24,11 +24,7 @@ const SHORT_EXIT_CODES =
   'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted, 143 terminated.';
 
 const OVERVIEW = `
-Environment:
-  ${ENV.apiKey}             the API key, when --api-key is not given (preferred:
-                              a command line can be seen by other users of the machine)
-  ${ENV.baseUrl}            the API base, when --base-url is not given
-  ${ENV.rotationsBaseUrl}  the rotations base, when --rotations-base-url is not given
+${environmentHelp()}
 
 ${exitCodeHelp()}
 
@@ -55,8 +51,8 @@ const COMMANDS = {
   mcp: async () => (await import('./commands/mcp.ts')).registerMcp,
 } satisfies Record<string, () => Promise<Register>>;
 
-type CommandName = keyof typeof COMMANDS;
-const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+export type CommandName = keyof typeof COMMANDS;
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
 /** The global options that take a value: the word after them is not the command. */
 const VALUE_OPTIONS = new Set(['--api-key', '--base-url', '--rotations-base-url', '--timeout', '--retries']);
@@ -82,14 +78,20 @@ export function commandsFor(argv: readonly string[]): CommandName[] {
 }
 
 /**
- * The whole command line, in process: parses `argv` (without node and the script), runs the
- * command, and returns the exit code. Nothing here calls process.exit, so tests run it as is.
+ * The command line as commander knows it, with these commands registered: what `main` parses,
+ * and what the CLI's public-interface report (scripts/api/surfaces/cli.ts) walks, with every
+ * command, so commands, flags and arguments are read from the one definition.
  */
-export async function main(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
-  const json = argv.includes('--json');
-  const out = new Output(io, { json, secrets: secretsIn(argv, env), colour: wantsColour(io.stderr, env) });
-  let usageMessage: string | undefined;
-
+export async function buildProgram(options: {
+  commands: readonly CommandName[];
+  env: Env;
+  out: Output;
+  signal?: AbortSignal | undefined;
+  /** With --json, commander's usage error goes here (it becomes the JSON error document) instead of stderr. */
+  onUsageMessage?: (text: string) => void;
+}): Promise<{ program: Command; ctx: Context }> {
+  const { env, out } = options;
+  const json = out.json;
   const program = new Command('pagerly')
     .description('Pagerly from the command line: who is on call, incidents, the on-call directory.')
     .version(version, '-V, --version', 'print the version')
@@ -115,14 +117,14 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
       writeErr: (text) => out.writeErr(text),
       outputError: (text, write) => {
         // With --json the error becomes a JSON document below; commander's text goes nowhere.
-        if (json) usageMessage = text.replace(/^error: /, '').trim();
+        if (json) options.onUsageMessage?.(text.replace(/^error: /, '').trim());
         else write(text);
       },
     });
 
-  const registers = await Promise.all(commandsFor(argv).map((name) => COMMANDS[name]()));
+  const registers = await Promise.all(options.commands.map((name) => COMMANDS[name]()));
   const clientFactory = registers.length ? (await import('../shared/fetch-client.ts')).createFetchClient : undefined;
-  const ctx = createContext({ program, env, out, version, signal: io.signal, clientFactory });
+  const ctx = createContext({ program, env, out, version, signal: options.signal, clientFactory });
   for (const register of registers) register(program, ctx);
   // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
@@ -130,6 +132,26 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
     command.addHelpText('after', exampleHelp(commandPath(command)));
     if (command.commands.length === 0) command.addHelpText('after', `\n${SHORT_EXIT_CODES}`);
   }
+  return { program, ctx };
+}
+
+/**
+ * The whole command line, in process: parses `argv` (without node and the script), runs the
+ * command, and returns the exit code. Nothing here calls process.exit, so tests run it as is.
+ */
+export async function main(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  const out = new Output(io, { json, secrets: secretsIn(argv, env), colour: wantsColour(io.stderr, env) });
+  let usageMessage: string | undefined;
+  const { program, ctx } = await buildProgram({
+    commands: commandsFor(argv),
+    env,
+    out,
+    signal: io.signal,
+    onUsageMessage: (text) => {
+      usageMessage = text;
+    },
+  });
 
   try {
     const outcome = await Promise.race([program.parseAsync([...argv], { from: 'user' }).then(() => 'done' as const), abandonedOnInterrupt(ctx)]);

@@ -4,20 +4,11 @@ import { CliError, InvalidFileError } from './cli-errors.ts';
 import { describeRowProblem } from '../shared/directory-sync/row-problem.ts';
 import { paintFor, type Paint } from './colour.ts';
 import { exitCodeFor } from './exit-codes.ts';
+import type { JsonCommand, JsonDocuments, JsonError, JsonErrorDocument } from './json-documents.ts';
 import type { OutStream } from './out-stream.ts';
 import { forTerminal } from './terminal-text.ts';
 
-/** An error as `--json` prints it on stderr: `{"error": {...}}`. */
-export interface JsonError {
-  code: string;
-  message: string;
-  retryable: boolean;
-  exitCode: number;
-  status?: number;
-  endpoint?: string;
-  retryAfterSeconds?: number;
-  problems?: { row?: number; field?: string; problem: string }[];
-}
+export type { JsonError };
 
 /**
  * Human or machine output, one place. Human: short aligned text on stdout, notes and
@@ -59,9 +50,10 @@ export class Output {
 
   /**
    * The command's result: `value` as JSON, or the human text on stdout, one line per element
-   * (a newline inside one, from a name, is shown as `\n`, never a line of its own).
+   * (a newline inside one, from a name, is shown as `\n`, never a line of its own). The
+   * command's path picks the document's declared shape (json-documents.ts).
    */
-  result(value: unknown, human: () => string | readonly string[]): void {
+  result<C extends JsonCommand>(_command: C, value: JsonDocuments[C], human: () => string | readonly string[]): void {
     if (this.json) {
       this.writeOut(`${JSON.stringify(value, null, 2)}\n`);
       return;
@@ -86,7 +78,8 @@ export class Output {
 
   error(error: unknown): void {
     if (this.json) {
-      this.writeErr(`${JSON.stringify({ error: jsonError(error) }, null, 2)}\n`);
+      const document: JsonErrorDocument = { error: jsonError(error) };
+      this.writeErr(`${JSON.stringify(document, null, 2)}\n`);
       return;
     }
     this.writeErr(`${humanError(error).replace(/^error:/, this.paint(['bold', 'red'], 'error:'))}\n`);

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../shared/errors.ts';
+import { DEBUG_ENV } from '../shared/http/trace.ts';
 import { DEFAULT_BASE_URL, resolveBases } from '../shared/settings.ts';
 import { UsageError } from './cli-errors.ts';
 
@@ -23,11 +24,41 @@ export interface CliSettings {
   retries: number | undefined;
 }
 
+/**
+ * Every environment variable the CLI reads, in one place: the code reads each through this
+ * list, and help and the CLI's public-interface report (scripts/api/surfaces/cli.ts) list it.
+ * Scripts and pipelines set these, so a name is public contract.
+ */
 export const ENV = {
   apiKey: 'PAGERLY_API_KEY',
   baseUrl: 'PAGERLY_BASE_URL',
   rotationsBaseUrl: 'PAGERLY_ROTATIONS_BASE_URL',
+  debug: DEBUG_ENV,
+  // Read by the fetch transport from the environment the CLI hands it (`proxyEnv`), lower case first.
+  httpsProxy: 'HTTPS_PROXY',
+  httpProxy: 'HTTP_PROXY',
+  noProxy: 'NO_PROXY',
+  // Read by Node itself before any of our code runs.
+  extraCaCerts: 'NODE_EXTRA_CA_CERTS',
+  noColor: 'NO_COLOR',
+  forceColor: 'FORCE_COLOR',
+  term: 'TERM',
 } as const;
+
+/** What each variable does, as the interface report and help say it. */
+export const ENV_USES: Readonly<Record<keyof typeof ENV, string>> = {
+  apiKey: 'the API key (safer than --api-key: a command line is visible to other users)',
+  baseUrl: 'the API base, when --base-url is not given',
+  rotationsBaseUrl: 'the rotations base, when --rotations-base-url is not given',
+  debug: '1 traces each request on stderr, as --debug does',
+  httpsProxy: 'the proxy for https requests (also https_proxy)',
+  httpProxy: 'the proxy for http requests (also http_proxy)',
+  noProxy: 'hosts reached without the proxy (also no_proxy)',
+  extraCaCerts: "a file of extra CA certificates, for a private CA (Node's own)",
+  noColor: 'any non-empty value turns colour off',
+  forceColor: 'colour on even when stderr is not a terminal (0 or false: off)',
+  term: 'dumb turns colour off',
+};
 
 const given = (value: string | undefined) => (value?.trim() ? value : undefined);
 
@@ -50,6 +81,12 @@ export function resolveSettings(options: GlobalOptions, env: Env): CliSettings {
   return settings;
 }
 
+/** For `--help`: every variable, one line each, from the same list the code reads. */
+export function environmentHelp(): string {
+  const width = Math.max(...Object.values(ENV).map((name) => name.length));
+  return `Environment:\n${(Object.keys(ENV) as (keyof typeof ENV)[]).map((key) => `  ${ENV[key].padEnd(width)}  ${ENV_USES[key]}`).join('\n')}`;
+}
+
 /**
  * The key wherever it may be, read before the arguments are parsed, so that even a
  * parse error message (or a key typed in the wrong place) is redacted.
@@ -70,19 +107,29 @@ export function secretsIn(argv: readonly string[], env: Env): string[] {
   return [...secrets];
 }
 
-/** Option parsers: they throw, and main turns the error into bad usage. */
-export function positiveSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!value.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
-    throw new UsageError('--timeout must be a number of seconds between 0 and 3600, e.g. 30');
-  }
-  return seconds;
-}
+/**
+ * A numeric flag's parser, with the range it accepts said beside it: a script that passes a
+ * value the range later drops fails, so the CLI's interface report lists each range.
+ */
+export type RangedParser = ((value: string) => number) & { readonly range: { readonly minimum: number; readonly maximum: number } };
 
-export function wholeNumber(flag: string, min: number, max: number) {
-  return (value: string): number => {
+/** Option parsers: they throw, and main turns the error into bad usage. Above 0 (exclusive), up to 3600. */
+export const positiveSeconds: RangedParser = Object.assign(
+  (value: string): number => {
+    const seconds = Number(value);
+    if (!value.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+      throw new UsageError('--timeout must be a number of seconds between 0 and 3600, e.g. 30');
+    }
+    return seconds;
+  },
+  { range: { minimum: 0, maximum: 3600 } },
+);
+
+export function wholeNumber(flag: string, min: number, max: number): RangedParser {
+  const parse = (value: string): number => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
     return n;
   };
+  return Object.assign(parse, { range: { minimum: min, maximum: max } });
 }

@@ -4,6 +4,7 @@ import { type BaseSettingNames, proveConnection } from '../../shared/operations/
 import { keyOwner } from '../../shared/operations/key-owner.ts';
 import { columns } from '../output.ts';
 import { ENV } from '../settings.ts';
+import type { ApiKeyCheck } from '../../shared/schemas/api-key-check.ts';
 
 /** The base settings as a user of the CLI gives them, for the connection check's messages. */
 export const CLI_BASE_SETTINGS: BaseSettingNames = {
@@ -26,7 +27,8 @@ export function registerCheck(program: Command, ctx: Context): void {
       // The key check at the API base, then the team list at the rotations base: a wrong base
       // fails here, naming the flag to fix, rather than at the first team lookup.
       const check = await proveConnection(ctx.client(), ctx.settings(), CLI_BASE_SETTINGS);
-      ctx.out.result(check, () => {
+      // proveConnection resolves to the key check's answer, as the client read it.
+      ctx.out.result('check', check as ApiKeyCheck, () => {
         const user = (check.user ?? {}) as Record<string, unknown>;
         const details = [
           ['e-mail', user.email],

@@ -88,7 +88,7 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
 
         if (options.dryRun) {
           const results = planOnly(plan);
-          ctx.out.result(syncDocument(file, results, true, interrupted(), about), () => humanPlan(file, results, about));
+          ctx.out.result('directory sync', syncDocument(file, results, true, interrupted(), about), () => humanPlan(file, results, about));
           if (interrupted()) throw new InterruptedError(`interrupted (Ctrl-C) while looking up: the plan is incomplete; nothing was changed.`);
           const errors = failureErrors(results);
           if (errors.length > 0)
@@ -109,7 +109,7 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
           sending.stop();
         }
         const stopped = interrupted();
-        ctx.out.result(syncDocument(file, results, false, stopped, about), () => humanResults(file, results, stopped, about));
+        ctx.out.result('directory sync', syncDocument(file, results, false, stopped, about), () => humanResults(file, results, stopped, about));
         if (stopped) {
           const { created, updated, removed, notSent } = resultSummary(results);
           throw new InterruptedError(`interrupted (Ctrl-C): ${created + updated + removed} changes applied, ${notSent} rows not sent. ${RERUN_CONVERGES}`);

@@ -23,7 +23,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
     .argument('<email>', "the person's e-mail")
     .addHelpText('after', '\nWith --json: the entry, {"id", "email", "name", "phone", "role", "imageurl"}.')
     .action(async (email: string) => {
-      show(ctx, await ctx.client().getDirectoryEntry({ email }));
+      show(ctx, 'directory get', await ctx.client().getDirectoryEntry({ email }));
     });
 
   directory
@@ -42,7 +42,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
         ...(options.role === undefined ? {} : { role: options.role }),
       });
       ctx.out.note(`Saved the directory entry of ${entry.email ?? email}.`);
-      show(ctx, entry);
+      show(ctx, 'directory set', entry);
     });
 
   directory
@@ -53,7 +53,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
     .action(async (email: string, phone: string) => {
       const entry = await ctx.client().updateDirectoryPhone({ email, phone });
       ctx.out.note(`Changed the phone number of ${entry.email ?? email}.`);
-      show(ctx, entry);
+      show(ctx, 'directory phone', entry);
     });
 
   directory
@@ -65,7 +65,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
     .action(async (email: string, role: Role) => {
       const entry = await ctx.client().changeDirectoryRole({ email, role });
       ctx.out.note(`Changed the role of ${entry.email ?? email}.`);
-      show(ctx, entry);
+      show(ctx, 'directory role', entry);
     });
 
   directory
@@ -93,14 +93,14 @@ export function registerDirectory(program: Command, ctx: Context): void {
         }
       }
       const removal = await client.removeDirectoryEntry({ email });
-      ctx.out.result(removal, () => `Removed ${removal.email ?? email} from the directory.`);
+      ctx.out.result('directory remove', removal, () => `Removed ${removal.email ?? email} from the directory.`);
     });
 
   registerDirectorySync(directory, ctx);
 }
 
-function show(ctx: Context, entry: DirectoryEntry): void {
-  ctx.out.result(entry, () => describeEntry(entry));
+function show(ctx: Context, command: 'directory get' | 'directory set' | 'directory phone' | 'directory role', entry: DirectoryEntry): void {
+  ctx.out.result(command, entry, () => describeEntry(entry));
 }
 
 export function describeEntry(entry: DirectoryEntry): string[] {

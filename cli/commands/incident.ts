@@ -34,7 +34,7 @@ export function registerIncident(program: Command, ctx: Context): void {
     .action(async (options: IncidentOptions) => {
       // Its errors name the create alone, not everything POST /o/incident does.
       const created = await ctx.client(operationSummaries(createIncident)).createOrUpdateIncident(inputOf(options));
-      report(ctx, 'Created', created, idOf(created), options.title);
+      report(ctx, 'incident create', 'Created', created, idOf(created), options.title);
     });
 
   incident
@@ -50,7 +50,7 @@ export function registerIncident(program: Command, ctx: Context): void {
     .action(async (id: string, options: IncidentOptions) => {
       const updated = await ctx.client(operationSummaries(updateIncident)).createOrUpdateIncident({ id, ...inputOf(options) });
       // The id is the one the caller gave; an answer that leaves it out does not change which incident it is.
-      report(ctx, 'Updated', updated, idOf(updated) ?? id, options.title);
+      report(ctx, 'incident update', 'Updated', updated, idOf(updated) ?? id, options.title);
     });
 }
 
@@ -76,7 +76,14 @@ function idOf(incident: Incident): string | undefined {
  * that can be printed it still exits 0, prints nothing on stdout, so a pipeline never keeps a
  * remark as an id, and says why on stderr; --json carries `id: null` and the note.
  */
-function report(ctx: Context, verb: 'Created' | 'Updated', answer: Incident, id: string | undefined, title: string): void {
+function report(
+  ctx: Context,
+  command: 'incident create' | 'incident update',
+  verb: 'Created' | 'Updated',
+  answer: Incident,
+  id: string | undefined,
+  title: string,
+): void {
   // The remark names the title that was sent when the answer does not carry one.
   const incident = { title, ...answer };
   const facts = [incident.severity, incident.status, incident.teamname ? `team ${incident.teamname}` : undefined].filter(Boolean).join(', ');
@@ -84,9 +91,9 @@ function report(ctx: Context, verb: 'Created' | 'Updated', answer: Incident, id:
   if (id === undefined) {
     const note = typeof answer.note === 'string' && answer.note !== '' ? answer.note : `The service gave the ${what} an id that is not on one line.`;
     ctx.out.note(`${verb} ${what}, but no id is printed: ${note} Look for its id in the dashboard; do not create it again.`);
-    ctx.out.result({ ...answer, id: answer.id || null, note }, () => []);
+    ctx.out.result(command, { ...answer, id: answer.id || null, note }, () => []);
     return;
   }
   ctx.out.note(`${verb} ${what}; its id:`);
-  ctx.out.result(answer, () => id);
+  ctx.out.result(command, answer, () => id);
 }

@@ -9,6 +9,7 @@ import { parseInterval } from '../watch/interval.ts';
 import { watchOnCall } from '../watch/watch-on-call.ts';
 import type { OnCallChange } from '../../shared/on-call/changes.ts';
 import { commandDrain, SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds } from '../shutdown.ts';
+import type { JsonLines } from '../json-documents.ts';
 
 /** The shortest pause between looks: a watcher that asks more often only loads the service. */
 const MIN_INTERVAL_MS = 1_000;
@@ -35,7 +36,7 @@ With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "image
           ? { id: answer.team.id, name: answer.team.name, error: { code: errorCode(answer.error), message: answer.error.message } }
           : { id: answer.team.id, name: answer.team.name, onCall: answer.onCall },
       );
-      ctx.out.result({ teams }, () => humanOnCall(answers, options.team !== undefined));
+      ctx.out.result('on-call', { teams }, () => humanOnCall(answers, options.team !== undefined));
       // The others are printed; the run still fails, with the exit code of the worst failure.
       const worst = mostSevereExitCode(failures);
       const failure = failures.find((error) => exitCodeFor(error) === worst);
@@ -87,17 +88,17 @@ With --once --json: one document, {"changes": [...]}.`,
           signal: drain.stopping,
           cut: drain.deadline,
           track: (look) => drain.track(look),
-          emit: (change) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
+          emit: (change: JsonLines['on-call watch']) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
           note: (text) => ctx.out.note(text),
         });
       } finally {
         drain.dispose();
       }
-      if (document) ctx.out.result({ changes: collected }, () => []);
+      if (document) ctx.out.result('on-call watch', { changes: collected }, () => []);
     });
 }
 
-const errorCode = (error: Error) => (error as { code?: unknown }).code ?? 'error';
+const errorCode = (error: Error): string => String((error as { code?: unknown }).code ?? 'error');
 
 function humanOnCall(answers: readonly TeamOnCall[], oneTeam: boolean): string[] {
   if (answers.length === 0) return ['No teams in this organization.'];

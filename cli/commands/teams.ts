@@ -9,6 +9,6 @@ export function registerTeams(program: Command, ctx: Context): void {
     .addHelpText('after', '\nHuman output: one team a line, name then id. With --json: {"teams": [{"id", "name"}]}.')
     .action(async () => {
       const teams = await ctx.client().listTeams();
-      ctx.out.result({ teams }, () => (teams.length === 0 ? 'No teams in this organization.' : columns(teams.map((t) => [t.name, t.id]))));
+      ctx.out.result('teams', { teams }, () => (teams.length === 0 ? 'No teams in this organization.' : columns(teams.map((t) => [t.name, t.id]))));
     });
 }

@@ -1,64 +1,20 @@
 import { isPagerlyError } from '../../shared/errors.ts';
 import { mostSevereExitCode } from '../exit-codes.ts';
-import { columns, jsonError, type JsonError } from '../output.ts';
+import { columns, jsonError } from '../output.ts';
+import type { JsonRow, PlanSummary, ResultSummary, SyncDocument } from '../json-documents.ts';
 import type { RowResult } from '../../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
 
+export type { PlanSummary, ResultSummary, SyncDocument };
+
 export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.';
 
-export interface PlanSummary {
-  toCreate: number;
-  toUpdate: number;
-  toRemove: number;
-  unchanged: number;
-  alreadyAbsent: number;
-  failed: number;
-  skipped: number;
-  notLookedUp: number;
-}
-export interface ResultSummary {
-  created: number;
-  updated: number;
-  removed: number;
-  unchanged: number;
-  alreadyAbsent: number;
-  failed: number;
-  skipped: number;
-  notSent: number;
-}
-
 export const RERUN_CONVERGES = 'Running the same file again is safe and finishes the job: rows already applied come out unchanged.';
-
-interface JsonRow {
-  row: number;
-  email: string;
-  action: PlannedRow['kind'];
-  outcome?: RowResult['outcome'];
-  changes?: FieldChange[];
-  /** Why a `skip` row is not done. */
-  reason?: string;
-  error?: JsonError;
-}
 
 /** How the file was read: its encoding, and the one line saying it was guessed (decode-text.ts). */
 export interface FileReading {
   readonly encoding: string;
   readonly note?: string;
-}
-
-/** The sync report as `--json` prints it. */
-export interface SyncDocument {
-  file: string;
-  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1252`, ...). */
-  encoding?: string;
-  /** Said when the encoding was guessed: bytes that are not UTF-8 read as Windows-1252. */
-  note?: string;
-  dryRun: boolean;
-  /** Ctrl-C stopped it: rows with outcome `not-sent` were not done (running the file again does them). */
-  interrupted: boolean;
-  summary: PlanSummary | ResultSummary;
-  rows: JsonRow[];
-  failures: (JsonError & { row: number; email: string; action: PlannedRow['kind'] })[];
 }
 
 const count = <T>(items: readonly T[], test: (item: T) => boolean) => items.filter(test).length;

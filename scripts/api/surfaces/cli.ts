@@ -1,0 +1,173 @@
+import { fileURLToPath } from 'node:url';
+import type { Argument, Command, Option } from 'commander';
+import ts from 'typescript';
+import { item, oneLine, report, sortedList } from '../item-list.ts';
+import type { ApiItem, SurfaceExtractor } from '../model.ts';
+import { programOver, type TypePath, typePaths } from '../type-paths.ts';
+
+/**
+ * The `pagerly` CLI's public interface, as scripts and pipelines depend on it: every command
+ * (by its full path), every flag and alias (and whether it takes a value), every positional
+ * argument, the environment variables it reads, its exit codes and what each stands for, and
+ * the keys and types of each `--json` document. Commands, flags and arguments are read from
+ * commander's own definition (cli/main.ts `buildProgram`, every command registered); the
+ * variables from cli/settings.ts `ENV`; the exit codes from cli/exit-codes.ts `EXIT`; the
+ * documents from cli/json-documents.ts, the declaration `Output.result` is typed by.
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The implicit help command commander adds, and the help option, as commander's help lists them. */
+type HelpLister = {
+  visibleCommands(command: Command): Command[];
+  visibleOptions(command: Command): Option[];
+};
+
+const commandPath = (command: Command): string => {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
+};
+
+/** The range a numeric flag's parser accepts (cli/settings.ts `RangedParser`), if it says one. */
+function rangeOf(option: Option): { minimum?: number; maximum?: number } {
+  const parser = (option as unknown as { parseArg?: { range?: { minimum: number; maximum: number } } }).parseArg;
+  return parser?.range ? { minimum: parser.range.minimum, maximum: parser.range.maximum } : {};
+}
+
+function flagItems(prefix: string, option: Option, hidden: boolean, global: boolean): ApiItem[] {
+  const takesValue = option.required || option.optional;
+  const facts = {
+    takesValue,
+    // A value that may be left out (`--x [value]`), as opposed to one that must follow.
+    valueOptional: option.optional ? true : undefined,
+    required: option.mandatory ? true : undefined,
+    choices: sortedList(option.argChoices),
+    default: option.defaultValue === undefined ? undefined : String(option.defaultValue),
+    list: option.variadic ? true : undefined,
+    ...rangeOf(option),
+    hidden: hidden ? true : undefined,
+    global: global ? true : undefined,
+    description: oneLine(option.description),
+  };
+  const items: ApiItem[] = [];
+  const long = option.long;
+  if (long) items.push(item(`${prefix}flag/${long}`, 'flag', facts));
+  // An alias is its own item: a script that says `-t` breaks when it goes, whatever the long name does.
+  if (option.short) items.push(item(`${prefix}flag/${option.short}`, 'flag', { takesValue, aliasOf: long, hidden: facts.hidden, global: facts.global }));
+  return items;
+}
+
+function argumentItems(prefix: string, args: readonly Argument[]): ApiItem[] {
+  return args.map((argument, at) =>
+    // By position: a script passes arguments by place, so their names are wording.
+    item(`${prefix}argument/${at + 1}`, 'parameter', {
+      label: argument.name(),
+      required: argument.required,
+      list: argument.variadic ? true : undefined,
+      choices: sortedList(argument.argChoices),
+      default: argument.defaultValue === undefined ? undefined : String(argument.defaultValue),
+      description: oneLine(argument.description),
+    }),
+  );
+}
+
+/** Commands, flags and arguments of a commander program, every command included. */
+export function commandItems(program: Command): ApiItem[] {
+  const help = program.createHelp() as unknown as HelpLister;
+  const helpFlags = new Set(
+    help
+      .visibleOptions(program)
+      .filter((option) => !(program.options as readonly Option[]).includes(option))
+      .map((option) => option.long ?? ''),
+  );
+  const items: ApiItem[] = [];
+  for (const option of help.visibleOptions(program)) items.push(...flagItems('', option, false, true));
+  for (const option of program.options as readonly Option[]) {
+    if (option.hidden) items.push(...flagItems('', option, true, true));
+  }
+  const visit = (command: Command) => {
+    const shown = new Set(command.createHelp().visibleCommands(command));
+    const children = [...command.commands, ...[...shown].filter((child) => !command.commands.includes(child))];
+    for (const child of children) {
+      const path = command === program ? child.name() : `${commandPath(command)} ${child.name()}`;
+      const prefix = `command/${path}/`;
+      items.push(item(`command/${path}`, 'command', { hidden: shown.has(child) ? undefined : true, description: oneLine(child.description()) }));
+      for (const alias of child.aliases())
+        items.push(item(`command/${command === program ? '' : `${commandPath(command)} `}${alias}`, 'command', { aliasOf: path }));
+      const childHelp = child.createHelp() as unknown as HelpLister;
+      // The help flag is on every command alike: reported once, with the global flags.
+      const visible = childHelp.visibleOptions(child).filter((option) => !helpFlags.has(option.long ?? ''));
+      const own = [...(child.options as readonly Option[]), ...visible.filter((option) => !(child.options as readonly Option[]).includes(option))];
+      for (const option of own) items.push(...flagItems(prefix, option, !visible.includes(option), false));
+      items.push(...argumentItems(prefix, child.registeredArguments));
+      visit(child);
+    }
+  };
+  visit(program);
+  return items;
+}
+
+/** The facts of a document's key in a report. */
+const keyFacts = (entry: TypePath) => ({ type: entry.type, required: entry.required, choices: entry.choices, list: entry.type === 'array' ? true : undefined });
+
+/** The `--json` documents' keys, read from cli/json-documents.ts with the type checker. */
+export function documentItems(file = fileURLToPath(new URL('../../../cli/json-documents.ts', import.meta.url))): ApiItem[] {
+  const program = programOver([file], `${root}tsconfig.json`);
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  if (!source) throw new Error(`${file} is not in the program`);
+  const module = checker.getSymbolAtLocation(source);
+  const exported = module ? checker.getExportsOfModule(module) : [];
+  const declared = (name: string): ts.Type => {
+    const symbol = exported.find((s) => s.getName() === name);
+    if (!symbol) throw new Error(`cli/json-documents.ts declares no ${name}`);
+    return checker.getDeclaredTypeOfSymbol(symbol);
+  };
+  const items: ApiItem[] = [];
+  const perCommand = (name: string, suffix: string) => {
+    for (const property of checker.getPropertiesOfType(declared(name))) {
+      const command = property.getName();
+      const description = oneLine(ts.displayPartsToString(property.getDocumentationComment(checker)));
+      for (const entry of typePaths(program, checker.getTypeOfSymbol(property))) {
+        const id = `command/${command}/${suffix}${entry.path ? `/${entry.path}` : ''}`;
+        items.push(item(id, 'output', { ...keyFacts(entry), description: entry.path ? undefined : description }));
+      }
+    }
+  };
+  perCommand('JsonDocuments', 'json');
+  perCommand('JsonLines', 'json-line');
+  // The error document is the same for every command: one set of items.
+  for (const entry of typePaths(program, declared('JsonErrorDocument'))) {
+    items.push(item(entry.path ? `json-error/${entry.path}` : 'json-error', 'output', keyFacts(entry)));
+  }
+  return items;
+}
+
+/** The exit codes by name (cli/exit-codes.ts `EXIT`), each with its help line. */
+export function exitCodeItems(exit: Readonly<Record<string, number>>, table: readonly { code: number; meaning: string }[]): ApiItem[] {
+  const meanings = new Map<number, string>(table.map(({ code, meaning }) => [code, meaning]));
+  return Object.entries(exit).map(([name, code]) => item(`exit-code/${code}`, 'exit-code', { meaning: name, description: oneLine(meanings.get(code)) }));
+}
+
+/** The environment variables (cli/settings.ts `ENV`), each with what it does. */
+export function envItems(env: Readonly<Record<string, string>>, uses: Readonly<Record<string, string>>): ApiItem[] {
+  return Object.entries(env).map(([key, name]) => item(`env/${name}`, 'env', { description: uses[key] }));
+}
+
+export const extractor: SurfaceExtractor = {
+  surface: 'cli',
+  async extract() {
+    const [{ buildProgram, COMMAND_NAMES }, { Output }, { ENV, ENV_USES }, { EXIT, exitCodeTable }] = await Promise.all([
+      import('../../../cli/main.ts'),
+      import('../../../cli/output.ts'),
+      import('../../../cli/settings.ts'),
+      import('../../../cli/exit-codes.ts'),
+    ]);
+    // Nothing is parsed or run: the program is only built, with every command, and read.
+    const silent = { write: () => true };
+    const out = new Output({ stdout: silent, stderr: silent }, { json: false, secrets: [] });
+    const { program } = await buildProgram({ commands: COMMAND_NAMES, env: {}, out });
+    return report('cli', [...commandItems(program), ...envItems(ENV, ENV_USES), ...exitCodeItems(EXIT, exitCodeTable), ...documentItems()]);
+  },
+};
