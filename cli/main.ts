@@ -10,6 +10,8 @@ import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import type { OutStream } from './out-stream.ts';
 import { Output } from './output.ts';
 import { ENV, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
+import { retireCommands, retiringCommands } from './operation-commands.ts';
+import type { Operation } from '../shared/operations/types.ts';
 
 export interface CliIo {
   stdout: OutStream;
@@ -85,7 +87,7 @@ export function commandsFor(argv: readonly string[]): CommandName[] {
  * The whole command line, in process: parses `argv` (without node and the script), runs the
  * command, and returns the exit code. Nothing here calls process.exit, so tests run it as is.
  */
-export async function main(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], env: Env, io: CliIo, operations?: readonly Operation[]): Promise<number> {
   const json = argv.includes('--json');
   const out = new Output(io, { json, secrets: secretsIn(argv, env), colour: wantsColour(io.stderr, env) });
   let usageMessage: string | undefined;
@@ -124,6 +126,9 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
   const clientFactory = registers.length ? (await import('../shared/fetch-client.ts')).createFetchClient : undefined;
   const ctx = createContext({ program, env, out, version, signal: io.signal, clientFactory });
   for (const register of registers) register(program, ctx);
+  // The operations (and the catalog they name) load only when a command does: not for --version.
+  if (registers.length)
+    retireCommands(program, retiringCommands(operations ?? (await import('../shared/operations/index.ts')).operations), (text) => out.note(text));
   // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
     if (command === program) continue;
