@@ -1,3 +1,5 @@
+import type { SurfaceSource } from '../../surfaces/surface.ts';
+
 /**
  * The public interface of one surface, as people's automations depend on it: every key, field,
  * command, flag, exit code, tool and output a live Zap, scenario, workflow, script or agent
@@ -61,9 +63,18 @@ export interface Difference {
   readonly advice: string;
 }
 
+/**
+ * What an extractor may be given: a copy of the descriptions to build from instead of the real
+ * ones (the tests change a copy of the operations and read what each surface then offers). An
+ * extractor that cannot build from a copy ignores it and reads the checkout.
+ */
+export interface ExtractOptions {
+  readonly source?: SurfaceSource;
+}
+
 /** Reads one surface's public interface from its source or its build. */
 export interface SurfaceExtractor {
   readonly surface: SurfaceId;
   /** Reads the interface; may build what it needs into a temporary folder, never into dist/. */
-  extract(): Promise<SurfaceReport>;
+  extract(options?: ExtractOptions): Promise<SurfaceReport>;
 }

@@ -1,0 +1,64 @@
+import type { SurfaceId, Verdict } from './model.ts';
+
+/**
+ * What users of a surface, and the maintainer releasing it, must do about a difference, in the
+ * surface's own terms: each platform has its own way to change what live automations use.
+ */
+
+export interface AdviceContext {
+  readonly surface: SurfaceId;
+  readonly id: string;
+  readonly kind: string;
+  readonly verdict: Verdict;
+  /** The item was hidden in the report compared against: its removal ends a retirement. */
+  readonly wasHidden?: boolean;
+}
+
+/** `node/pagerly/v1/property/…` → the node and the typeVersion the item belongs to. */
+export function n8nVersionOf(id: string): { node: string; version: number } | undefined {
+  const match = /^node\/([^/]+)\/v(\d+)(?:\/|$)/.exec(id);
+  return match ? { node: match[1]!, version: Number(match[2]) } : undefined;
+}
+
+const BREAKING: Record<SurfaceId, (context: AdviceContext) => string> = {
+  zapier: () =>
+    'Zapier: release it as a new major version (zapier-platform promote refuses it otherwise); users are not migrated across majors, so each Zap must be rebuilt on the new version: say so in the release notes.',
+  make: () =>
+    'Make: a change applies at once to every scenario using the app, and Make has no version to fall back on: publish it as a new app (make:deploy creates one only when told) and keep the old one running.',
+  n8n: ({ id }) => {
+    const at = n8nVersionOf(id);
+    if (at && id !== `node/${at.node}/v${at.version}`) {
+      const next = at.version + 1;
+      return `n8n: saved workflows keep typeVersion ${at.version} of ${at.node}: add typeVersion ${next} and keep v${at.version} (version: [${Array.from({ length: at.version }, (_, i) => i + 1).join(', ')}, ${next}], the changed parameters shown per @version in displayOptions), so workflows saved on v${at.version} keep running.`;
+    }
+    return 'n8n: self-hosted users get it when they update n8n-nodes-pagerly, and saved workflows break: release a new major of the package and say what to change in the release notes.';
+  },
+  cli: () => 'CLI: scripts and pipelines name commands, flags, exit codes and --json keys: release a new major version of @pagerly/cli and say what to change.',
+  client: () => 'Client: code that uses it stops compiling or running: release a new major version of @pagerly/client.',
+  mcp: () =>
+    "MCP: hosts cache tool lists and agents' prompts and allow-lists name tools and arguments: release it in a new major version of @pagerly/cli (pagerly mcp) and say which tools and arguments changed.",
+  openapi: () => 'OpenAPI: clients generated from the document break: raise its major version and say what to regenerate.',
+  'incident-action': () => 'Action: workflows on uses: …@v1 get it at once: release it under a new major tag (v2) and leave v1 where it is.',
+  'directory-action': () => 'Action: workflows on uses: …@v1 get it at once: release it under a new major tag (v2) and leave v1 where it is.',
+};
+
+const COMPATIBLE: Record<SurfaceId, string> = {
+  zapier: 'Zapier: a minor or patch version: promote it, then move users with zapier-platform migrate FROM TO PERCENT, a small share first.',
+  make: 'Make: reaches every scenario at once on deploy; nothing breaks.',
+  n8n: 'n8n: saved workflows keep working; a minor version of n8n-nodes-pagerly.',
+  cli: 'CLI: a minor version of @pagerly/cli.',
+  client: 'Client: a minor version of @pagerly/client.',
+  mcp: 'MCP: hosts see it when they list the tools again; nothing breaks.',
+  openapi: 'OpenAPI: a minor version of the document.',
+  'incident-action': 'Action: move the v1 tag to it.',
+  'directory-action': 'Action: move the v1 tag to it.',
+};
+
+export function adviceFor(context: AdviceContext): string {
+  if (context.verdict === 'compatible') return COMPATIBLE[context.surface];
+  const advice = BREAKING[context.surface](context);
+  // Retiring: hidden in one release, removed in a later major one.
+  return context.wasHidden
+    ? `It was hidden (being retired): removing it is the retirement's last step, allowed only in a new major version. ${advice}`
+    : advice;
+}

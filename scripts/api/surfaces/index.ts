@@ -1,0 +1,13 @@
+import type { SurfaceExtractor, SurfaceId } from '../model.ts';
+
+/**
+ * Every surface whose public interface is reported, in the order the check prints them. Each
+ * loads on first use, so a check of one surface does not load the others' generators. A new
+ * surface is one line here and one file beside this one exporting `extractor`.
+ */
+export const extractors: readonly { readonly surface: SurfaceId; load(): Promise<SurfaceExtractor> }[] = [
+  { surface: 'zapier', load: async () => (await import('./zapier.ts')).extractor },
+  { surface: 'make', load: async () => (await import('./make.ts')).extractor },
+  { surface: 'n8n', load: async () => (await import('./n8n.ts')).extractor },
+  { surface: 'mcp', load: async () => (await import('./mcp.ts')).extractor },
+];
