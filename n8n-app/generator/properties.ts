@@ -168,7 +168,8 @@ export function actionNodeProperties(operations: readonly Operation[] = allOpera
       type: 'options',
       noDataExpression: true,
       ...(Object.keys(show).length ? { displayOptions: { show } } : {}),
-      options: choices.sort(byName),
+      // Listed by name; the default stays the first resource of the descriptions, as released.
+      options: [...choices].sort(byName),
       default: choices[0]!.value,
     }),
   );
