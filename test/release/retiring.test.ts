@@ -115,6 +115,12 @@ describe('Zapier', () => {
     expect(result).toMatchObject({ email: 'alan@acme.example', phone: '+14155550142' });
   });
 
+  it('hides a search-or-create pair with its retiring step, and only then', () => {
+    const pair = (list: readonly Operation[]) => zapierApp(list).searchOrCreates!.find_directory_entry!;
+    expect(pair(retire(operations, 'createDirectoryEntry', 'updateDirectoryEntry')).display.hidden).toBe(true);
+    expect(pair(copy).display.hidden).toBeUndefined();
+  });
+
   it('hides the instant trigger the same way when the hook retires', () => {
     const trigger = zapierApp(withHook).triggers.on_call_changed!;
     expect(trigger.display.hidden).toBe(true);
