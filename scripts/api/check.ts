@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compareReports, differenceLine } from './classify.ts';
@@ -5,7 +6,7 @@ import { freshReports, surfacesOf } from './fresh-reports.ts';
 import { mayShip } from './gate.ts';
 import type { Difference, SurfaceId, SurfaceReport } from './model.ts';
 import { releaseNotes } from './notes.ts';
-import { checkoutRoot, majorOf, packageVersion, readReleasedVersion, readReportFile, releasedDir, reportsDir } from './report-files.ts';
+import { checkoutRoot, majorOf, packageVersion, readReleasedVersion, readReportFile, releasedDir, reportedSurfaces, reportsDir } from './report-files.ts';
 
 /**
  * `npm run api:check`: reads every surface's public interface afresh from the checkout, then
@@ -92,6 +93,19 @@ export async function runCheck(surfaces?: readonly SurfaceId[]): Promise<CheckRe
   const comparison = await compareWithRelease(surfaces, fresh);
   const blocked = blockedSinceRelease(comparison);
   const lines: string[] = [];
+  // A report no extractor writes any more: a surface dropped from the registry would otherwise leave the check silently.
+  const orphans = surfaces
+    ? []
+    : [reportsDir(root), releasedDir(root)].flatMap((dir) =>
+        reportedSurfaces(dir)
+          .filter((surface) => !fresh.some((report) => report.surface === surface))
+          .map((surface) => `${relative(root, dir)}/${surface}.txt`),
+      );
+  for (const file of orphans) {
+    lines.push(
+      `${file} has no extractor in scripts/api/surfaces/index.ts: a surface that was reported is no longer checked. Register its extractor again, or, if the surface is gone for good (a breaking change), delete the file.`,
+    );
+  }
   for (const surface of missing) lines.push(`api/${surface}.txt is missing: run npm run api:update and commit it.`);
   if (stale.length) {
     lines.push(`The committed reports (api/) are not current: ${stale.length} difference${stale.length === 1 ? '' : 's'}.`);
@@ -107,15 +121,20 @@ export async function runCheck(surfaces?: readonly SurfaceId[]): Promise<CheckRe
   }
   if (blocked.length) {
     const major = majorOf(comparison.version);
+    const releasedMajor = majorOf(comparison.releasedVersion);
     const printed = new Set(stale.map(key));
     const already = blocked.filter((difference) => printed.has(key(difference)));
+    const why =
+      major > releasedMajor
+        ? `its major ${major} is above ${releasedMajor}, but on n8n a major does not help: saved workflows keep their typeVersion`
+        : `its major ${major} is not above ${releasedMajor}${blocked.some((d) => d.surface === 'n8n') ? '; on n8n a major would not help either: saved workflows keep their typeVersion' : ''}`;
     lines.push(
-      `${blocked.length} breaking difference${blocked.length === 1 ? '' : 's'} since the released version ${comparison.releasedVersion}, and package.json says ${comparison.version} (major ${major}, not above ${majorOf(comparison.releasedVersion)}${blocked.some((d) => d.surface === 'n8n') ? '; on n8n a major does not help: saved workflows keep their typeVersion' : ''}):`,
+      `${blocked.length} breaking difference${blocked.length === 1 ? '' : 's'} since the released version ${comparison.releasedVersion} may not ship in ${comparison.version} (${why}):`,
     );
     if (already.length) lines.push(`  ${already.length} of them listed above.`);
     for (const difference of blocked) if (!printed.has(key(difference))) lines.push(differenceLine(difference));
   }
-  const ok = !missing.length && !stale.length && !blocked.length;
+  const ok = !missing.length && !stale.length && !blocked.length && !orphans.length;
   if (ok) {
     const since = comparison.differences.length;
     lines.push(

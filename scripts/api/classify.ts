@@ -57,6 +57,7 @@ export function compareReports(before: SurfaceReport, after: SurfaceReport): Dif
       change,
       verdict,
       advice: adviceFor({ surface, id: item.id, kind: item.kind, verdict, wasHidden }),
+      ...(wasHidden ? { retiring: true } : {}),
     });
 
   // An item removed with its parent is said once, by the parent ("removed, with 12 items under it").

@@ -61,6 +61,8 @@ export interface Difference {
   readonly verdict: Verdict;
   /** What users of that surface, or the maintainer releasing it, must do about it. */
   readonly advice: string;
+  /** Set on the removal of an item that was hidden: the last step of retiring it, which a major version may take. */
+  readonly retiring?: boolean;
 }
 
 /**

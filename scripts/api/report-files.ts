@@ -10,8 +10,8 @@ import { readReport, writeReport } from './report-text.ts';
  * file naming that version (written by `npm run api:release` in a release-prep commit).
  */
 
-/** The checkout's root; PAGERLY_API_ROOT points the scripts at another (a test's copy). */
-export const checkoutRoot = () => process.env['PAGERLY_API_ROOT'] ?? fileURLToPath(new URL('../../', import.meta.url));
+/** The checkout these scripts are in: the one whose source the extractors read. */
+export const checkoutRoot = () => fileURLToPath(new URL('../../', import.meta.url));
 export const reportsDir = (root = checkoutRoot()) => join(root, 'api');
 export const releasedDir = (root = checkoutRoot()) => join(root, 'api', 'released');
 export const RELEASED_VERSION_FILE = 'VERSION';

@@ -71,11 +71,15 @@ function parseFact(raw: string, where: string): [string, Fact] {
 /** Reads a committed report back: the structure the check compares, not its lines. */
 export function readReport(surface: SurfaceId, text: string, file = `api/${surface}.txt`): SurfaceReport {
   const items: ApiItem[] = [];
+  const seen = new Set<string>();
   text.split('\n').forEach((line, index) => {
     if (line === '' || line.startsWith(HEADER_MARK)) return;
     const where = `${file}:${index + 1}`;
     const [id, kind, ...facts] = line.split('\t');
-    if (!id || !kind) throw new Error(`${where}: a line needs an id and a kind, separated by a tab.`);
+    if (!id || !kind) throw new Error(`${where}: a line needs an id and a kind, separated by a tab (a merge left conflict markers? run npm run api:update).`);
+    // Two lines of one id (a merge that kept both sides) would leave one of them out of every comparison.
+    if (seen.has(id)) throw new Error(`${where}: a second line for ${id}: run npm run api:update.`);
+    seen.add(id);
     items.push({ id, kind, facts: Object.fromEntries(facts.map((raw) => parseFact(raw, where))) });
   });
   return { surface, items };

@@ -15,7 +15,7 @@ import { compact, factValue, isHidden, sortedValues } from './facts.ts';
  * adds items and changes none of v1's.
  */
 
-interface Property {
+export interface Property {
   name: string;
   displayName?: string;
   type: string;
@@ -28,7 +28,7 @@ interface Property {
   displayOptions?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> };
 }
 
-interface NodeDescription {
+export interface NodeDescription {
   name: string;
   displayName: string;
   version: number | number[];
@@ -189,10 +189,12 @@ function nodeItems(node: NodeDescription, operations: readonly Operation[]): Api
         seen.set(`${place}/${property.name}`, count);
         const conditions = otherConditions(property);
         const parent = `${place}/property`;
-        const items_ = propertyItems(parent, property, conditions);
-        if (count > 1)
-          for (const item of items_) items.push({ ...item, id: item.id.replace(`${parent}/${property.name}`, `${parent}/${property.name}[${count}]`) });
-        else items.push(...items_);
+        // A resource's operation dropdown lists its operations, each an item of its own above: its
+        // choices are not repeated, so removing an operation is one difference (the operation's).
+        const reported = property.name === 'operation' && place !== at ? { ...property, options: undefined } : property;
+        const name = count > 1 ? `${property.name}[${count}]` : property.name;
+        for (const item of propertyItems(parent, reported, conditions))
+          items.push({ ...item, id: item.id.replace(`${parent}/${property.name}`, `${parent}/${name}`) });
       }
     }
     if (node.polling) items.push(...outputItems(`${at}/output`, triggerOutputs()));
@@ -213,10 +215,12 @@ function credentialItems(): ApiItem[] {
   ];
 }
 
-export function n8nItems(operations?: readonly Operation[]): ApiItem[] {
-  const all = operations ?? [];
-  const nodes = [actionNodeDescription(operations), triggerNodeDescription(operations)] as unknown as NodeDescription[];
-  return [...nodes.flatMap((node) => nodeItems(node, all)), ...credentialItems()];
+/** The node descriptions the package is generated with; a test may change a copy of them (a new typeVersion). */
+export const n8nNodes = (operations: readonly Operation[]): NodeDescription[] =>
+  [actionNodeDescription(operations), triggerNodeDescription(operations)] as unknown as NodeDescription[];
+
+export function n8nItems(operations: readonly Operation[], nodes: readonly NodeDescription[] = n8nNodes(operations)): ApiItem[] {
+  return [...nodes.flatMap((node) => nodeItems(node, operations)), ...credentialItems()];
 }
 
 export const extractor: SurfaceExtractor = {

@@ -1,6 +1,8 @@
+import type { Operation } from '../../../shared/operations/types.ts';
 import { zapierApp } from '../../../zapier-app/index.ts';
+import { zapierName } from '../../../zapier-app/operation-names.ts';
 import type { ApiItem, Fact, SurfaceExtractor } from '../model.ts';
-import { compact, sortedValues } from './facts.ts';
+import { compact, isHidden, sortedValues } from './facts.ts';
 
 /**
  * The Zapier app's public interface, read from the app definition the integration exports (the
@@ -80,9 +82,10 @@ function dedupeOf(definition: Definition): string {
   return primary.length ? primary.map((field) => field.key).join('+') : 'id';
 }
 
-function operationItems(kind: 'trigger' | 'create' | 'search', definition: Definition): ApiItem[] {
+function operationItems(kind: 'trigger' | 'create' | 'search', definition: Definition, retiring: ReadonlySet<string>): ApiItem[] {
   const id = `${kind}/${definition.key}`;
-  const facts: Record<string, Fact | undefined> = { label: definition.display.label, noun: definition.noun, hidden: definition.display.hidden || undefined };
+  const hidden = definition.display.hidden || retiring.has(definition.key) || undefined;
+  const facts: Record<string, Fact | undefined> = { label: definition.display.label, noun: definition.noun, hidden };
   if (kind === 'trigger') {
     // Zapier's default trigger type is polling.
     facts['kind'] = definition.operation.type ?? 'polling';
@@ -91,7 +94,12 @@ function operationItems(kind: 'trigger' | 'create' | 'search', definition: Defin
   return [{ id, kind, facts: compact(facts) }, ...inputItems(id, definition.operation.inputFields), ...outputItems(id, definition.operation.outputFields)];
 }
 
-export function zapierItems(app: App): ApiItem[] {
+/**
+ * The app's items. `operations` are the descriptions it was built from: one marked hidden (being
+ * retired) is reported hidden even where the app does not hide it yet.
+ */
+export function zapierItems(app: App, operations: readonly Operation[] = []): ApiItem[] {
+  const retiring = new Set(operations.filter(isHidden).map((operation) => zapierName(operation).key));
   const auth = app.authentication as { type: string; fields?: unknown[] } | undefined;
   const items: ApiItem[] = [];
   if (auth) {
@@ -110,7 +118,7 @@ export function zapierItems(app: App): ApiItem[] {
     ['search', app.searches],
   ] as const;
   for (const [kind, group] of groups)
-    for (const definition of Object.values(group ?? {})) items.push(...operationItems(kind, definition as unknown as Definition));
+    for (const definition of Object.values(group ?? {})) items.push(...operationItems(kind, definition as unknown as Definition, retiring));
   for (const pair of Object.values(app.searchOrCreates ?? {})) {
     items.push({
       id: `searchOrCreate/${pair.key}`,
@@ -124,7 +132,7 @@ export function zapierItems(app: App): ApiItem[] {
 export const extractor: SurfaceExtractor = {
   surface: 'zapier',
   async extract(options = {}) {
-    const app = options.source ? zapierApp(options.source.operations) : zapierApp();
-    return { surface: 'zapier', items: zapierItems(app) };
+    const operations = options.source?.operations ?? (await import('../../../shared/operations/index.ts')).operations;
+    return { surface: 'zapier', items: zapierItems(zapierApp(operations), operations) };
   },
 };
