@@ -18,8 +18,17 @@ export interface NodeVersions {
   readonly hiddenFrom: (operation: Pick<Operation, 'retiring'>) => number | undefined;
 }
 
-export function nodeVersions(operations: readonly Pick<Operation, 'retiring'>[]): NodeVersions {
-  const releases = [...new Set(operations.flatMap((operation) => (operation.retiring ? [operation.retiring.since] : [])))].sort(compareVersions);
+/**
+ * The releases that retired operations of the node and have since removed them (in a major):
+ * the node version each one added must outlive the operation, since workflows made after the
+ * retirement were saved at it. When a retired operation is removed, add its `retiring.since`
+ * here; `npm run api:check` refuses the removal of a node version until then.
+ */
+export const ENDED_RETIREMENTS: readonly string[] = [];
+
+export function nodeVersions(operations: readonly Pick<Operation, 'retiring'>[], ended: readonly string[] = ENDED_RETIREMENTS): NodeVersions {
+  const retiring = operations.flatMap((operation) => (operation.retiring ? [operation.retiring.since] : []));
+  const releases = [...new Set([...ended, ...retiring])].sort(compareVersions);
   const versions = [1, ...releases.map((_, at) => at + 2)];
   return {
     versions,

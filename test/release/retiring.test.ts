@@ -11,6 +11,8 @@ import { makeSchemasDir } from '../../make-app/schema-check/beside-checkout.ts';
 import { toolDefinitions } from '../../mcp-server/tools.ts';
 import { actionNodeDescription, triggerNodeDescription } from '../../n8n-app/generator/descriptions.ts';
 import { RETIRING_NOTICE } from '../../n8n-app/generator/properties.ts';
+import { nodeVersions } from '../../n8n-app/generator/versions.ts';
+import { nodeOperationsOf } from '../../n8n-app/runtime/operations.ts';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
@@ -153,6 +155,13 @@ describe('n8n', () => {
     expect(offered(2)).toEqual(offered(1).filter((value) => value !== 'updatePhoneNumber'));
     // The shipped node is unchanged: one version, everything offered.
     expect((actionNodeDescription() as { version: unknown }).version).toBe(1);
+  });
+
+  it('keeps the version a retirement added after the operation is removed, once its release is listed as ended', () => {
+    const removed = copy.filter((op) => op.id !== 'updateDirectoryPhone');
+    expect(nodeVersions(nodeOperationsOf(removed)).versions).toEqual([1]);
+    expect(nodeVersions(nodeOperationsOf(removed), [since]).versions).toEqual([1, 2]);
+    expect(nodeVersions(nodeOperationsOf(copy), [since]).versions).toEqual([1, 2]);
   });
 
   it('a workflow saved at version 1 with it keeps its parameters and has no issue', () => {
