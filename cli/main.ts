@@ -10,6 +10,8 @@ import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
 import type { OutStream } from './out-stream.ts';
 import { Output } from './output.ts';
 import { ENV, environmentHelp, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
+import { retireCommands, retiringCommands } from './operation-commands.ts';
+import type { Operation } from '../shared/operations/types.ts';
 
 export interface CliIo {
   stdout: OutStream;
@@ -89,6 +91,8 @@ export async function buildProgram(options: {
   signal?: AbortSignal | undefined;
   /** With --json, commander's usage error goes here (it becomes the JSON error document) instead of stderr. */
   onUsageMessage?: (text: string) => void;
+  /** The operations whose retiring hides commands; the shipped ones unless a test gives others. */
+  operations?: readonly Operation[] | undefined;
 }): Promise<{ program: Command; ctx: Context }> {
   const { env, out } = options;
   const json = out.json;
@@ -126,6 +130,9 @@ export async function buildProgram(options: {
   const clientFactory = registers.length ? (await import('../shared/fetch-client.ts')).createFetchClient : undefined;
   const ctx = createContext({ program, env, out, version, signal: options.signal, clientFactory });
   for (const register of registers) register(program, ctx);
+  // The operations (and the catalog they name) load only when a command does: not for --version.
+  if (registers.length)
+    retireCommands(program, retiringCommands(options.operations ?? (await import('../shared/operations/index.ts')).operations), (text) => out.note(text));
   // Every command's help shows an example; a command's own ends with the exit codes, in one line.
   for (const command of allCommands(program)) {
     if (command === program) continue;
@@ -139,7 +146,7 @@ export async function buildProgram(options: {
  * The whole command line, in process: parses `argv` (without node and the script), runs the
  * command, and returns the exit code. Nothing here calls process.exit, so tests run it as is.
  */
-export async function main(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], env: Env, io: CliIo, operations?: readonly Operation[]): Promise<number> {
   const json = argv.includes('--json');
   const out = new Output(io, { json, secrets: secretsIn(argv, env), colour: wantsColour(io.stderr, env) });
   let usageMessage: string | undefined;
@@ -148,6 +155,7 @@ export async function main(argv: readonly string[], env: Env, io: CliIo): Promis
     env,
     out,
     signal: io.signal,
+    operations,
     onUsageMessage: (text) => {
       usageMessage = text;
     },

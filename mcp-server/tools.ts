@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
+import { retiringNote } from '../shared/operations/retiring.ts';
 import { type ToolWords, toolWords, withMcpNotes } from './agent-words.ts';
 import type { InputField, Operation, OutputField } from '../shared/operations/types.ts';
 import type { SurfaceSource } from '../surfaces/surface.ts';
@@ -290,7 +291,17 @@ function returnsSentence(operation: AnyOperation, resultKey: string | undefined,
  * shows), what it returns, who may use it, and for a write that it changes data.
  */
 function descriptionOf(operation: AnyOperation, endpoints: readonly Endpoint[], resultKey: string | undefined, bounds: ToolBounds | undefined): string {
-  const parts = [toolWords[operation.id]?.description ?? withMcpNotes(mcpText(operation.description)), returnsSentence(operation, resultKey, bounds)];
+  // A retiring tool is still listed (hosts' allow-lists and prompts name it) and says so first,
+  // so a model picks the replacement for anything new.
+  const retiring = retiringNote(operation, (id) => {
+    const name = mcpName({ id, kind: 'action' });
+    return 'tool' in name ? name.tool : id;
+  });
+  const parts = [
+    ...(retiring ? [retiring] : []),
+    toolWords[operation.id]?.description ?? withMcpNotes(mcpText(operation.description)),
+    returnsSentence(operation, resultKey, bounds),
+  ];
   // The descriptions of admin-only operations say so to a no-code user; a model gets it plainly too.
   if (endpoints.some((endpoint) => endpoint.adminOnly)) parts.push('Org admins only: with any other key the service refuses it (a permission error).');
   if (operation.kind === 'action') parts.push('Changes data in Pagerly: confirm with the user before calling it.');

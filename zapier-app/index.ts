@@ -2,10 +2,10 @@ import zapier, { defineApp } from 'zapier-platform-core';
 // In the bundle this is the app's own package.json, not the repository's (packaging/bundle.ts).
 import packageJson from '../package.json' with { type: 'json' };
 import { operations as allOperations } from '../shared/operations/index.ts';
-import type { ActionOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
+import type { ActionOperation, HookOperation, Operation, SearchOperation } from '../shared/operations/types.ts';
 import { authentication } from './authentication.ts';
 import { findOrCreates as allFindOrCreates, type FindOrCreate } from './find-or-creates.ts';
-import { zapierName, zapierText } from './operation-names.ts';
+import { zapierDisplay, zapierName, zapierText } from './operation-names.ts';
 import { zapierCreate } from './creates/zapier-create.ts';
 import { zapierSearch } from './searches/zapier-search.ts';
 import { onCallChangedTrigger } from './triggers/on-call-changed.ts';
@@ -23,15 +23,20 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
   const pairs = findOrCreates.flatMap((pair) => {
     const search = offered(pair.search, searches);
     const create = offered(pair.create, actions);
-    return search && create ? [{ ...pair, search: zapierName(search).key, create: zapierName(create).key }] : [];
+    // Offered while both of its steps are: a pair with a retiring step is hidden as that step is.
+    const hidden = search?.retiring || create?.retiring ? { hidden: true } : {};
+    return search && create ? [{ ...pair, search: zapierName(search).key, create: zapierName(create).key, hidden }] : [];
   });
+  // The hook trigger is written for its operation; a retiring one is hidden as the others are.
+  const hook = operations.find((op): op is HookOperation => op.kind === 'hook');
+  const onCallChanged = hook?.retiring ? { ...onCallChangedTrigger, display: zapierDisplay(hook) } : onCallChangedTrigger;
   return defineApp({
     version: packageJson.version,
     platformVersion: zapier.version,
     authentication,
     triggers: {
       [teamTrigger.key]: teamTrigger,
-      [onCallChangedTrigger.key]: onCallChangedTrigger,
+      [onCallChanged.key]: onCallChanged,
     },
     creates: Object.fromEntries(actions.map((op) => [zapierName(op).key, zapierCreate(op)])),
     searches: Object.fromEntries(searches.map((op) => [zapierName(op).key, zapierSearch(op)])),
@@ -39,7 +44,12 @@ export function zapierApp(operations: readonly Operation[] = allOperations, find
     searchOrCreates: Object.fromEntries(
       pairs.map((pair) => [
         pair.search,
-        { key: pair.search, display: { label: pair.label, description: zapierText(pair.description) }, search: pair.search, create: pair.create },
+        {
+          key: pair.search,
+          display: { label: pair.label, description: zapierText(pair.description), ...pair.hidden },
+          search: pair.search,
+          create: pair.create,
+        },
       ]),
     ),
   });

@@ -1,4 +1,5 @@
 import { inStepWords, operationById, type StepVocabulary } from '../shared/operations/index.ts';
+import { retiringNote } from '../shared/operations/retiring.ts';
 import type { Operation, OperationId } from '../shared/operations/types.ts';
 import { snakeCase, titleWords } from '../surfaces/id-words.ts';
 
@@ -49,4 +50,18 @@ export function zapierDescription(operation: Pick<Operation, 'id' | 'description
  */
 export function zapierName(operation: Pick<Operation, 'id'>): ZapierName {
   return Object.hasOwn(zapierNames, operation.id) ? zapierNames[operation.id] : { key: snakeCase(operation.id), label: titleWords(operation.id) };
+}
+
+/**
+ * What the Zap editor shows of an operation (its `display`). A retiring one is `hidden`: Zapier
+ * keeps running it in the Zaps that use it and stops listing it for new steps ("Users with that
+ * action selected in their existing Zaps would continue to be able to use it":
+ * docs.zapier.com/integrations/build/reorder-action); its description says what to use instead,
+ * for whoever edits such a Zap.
+ */
+export function zapierDisplay(operation: Pick<Operation, 'id' | 'description' | 'retiring'>): { label: string; description: string; hidden?: true } {
+  const { label } = zapierName(operation);
+  const description = zapierDescription(operation);
+  const note = retiringNote(operation, zapierSteps.step);
+  return note ? { label, description: `${description} ${note}`, hidden: true } : { label, description };
 }

@@ -1,6 +1,6 @@
-// `npm run make:deploy [-- --app-dir dist/make] [--origins FILE] [--dry-run] [--json]`: pushes the
-// generated Make custom app to a Make account. Exit codes: 0 done, 1 a request failed, 2 nothing
-// was sent (arguments, settings, app folder).
+// `npm run make:deploy [-- --app-dir dist/make] [--origins FILE] [--new-app NAME] [--dry-run] [--json]`:
+// pushes the generated Make custom app to a Make account. Exit codes: 0 done, 1 a request failed,
+// 2 nothing was sent (arguments, settings, app folder, a breaking change for a live app).
 import { parseArgs } from 'node:util';
 import { redact } from '../../shared/redact.ts';
 import { ORIGINS_FILE } from '../origins.ts';
@@ -9,6 +9,8 @@ import { AppFolderError, planDeploy } from './plan.ts';
 import { counts, failureLines, planLines, progressLine, summaryLines } from './report.ts';
 import { DeployStepError, RecordingMake, runSteps } from './run.ts';
 import { readSettings, settingsHelp } from './settings.ts';
+import { NEW_APP_ENV, newAppLines, refusalLines, type ReleaseCheck } from './release-check.ts';
+import { readOrigins } from '../origins.ts';
 
 export interface IO {
   out(line: string): void;
@@ -17,11 +19,14 @@ export interface IO {
 type Env = Readonly<Record<string, string | undefined>>;
 
 const USAGE = [
-  'Usage: npm run make:deploy -- [--app-dir <folder>] [--origins <file>] [--dry-run] [--json]',
+  'Usage: npm run make:deploy -- [--app-dir <folder>] [--origins <file>] [--new-app <name>] [--dry-run] [--json]',
   '  --app-dir <folder>  the generated app (default dist/make, made by `npm run build`)',
   "  --origins <file>    where Make's names of the deployed components are kept (default make-app/origins.json: commit it)",
+  `  --new-app <name>    deploy as a new app of this name (version 1), which must not exist yet: the way to ship a breaking change (or ${NEW_APP_ENV})`,
   '  --dry-run           print every step the deploy would take, send nothing (MAKE_API_TOKEN not needed)',
   '  --json              print one JSON document instead of lines',
+  'A breaking difference on the Make surface since the released version (npm run api:check) stops the deploy, dry run',
+  '  included, unless --new-app: Make applies a deploy to every scenario using the app at once.',
   'Settings (environment): MAKE_API_TOKEN, MAKE_ZONE (e.g. eu1.make.com), MAKE_APP_NAME, optional MAKE_APP_VERSION (1),',
   '  MAKE_APP_LABEL, MAKE_APP_DESCRIPTION, MAKE_APP_THEME (used when the app is created).',
 ];
@@ -29,17 +34,22 @@ const USAGE = [
 const OPTIONS = {
   'app-dir': { type: 'string', default: 'dist/make' },
   origins: { type: 'string', default: ORIGINS_FILE },
+  'new-app': { type: 'string' },
   'dry-run': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-export async function main(argv: readonly string[], env: Env, rawIo: IO): Promise<number> {
+/**
+ * `release` asks what changed on the Make surface since the released version; the entry
+ * (scripts/make-deploy.ts) gives api:check's, tests give their own.
+ */
+export async function main(argv: readonly string[], env: Env, rawIo: IO, release: ReleaseCheck): Promise<number> {
   // Every line goes through here: the token never reaches the output, whatever a message holds.
   const token = env['MAKE_API_TOKEN']?.trim();
   const io: IO = { out: (line) => rawIo.out(redact(line, [token])), err: (line) => rawIo.err(redact(line, [token])) };
   try {
-    return await deploy(argv, env, io);
+    return await deploy(argv, env, io, release);
   } catch (error) {
     // A bug or a local failure (e.g. a code file missing, origins not writable): one line.
     io.err(`make:deploy stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`);
@@ -52,7 +62,7 @@ function writeLines(write: (line: string) => void, lines: readonly string[]): vo
   for (const line of lines) write(line);
 }
 
-async function deploy(argv: readonly string[], env: Env, io: IO): Promise<number> {
+async function deploy(argv: readonly string[], env: Env, io: IO, release: ReleaseCheck): Promise<number> {
   let args: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
     args = parseArgs({ args: [...argv], options: OPTIONS }).values;
@@ -65,13 +75,31 @@ async function deploy(argv: readonly string[], env: Env, io: IO): Promise<number
     return 0;
   }
   const { 'app-dir': appDir, origins: originsFile, 'dry-run': dryRun, json } = args;
-  const result = readSettings(env, { requireToken: !dryRun });
+  // A new app is version 1 of its own name: the released app, and every scenario on it, stay as they are.
+  const newApp = args['new-app']?.trim() || env[NEW_APP_ENV]?.trim() || undefined;
+  const result = readSettings(newApp ? { ...env, MAKE_APP_NAME: newApp, MAKE_APP_VERSION: '1' } : env, { requireToken: !dryRun });
   if ('problems' in result) {
     writeLines(io.err, settingsHelp(result.problems));
     return 2;
   }
   const { token, zone, appName, appVersion, appLabel: label, appDescription: description, appTheme: theme } = result.settings;
   const target = { zone, appName, appVersion };
+  const print = (document: object) => io.out(JSON.stringify({ target, ...document }, null, 2));
+
+  // Before anything is planned or sent: what this deploy would change for the scenarios of a live app.
+  const since = await release();
+  const breaking = since.differences.filter((difference) => difference.verdict === 'breaking');
+  if (breaking.length > 0 && !newApp) {
+    if (json) print({ ok: false, refused: { releasedVersion: since.releasedVersion, version: since.version, breaking } });
+    else writeLines(io.err, refusalLines(since, appName));
+    return 2;
+  }
+  if (newApp && readOrigins(originsFile).some((origin) => origin.baseUrl === `https://${zone}/api` && origin.appId === newApp)) {
+    io.err(
+      `Not deploying: --new-app ${newApp} names an app already deployed to ${zone} (${originsFile}); a new app must be one no scenario uses yet. Choose another name.`,
+    );
+    return 2;
+  }
   const origin = originFor(originsFile, target);
   const mapping = origin.idMapping!;
   let plan: ReturnType<typeof planDeploy>;
@@ -80,18 +108,21 @@ async function deploy(argv: readonly string[], env: Env, io: IO): Promise<number
       appDir,
       { name: appName, label, ...(description ? { description } : {}), theme, language: 'en', audience: 'global', private: true },
       mapping,
+      { mustCreate: newApp !== undefined },
     );
   } catch (error) {
     if (!(error instanceof AppFolderError)) throw error;
     io.err(error.message);
     return 2;
   }
-  const print = (document: object) => io.out(JSON.stringify({ target, ...document }, null, 2));
+  const asNew = newApp ? newAppLines(since, appName) : [];
   if (dryRun) {
-    if (json) print({ ok: true, dryRun: true, steps: plan.steps.map((step) => step.title), skipped: plan.skipped });
-    else writeLines(io.out, planLines(plan, target, appDir));
+    if (json)
+      print({ ok: true, dryRun: true, ...(newApp ? { newApp: { breaking } } : {}), steps: plan.steps.map((step) => step.title), skipped: plan.skipped });
+    else writeLines(io.out, [...asNew, ...planLines(plan, target, appDir)]);
     return 0;
   }
+  if (!json) writeLines(io.out, asNew);
 
   // Retries only what Make asks to retry (429 with Retry-After); anything else fails the step.
   const make = new RecordingMake(token, zone, { retry: { onRateLimit: true, onServerError: false, maxRetries: 3 } });

@@ -24,13 +24,14 @@ export interface Plan {
 
 const KINDS: readonly ComponentKind[] = [connectionKind, rpcKind, webhookKind, moduleKind] as ComponentKind[];
 
-export function planDeploy(appDir: string, create: CreateSDKAppBody, mapping: IdMapping): Plan {
+/** `mustCreate`: the app is to be a new one (`--new-app`), so finding it in Make stops the deploy. */
+export function planDeploy(appDir: string, create: CreateSDKAppBody, mapping: IdMapping, { mustCreate = false } = {}): Plan {
   if (!existsSync(join(appDir, MANIFEST))) {
     throw new AppFolderError(`${join(appDir, MANIFEST)} does not exist. Run \`npm run build\` first to generate the Make app (or pass --app-dir <folder>).`);
   }
   const manifest = readManifest(appDir);
   const read = (path: string) => readFileSync(join(appDir, path), 'utf8');
-  const steps: Step[] = [ensureApp(create)];
+  const steps: Step[] = [ensureApp(create, { mustCreate })];
   for (const code of ['base', 'groups', 'common', 'readme'] as const) {
     const path = manifest.generalCodeFiles[code];
     if (path) steps.push(generalCodeStep(code, path, read(path)));

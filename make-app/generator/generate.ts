@@ -87,12 +87,22 @@ function rcudRank(operation: Operation): number {
   return 6;
 }
 
+/** The group retiring modules are listed in (shared/operations/retiring.ts). */
+export const DEPRECATED_GROUP = 'Deprecated';
+
 /** Make's module groups: each operation under its `group`, groups in the order of their first operation, modules in RCUD order; the universal module last. */
 function moduleGroups(operations: readonly Operation[]): { label: string; modules: string[] }[] {
   const groups = new Map<string, Operation[]>();
   for (const operation of operations) {
     if (operation.kind === 'list') continue;
-    groups.set(operation.group, [...(groups.get(operation.group) ?? []), operation]);
+    // Retiring modules are listed apart, after the operations' groups, so nothing new is built on them by accident.
+    const group = operation.retiring ? DEPRECATED_GROUP : operation.group;
+    groups.set(group, [...(groups.get(group) ?? []), operation]);
+  }
+  const deprecated = groups.get(DEPRECATED_GROUP);
+  if (deprecated) {
+    groups.delete(DEPRECATED_GROUP);
+    groups.set(DEPRECATED_GROUP, deprecated);
   }
   const ordered = [...groups].map(([label, members]) => ({
     label,

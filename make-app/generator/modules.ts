@@ -6,6 +6,7 @@ import { writeResponse } from './write-answer-iml.ts';
 import { inInputOrder, makeInterfaceField, makeParameter, type RpcMode } from './parameters.ts';
 import { makeName } from '../operation-names.ts';
 import { makeDescription } from '../wording.ts';
+import { retiringNote } from '../../shared/operations/retiring.ts';
 
 export interface ModuleFiles {
   moduleType: 'action' | 'search' | 'instant_trigger' | 'universal';
@@ -20,12 +21,24 @@ export interface ModuleFiles {
 }
 
 const described = (operation: ActionOperation | SearchOperation | HookOperation) => ({
-  label: makeName(operation).label,
-  description: makeDescription(operation),
+  ...makeLabels(operation),
   staticParams: [],
   interface: inInputOrder(operation.outputFields, operation.inputFields).map(makeInterfaceField),
   samples: { ...operation.sample },
 });
+
+/**
+ * What the scenario editor shows of a module. A retiring one is kept (Make applies an app's change
+ * to every scenario at once, and a custom app has no way to hide a module scenarios use), marked
+ * deprecated in its label and saying what to use in its description, as Make's "Manage breaking
+ * changes" page asks of a removal: announced in advance, the original still usable
+ * (developers.make.com/custom-apps-documentation/app-maintenance/updating-your-app/approved-apps/managing-breaking-changes).
+ */
+export function makeLabels(operation: ActionOperation | SearchOperation | HookOperation): { label: string; description: string } {
+  const { label } = makeName(operation);
+  const note = retiringNote(operation, (id) => `the ${makeName({ id }).label} module`);
+  return note ? { label: `${label} (deprecated)`, description: `${makeDescription(operation)} ${note}` } : { label, description: makeDescription(operation) };
+}
 
 /** Get, Update and Delete modules open an RPC select in mapping mode (parameters.ts `RpcMode`). */
 const rpcModeOf = (crud: ModuleFiles['actionCrud']): RpcMode => (crud === 'read' || crud === 'update' || crud === 'delete' ? 'edit' : 'select');

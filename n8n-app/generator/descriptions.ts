@@ -7,8 +7,9 @@ import { ACTION_NODE, BASE_FIELD_LABELS, BASE_URL_FIELD, CREDENTIAL, ICON_FILES,
 import { operations as allOperations } from '../../shared/operations/index.ts';
 import type { Operation } from '../../shared/operations/types.ts';
 import { n8nTriggerName } from '../operation-names.ts';
-import { hookOperation } from '../runtime/operations.ts';
-import { actionNodeProperties, operationProperties } from './properties.ts';
+import { hookOperation, nodeOperationsOf } from '../runtime/operations.ts';
+import { actionNodeProperties, operationProperties, retiringNotice } from './properties.ts';
+import { nodeVersions, type NodeVersions } from './versions.ts';
 import { n8nWords } from './wording.ts';
 import { code } from './ts-literal.ts';
 
@@ -33,6 +34,10 @@ const credentials = [{ name: CREDENTIAL.name, required: true }];
 /** A node's icon: n8n's light and dark variants, beside the node's source. */
 const icon = { light: `file:${ICON_FILES.light}`, dark: `file:${ICON_FILES.dark}` };
 
+/** `version` as n8n takes it: one number while there is one version, else the list and the one new nodes get. */
+const versionsOf = (node: NodeVersions) =>
+  node.versions.length === 1 ? { version: node.newest } : { version: [...node.versions], defaultVersion: node.newest };
+
 /** `INodeTypeDescription` of the Pagerly node: every action and search of the shared descriptions. */
 export function actionNodeDescription(operations: readonly Operation[] = allOperations) {
   return {
@@ -40,7 +45,7 @@ export function actionNodeDescription(operations: readonly Operation[] = allOper
     name: ACTION_NODE.name,
     icon,
     group: ['transform'],
-    version: 1,
+    ...versionsOf(nodeVersions(nodeOperationsOf(operations))),
     // n8n's own nodes' subtitle: the operation and the resource it acts on.
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
     description: 'Consume the Pagerly API: incidents, the on-call directory and who is on call',
@@ -83,6 +88,9 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     icon,
     group: ['trigger'],
     version: 1,
+    // A whole node on its way out is hidden from the nodes panel, as n8n hides its own deprecated
+    // nodes (INodeTypeDescription.hidden: "due to deprecation"); saved workflows keep running it.
+    ...(hook.retiring ? { hidden: true as const } : {}),
     subtitle: `=${n8nTriggerName(hook).label}`,
     description: TRIGGER_DESCRIPTION,
     defaults: { name: TRIGGER_NODE.displayName },
@@ -90,7 +98,11 @@ export function triggerNodeDescription(operations: readonly Operation[] = allOpe
     inputs: [],
     outputs: [MAIN],
     credentials,
-    properties: [{ displayName: POLLING_NOTICE, name: POLLING_NOTICE_NAME, type: 'notice', default: '' }, ...operationProperties(hook, n8nWords)],
+    properties: [
+      ...retiringNotice(hook),
+      { displayName: POLLING_NOTICE, name: POLLING_NOTICE_NAME, type: 'notice', default: '' },
+      ...operationProperties(hook, n8nWords),
+    ],
   };
 }
 

@@ -6,7 +6,9 @@ import { TEAM_SEARCH_METHOD } from '../names.ts';
 import { n8nNodeName } from '../operation-names.ts';
 import { collectionOf, DEFAULT_LIMIT, LIMIT, LOCATOR_MODES, locatorValue, RETURN_ALL, returnsMany } from '../parameters.ts';
 import { nodeOperationsOf, type NodeOperation } from '../runtime/operations.ts';
-import { description, n8nWords, titleCase } from './wording.ts';
+import { description, n8nSteps, n8nWords, titleCase } from './wording.ts';
+import { retiringNote } from '../../shared/operations/retiring.ts';
+import { nodeVersions, offeredIn, type NodeVersions } from './versions.ts';
 
 /** A narrowing of n8n's type that must still be one: fails the type check if it ever drifts. */
 type Narrowed<T extends INodeProperties> = T;
@@ -17,7 +19,7 @@ type Narrowed<T extends INodeProperties> = T;
  */
 export type NodeProperty = Narrowed<
   Omit<INodeProperties, 'displayOptions' | 'options'> & {
-    displayOptions?: { show: Record<string, Array<string | boolean>> };
+    displayOptions?: { show: Record<string, Array<string | boolean | number>> };
     options?: Array<INodePropertyOptions | INodeProperties>;
   }
 >;
@@ -126,36 +128,84 @@ export function resources(operations: readonly Operation[] = allOperations): { v
   return [...grouped.values()];
 }
 
-/** Every parameter of the Pagerly node: resource, operation per resource, each operation's fields. */
+/**
+ * The versions that offer the same choices share one selector: `choicesAt(version)` is what a
+ * node of that version offers, and each run of versions offering the same is one property, shown
+ * to those versions only (n8n's `@version` condition) unless it is the only one.
+ */
+function perVersion<T extends { value: string }>(node: NodeVersions, choicesAt: (version: number) => T[]): { show: Record<string, number[]>; choices: T[] }[] {
+  const runs: { versions: number[]; choices: T[] }[] = [];
+  for (const version of node.versions) {
+    const choices = choicesAt(version);
+    const same = runs.find((run) => run.choices.map((c) => c.value).join() === choices.map((c) => c.value).join());
+    if (same) same.versions.push(version);
+    else if (choices.length > 0) runs.push({ versions: [version], choices });
+  }
+  const everyVersion = (run: { versions: number[] }) => runs.length === 1 && run.versions.length === node.versions.length;
+  return runs.map((run): { show: Record<string, number[]>; choices: T[] } => ({
+    show: everyVersion(run) ? {} : { '@version': run.versions },
+    choices: run.choices,
+  }));
+}
+
+/**
+ * Every parameter of the Pagerly node: resource, operation per resource, each operation's fields.
+ * A retiring operation is offered only by the node versions before its retirement
+ * (generator/versions.ts): saved workflows keep it, a new node does not list it, and its panel
+ * says what to use instead.
+ */
 export function actionNodeProperties(operations: readonly Operation[] = allOperations): NodeProperty[] {
   const groups = resources(operations);
+  const node = nodeVersions(nodeOperationsOf(operations));
+  const offered = (op: NodeOperation, version: number) => offeredIn(node, op).includes(version);
   const words = n8nWords;
-  const resource: NodeProperty = {
-    displayName: 'Resource',
-    name: 'resource',
-    type: 'options',
-    noDataExpression: true,
-    options: groups.map((group) => ({ name: group.name, value: group.value })).sort(byName),
-    default: groups[0]!.value,
-  };
-  const operationsOf = groups.map(
-    (group): NodeProperty => ({
-      displayName: 'Operation',
-      name: 'operation',
+  const resourceProperties = perVersion(node, (version) =>
+    groups.filter((group) => group.operations.some((op) => offered(op, version))).map((group) => ({ name: group.name, value: group.value })),
+  ).map(
+    ({ show, choices }): NodeProperty => ({
+      displayName: 'Resource',
+      name: 'resource',
       type: 'options',
       noDataExpression: true,
-      displayOptions: { show: { resource: [group.value] } },
-      options: group.operations
-        .map((op) => {
-          const { operation, label, action } = n8nNodeName(op);
-          return { name: label, value: operation, description: description(words(op.description)), action };
-        })
-        .sort(byName),
-      default: n8nNodeName(group.operations[0]!).operation,
+      ...(Object.keys(show).length ? { displayOptions: { show } } : {}),
+      // Listed by name; the default stays the first resource of the descriptions, as released.
+      options: [...choices].sort(byName),
+      default: choices[0]!.value,
     }),
   );
-  const fields = groups.flatMap((group) =>
-    group.operations.flatMap((op) => operationProperties(op, words, { resource: [group.value], operation: [n8nNodeName(op).operation] })),
+  const operationsOf = groups.flatMap((group) =>
+    perVersion(node, (version) => group.operations.filter((op) => offered(op, version)).map((op) => ({ op, value: n8nNodeName(op).operation }))).map(
+      ({ show, choices }): NodeProperty => ({
+        displayName: 'Operation',
+        name: 'operation',
+        type: 'options',
+        noDataExpression: true,
+        displayOptions: { show: { resource: [group.value], ...show } },
+        options: choices
+          .map(({ op }) => {
+            const { operation, label, action } = n8nNodeName(op);
+            return { name: label, value: operation, description: description(words(op.description)), action };
+          })
+          .sort(byName),
+        default: choices[0]!.value,
+      }),
+    ),
   );
-  return [resource, ...operationsOf, ...fields];
+  const fields = groups.flatMap((group) =>
+    group.operations.flatMap((op) => {
+      const show = { resource: [group.value], operation: [n8nNodeName(op).operation] };
+      return [...retiringNotice(op, show), ...operationProperties(op, words, show)];
+    }),
+  );
+  return [...resourceProperties, ...operationsOf, ...fields];
+}
+
+/** The name of the notice a retiring operation's panel opens with. */
+export const RETIRING_NOTICE = 'deprecationNotice';
+
+/** A notice above a retiring operation's parameters, in n8n's words: what to use instead. */
+export function retiringNotice(operation: Operation, show?: Record<string, string[]>): NodeProperty[] {
+  const note = retiringNote(operation, n8nSteps.step);
+  if (!note) return [];
+  return [{ displayName: note, name: RETIRING_NOTICE, type: 'notice', default: '', ...(show ? { displayOptions: { show } } : {}) }];
 }

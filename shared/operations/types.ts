@@ -52,6 +52,19 @@ export type OperationId =
   | 'getOnCallUsers'
   | 'getDirectoryEntry';
 
+/**
+ * An operation on its way out. Users' automations store its key, so it is never simply deleted:
+ * from the release `since` on, every surface keeps it running where it is already used and stops
+ * offering it for new use, each in its platform's way (shared/operations/retiring.ts); it is
+ * removed only in a later major version.
+ */
+export interface Retiring {
+  /** The version (package.json's) of the first release that hid it. */
+  readonly since: string;
+  /** The operation that does its job now, named to users in each surface's own words. */
+  readonly use?: OperationId;
+}
+
 interface OperationBase {
   readonly id: OperationId;
   readonly noun: string;
@@ -59,6 +72,7 @@ interface OperationBase {
   readonly inputFields: readonly InputField[];
   readonly outputFields: readonly OutputField[];
   readonly sample: Readonly<Record<string, unknown>>;
+  readonly retiring?: Retiring;
 }
 
 /**

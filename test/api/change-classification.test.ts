@@ -174,11 +174,17 @@ describe('what the check calls each change, on each surface it reaches', () => {
   });
 
   it('an operation hidden (being retired): compatible; then removed: breaking, and the advice says it ends a retirement', async () => {
-    const hidden = changed('createIncident', (op) => ({ ...op, hidden: true }) as unknown as Operation);
+    // Retiring as shared/operations/retiring.ts marks it: each surface hides it its own way
+    // (n8n: a node version 2 without it, version 1 keeping it; Make: the label says deprecated).
+    const hidden = changed('createIncident', (op) => ({ ...op, retiring: { since: '0.1.0', use: 'updateIncident' } }) as Operation);
     await expectDifferences(hidden, {
       zapier: [['create/create_incident', 'compatible', '^hidden: \\(none\\) → true$']],
-      make: [['module/createIncident', 'compatible', '^hidden: \\(none\\) → true$']],
-      n8n: [['node/pagerly/v1/operation/incident/create', 'compatible', '^hidden: \\(none\\) → true$']],
+      make: [['module/createIncident', 'compatible', '^hidden: \\(none\\) → true; label: "Create an incident" → "Create an incident \\(deprecated\\)"$']],
+      n8n: [
+        ['node/pagerly', 'compatible', '^versions: added "2"$'],
+        ['node/pagerly/v1/operation/incident/create', 'compatible', '^hidden: \\(none\\) → true$'],
+        ['node/pagerly/v2', 'compatible', '^added, with \\d+ items under it$'],
+      ],
       mcp: [['tool/create_incident', 'compatible', '^hidden: \\(none\\) → true$']],
     });
     const { reportsOf } = await import('./change-support.ts');
@@ -188,9 +194,12 @@ describe('what the check calls each change, on each surface it reaches', () => {
     const [zapier, make, n8n, mcp] = removed;
     expect(zapier!.map((d) => [d.id, d.change])).toEqual([['create/create_incident', 'removed, with 14 items under it']]);
     expect(make!.map((d) => d.id)).toEqual(['module/createIncident']);
-    expect(n8n!.map((d) => d.id)).toEqual(['node/pagerly/v1/operation/incident/create']);
+    // On n8n the removal also drops the node version the retirement added, where workflows made
+    // since were saved: breaking, until the retirement's release is listed as ended
+    // (ENDED_RETIREMENTS in n8n-app/generator/versions.ts), which keeps that version.
+    expect(n8n!.map((d) => d.id)).toEqual(['node/pagerly', 'node/pagerly/v1/operation/incident/create', 'node/pagerly/v2']);
     expect(mcp!.map((d) => d.id)).toEqual(['tool/create_incident']);
-    for (const d of [zapier![0]!, make![0]!, n8n![0]!, mcp![0]!])
+    for (const d of [zapier![0]!, make![0]!, n8n![1]!, mcp![0]!])
       expect(d.advice).toMatch(/^It was hidden \(being retired\): removing it is the retirement's last step, allowed only in a new major version\./);
   });
 });

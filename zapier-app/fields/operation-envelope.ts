@@ -1,7 +1,7 @@
 import type { ActionOperation, SearchOperation } from '../../shared/operations/types.ts';
 import { zapierInputField, type ZapierInputField } from './input-fields.ts';
 import { zapierOutputFields } from './output-fields.ts';
-import { zapierDescription, zapierName } from '../operation-names.ts';
+import { zapierDisplay, zapierName } from '../operation-names.ts';
 
 /**
  * A `copy` field is text shown above the inputs, nothing the user fills in: Zapier asks delete
@@ -18,11 +18,11 @@ const irreversibleNote = (text: string): ZapierInputField => ({
 /** What every Zapier create and search shares, from its shared description; `perform` is the caller's. */
 export function operationEnvelope<P>(operation: ActionOperation | SearchOperation, perform: P) {
   const irreversible = operation.kind === 'action' && operation.irreversible ? [irreversibleNote(operation.irreversible)] : [];
-  const { key, label } = zapierName(operation);
+  const display = zapierDisplay(operation);
   return {
-    key,
+    key: zapierName(operation).key,
     noun: operation.noun,
-    display: { label, description: zapierDescription(operation) },
+    display,
     operation: {
       inputFields: [...irreversible, ...operation.inputFields.map(zapierInputField)],
       perform,

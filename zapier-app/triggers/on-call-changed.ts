@@ -10,7 +10,7 @@ import { zapierInputField } from '../fields/input-fields.ts';
 import { zapierOutputFields } from '../fields/output-fields.ts';
 import { clientForBundle, withZapierErrors } from '../pagerly-client.ts';
 import { zapierHookEndpoints } from '../hook-endpoints.ts';
-import { zapierDescription, zapierNames } from '../operation-names.ts';
+import { zapierDisplay, zapierNames } from '../operation-names.ts';
 
 /**
  * performList samples at most this many teams when no team is chosen, one request each: Zapier
@@ -103,6 +103,6 @@ export const onCallChangedOperation = {
 export const onCallChangedTrigger = defineTrigger({
   key: zapierNames.onCallChanged.key,
   noun: onCallChanged.noun,
-  display: { label: zapierNames.onCallChanged.label, description: zapierDescription(onCallChanged) },
+  display: zapierDisplay(onCallChanged),
   operation: onCallChangedOperation,
 });

@@ -3,12 +3,14 @@ import { MakeError, type CreateSDKAppBody, type JSONValue } from '@makehq/sdk';
 import type { GeneralCode } from '../../manifest.ts';
 import type { Deploy, Step } from '../step.ts';
 
-export const ensureApp = (create: CreateSDKAppBody): Step => ({
-  title: `app ${create.name}`,
+export const ensureApp = (create: CreateSDKAppBody, { mustCreate = false } = {}): Step => ({
+  title: `app ${create.name}${mustCreate ? ' (new)' : ''}`,
   async run(deploy) {
     const { make, app } = deploy;
     try {
       await make.sdk.apps.get(app.name, app.version);
+      // A new app that exists may have scenarios on it: the breaking change would reach them.
+      if (mustCreate) throw new Error(`app ${app.name} already exists in Make; --new-app needs a name no app has yet, so that no scenario uses it`);
       return { action: 'found', title: `app ${app.name} v${app.version}` };
     } catch (error) {
       if (!(error instanceof MakeError) || error.statusCode !== 404) throw error;

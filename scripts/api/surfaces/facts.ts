@@ -17,7 +17,7 @@ export const factValue = (value: unknown): Fact | undefined =>
 
 /**
  * Whether an operation is being retired: hidden from new steps, still run for saved ones. Read
- * from the description, where the retiring path marks it; a surface with its own notion (Zapier's
+ * from the description's `retiring` (shared/operations/retiring.ts); a surface with its own notion (Zapier's
  * `display.hidden`) reads its own.
  */
-export const isHidden = (operation: Operation | undefined): boolean => (operation as { hidden?: unknown } | undefined)?.hidden === true;
+export const isHidden = (operation: Operation | undefined): boolean => operation?.retiring !== undefined;

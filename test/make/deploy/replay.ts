@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nock from 'nock';
 import { main } from '../../../make-app/deploy/main.ts';
+import type { ReleaseCheck } from '../../../make-app/deploy/release-check.ts';
 
 /**
  * Replay of Make's SDK-apps API for the deploy tests. Make is not reachable from here, so no
@@ -124,14 +125,18 @@ export const readOrigins = (dir: string): [Loose, ...Loose[]] => JSON.parse(read
 
 export const readManifest = (dir: string): Record<string, any> => JSON.parse(readFileSync(join(dir, 'makecomapp.json'), 'utf8')) as Record<string, any>;
 
+/** The released interface, unchanged: what the deploy tests that are not about it see. */
+export const nothingSinceRelease: ReleaseCheck = async () => ({ releasedVersion: '0.1.0', version: '0.1.0', differences: [] });
+
 /** Runs the CLI in-process, collecting its output. */
 export async function runDeploy(
   argv: string[],
   env: Record<string, string | undefined> = ENV,
+  release: ReleaseCheck = nothingSinceRelease,
 ): Promise<{ code: number; out: string[]; err: string[]; all: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, env, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await main(argv, env, { out: (line) => out.push(line), err: (line) => err.push(line) }, release);
   return { code, out, err, all: [...out, ...err].join('\n') };
 }
 
