@@ -3,6 +3,7 @@ import { mostSevereExitCode } from '../exit-codes.ts';
 import { columns, jsonError, type JsonError } from '../output.ts';
 import type { RowResult } from '../../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
+import type { FoundBy } from '../../shared/directory-sync/decode-text.ts';
 
 export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the API cannot list the whole directory, so entries not in the file are left alone.';
 
@@ -40,18 +41,24 @@ interface JsonRow {
   error?: JsonError;
 }
 
-/** How the file was read: its encoding, and the one line saying it was guessed (decode-text.ts). */
+/** How the file was read: its encoding, how it was found, and the one line the plan shows when it is not UTF-8 (decode-text.ts). */
 export interface FileReading {
   readonly encoding: string;
+  readonly foundBy?: FoundBy;
+  readonly confidence?: number;
   readonly note?: string;
 }
 
 /** The sync report as `--json` prints it. */
 export interface SyncDocument {
   file: string;
-  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1252`, ...). */
+  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1251`, ...). */
   encoding?: string;
-  /** Said when the encoding was guessed: bytes that are not UTF-8 read as Windows-1252. */
+  /** How it was found: `bom`, `utf-8` (its bytes are valid UTF-8), `utf-16-nuls`, `detected` or `given` (--encoding). */
+  encodingFoundBy?: FoundBy;
+  /** `detected`: chardet's score of that code page (0-100), when it has a model of it. */
+  encodingConfidence?: number;
+  /** Said when the file is not UTF-8: how it was read. */
   note?: string;
   dryRun: boolean;
   /** Ctrl-C stopped it: rows with outcome `not-sent` were not done (running the file again does them). */
@@ -129,7 +136,14 @@ export function syncDocument(file: string, results: readonly RowResult[], dryRun
     .map(({ planned, error }) => ({ row: planned.row, email: planned.email, action: planned.kind, ...jsonError(error) }));
   return {
     file,
-    ...(reading ? { encoding: reading.encoding, ...(reading.note ? { note: reading.note } : {}) } : {}),
+    ...(reading
+      ? {
+          encoding: reading.encoding,
+          ...(reading.foundBy ? { encodingFoundBy: reading.foundBy } : {}),
+          ...(reading.confidence === undefined ? {} : { encodingConfidence: reading.confidence }),
+          ...(reading.note ? { note: reading.note } : {}),
+        }
+      : {}),
     dryRun,
     interrupted,
     summary: dryRun ? planSummary(results.map((r) => r.planned)) : resultSummary(results),

@@ -1,0 +1,116 @@
+import { analyse } from 'chardet';
+import { implausibleReading } from './implausible-reading.ts';
+
+/**
+ * Which code page a file that is not UTF-8 was saved in, or that it cannot be told. chardet
+ * (ICU's detector) scores the code pages it has a model of; every code page it proposes, and
+ * the ones it cannot score, is then read with Node's own decoder, and a reading a name could
+ * not be (implausible-reading.ts) is dropped. The file is read only when every reading left
+ * gives the same text: where two plausible readings differ, no one can say from the bytes
+ * which names are right, so the caller refuses and shows both.
+ */
+
+/** One code page this reader tells apart, and the names chardet gives its models. */
+interface Candidate {
+  /** The WHATWG name (what `TextDecoder` and `--encoding` take). */
+  readonly encoding: string;
+  /** The chardet matches that score it; none: chardet has no model of it, so it is always read. */
+  readonly scoredBy: readonly string[];
+}
+
+const LATIN_1 = ['ISO-8859-1', 'windows-1252'];
+const LATIN_2 = ['ISO-8859-2', 'windows-1250'];
+const GREEK = ['ISO-8859-7', 'windows-1253'];
+const HEBREW = ['ISO-8859-8', 'windows-1255'];
+const ARABIC = ['ISO-8859-6', 'windows-1256'];
+
+/**
+ * What Excel saves as "CSV (Comma delimited)" in each Windows locale (874, 932, 936, 949, 950,
+ * 1250-1258), the ISO-8859 and KOI8 sets of older Unix tools, and Mac Roman. Order breaks ties
+ * between readings that give the same text, so the most used code page is named.
+ */
+export const CANDIDATES: readonly Candidate[] = [
+  { encoding: 'windows-1252', scoredBy: LATIN_1 },
+  { encoding: 'iso-8859-15', scoredBy: LATIN_1 },
+  { encoding: 'windows-1250', scoredBy: LATIN_2 },
+  { encoding: 'iso-8859-2', scoredBy: LATIN_2 },
+  { encoding: 'windows-1251', scoredBy: ['windows-1251'] },
+  { encoding: 'koi8-r', scoredBy: ['KOI8-R'] },
+  { encoding: 'koi8-u', scoredBy: ['KOI8-R'] },
+  { encoding: 'iso-8859-5', scoredBy: ['ISO-8859-5'] },
+  { encoding: 'windows-1253', scoredBy: GREEK },
+  { encoding: 'iso-8859-7', scoredBy: GREEK },
+  { encoding: 'windows-1254', scoredBy: ['ISO-8859-9', 'windows-1254'] },
+  { encoding: 'windows-1255', scoredBy: HEBREW },
+  { encoding: 'iso-8859-8', scoredBy: HEBREW },
+  { encoding: 'windows-1256', scoredBy: ARABIC },
+  { encoding: 'iso-8859-6', scoredBy: ARABIC },
+  { encoding: 'windows-1257', scoredBy: ['windows-1257'] },
+  { encoding: 'iso-8859-13', scoredBy: ['windows-1257'] },
+  { encoding: 'iso-8859-4', scoredBy: ['windows-1257'] },
+  { encoding: 'windows-1258', scoredBy: ['windows-1258'] },
+  { encoding: 'windows-874', scoredBy: ['windows-874'] },
+  { encoding: 'shift_jis', scoredBy: ['Shift_JIS'] },
+  { encoding: 'euc-jp', scoredBy: ['EUC-JP'] },
+  { encoding: 'euc-kr', scoredBy: ['EUC-KR'] },
+  { encoding: 'gb18030', scoredBy: ['GB18030'] },
+  { encoding: 'big5', scoredBy: ['Big5'] },
+  { encoding: 'macintosh', scoredBy: [] },
+];
+
+/** One reading of the bytes. */
+export interface Reading {
+  readonly encoding: string;
+  readonly text: string;
+  /** chardet's score (0-100); undefined for a code page it has no model of. */
+  readonly confidence: number | undefined;
+}
+
+export type Detection =
+  | {
+      readonly kind: 'detected';
+      readonly reading: Reading;
+      /** Other code pages that read it the same. */
+      readonly same: readonly string[];
+    }
+  | {
+      readonly kind: 'ambiguous';
+      /** Plausible readings that differ, one per distinct text, the best scored first; empty when none is plausible. */
+      readonly readings: readonly Reading[];
+      /** When none is plausible: the readings a decoder could make, the best scored first. */
+      readonly implausible: readonly Reading[];
+    };
+
+function decode(encoding: string, bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const byScore = (a: Reading, b: Reading) => (b.confidence ?? -1) - (a.confidence ?? -1);
+/** Reads bytes that are not UTF-8 in every candidate code page and keeps what a file of names could be. */
+export function detectEncoding(bytes: Uint8Array): Detection {
+  const scores = new Map<string, number>();
+  for (const match of analyse(bytes)) scores.set(match.name, Math.max(scores.get(match.name) ?? 0, match.confidence));
+
+  const plausible: Reading[] = [];
+  const implausible: Reading[] = [];
+  for (const { encoding, scoredBy } of CANDIDATES) {
+    const confidence = scoredBy.length === 0 ? undefined : Math.max(0, ...scoredBy.map((name) => scores.get(name) ?? 0));
+    const text = decode(encoding, bytes);
+    if (text === undefined) continue;
+    (implausibleReading(text) === undefined ? plausible : implausible).push({ encoding, text, confidence });
+  }
+
+  // One group per distinct text, named by its most used code page (the list's order); the best scored group first.
+  const byText = new Map<string, Reading[]>();
+  for (const reading of plausible) byText.set(reading.text, [...(byText.get(reading.text) ?? []), reading]);
+  const best = (group: readonly Reading[]) => Math.max(-1, ...group.map((r) => r.confidence ?? -1));
+  const groups = [...byText.values()].sort((a, b) => best(b) - best(a));
+  const [first, ...others] = groups;
+  if (first === undefined) return { kind: 'ambiguous', readings: [], implausible: [...implausible].sort(byScore) };
+  if (others.length === 0) return { kind: 'detected', reading: first[0]!, same: first.slice(1).map((r) => r.encoding) };
+  return { kind: 'ambiguous', readings: groups.map((group) => group[0]!), implausible: [] };
+}
