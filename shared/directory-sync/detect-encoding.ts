@@ -110,7 +110,10 @@ export function detectEncoding(bytes: Uint8Array): Detection {
   const best = (group: readonly Reading[]) => Math.max(-1, ...group.map((r) => r.confidence ?? -1));
   const groups = [...byText.values()].sort((a, b) => best(b) - best(a));
   const [first, ...others] = groups;
-  if (first === undefined) return { kind: 'ambiguous', readings: [], implausible: [...implausible].sort(byScore) };
+  if (first === undefined) {
+    const distinct = [...new Map(implausible.map((reading) => [reading.text, reading])).values()];
+    return { kind: 'ambiguous', readings: [], implausible: distinct.sort(byScore) };
+  }
   if (others.length === 0) return { kind: 'detected', reading: first[0]!, same: first.slice(1).map((r) => r.encoding) };
   return { kind: 'ambiguous', readings: groups.map((group) => group[0]!), implausible: [] };
 }

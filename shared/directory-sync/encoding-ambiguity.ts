@@ -2,7 +2,7 @@ import { encodingTitle } from './decode-text.ts';
 import type { RowProblem } from './row-problem.ts';
 
 /** The readings shown side by side, and the rows of them: enough to choose, short enough to read. */
-const MOST_READINGS = 3;
+const MOST_READINGS = 6;
 const MOST_ROWS = 3;
 const MOST_CHARACTERS = 60;
 

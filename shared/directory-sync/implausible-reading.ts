@@ -79,6 +79,8 @@ function implausibleWord(word: string): string | undefined {
   // A combining mark (a Thai vowel sign, an accent) belongs after a letter, never first nor after a symbol.
   if (characters.some((c, i) => /\p{M}/u.test(c) && (i === 0 || !/[\p{L}\p{M}]/u.test(characters[i - 1]!) || characters[i - 1] === c)))
     return 'a combining mark after no letter, or twice';
+  // Two marks on one letter at most (an Arabic shadda and a vowel): "مَِْ" is Windows-1251 read as ISO-8859-6.
+  if (/\p{M}{3}/u.test(word)) return 'three combining marks on one letter';
   // Quotes, daggers and dashes where a letter was ("K”‡”‘"). A typographic apostrophe after a
   // Latin letter (O’Brien) and a middle dot between letters (Gal·la, ジョン・スミス, 约翰·史密斯) are a name's own.
   const punctuation = word.replace(/(?<=[A-Za-z])[\u2019\u02BC](?=\p{L})|(?<=\p{L})[\u00B7\u30FB\uFF65](?=\p{L})/gu, '');
