@@ -134,7 +134,7 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
         ? { ok: 'ambiguous', readings: detection.readings, plausible: true }
         : { ok: 'ambiguous', readings: detection.implausible, plausible: false };
     }
-    const { reading, same } = detection;
+    const { reading, same, by } = detection;
     const score = reading.confidence === undefined ? 'a code page chardet has no model of' : `chardet's confidence ${reading.confidence}/100`;
     const alike =
       same.length === 0 ? '' : same.length === 1 ? `; ${encodingTitle(same[0]!)} reads it the same` : `; ${same.length} other code pages read it the same`;
@@ -144,7 +144,7 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
       encoding: reading.encoding,
       foundBy: 'detected',
       ...(reading.confidence === undefined ? {} : { confidence: reading.confidence }),
-      note: `The file is not UTF-8: it was read as ${encodingTitle(reading.encoding)}, the one code page that reads it as names (${score}${alike}); if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
+      note: `The file is not UTF-8: it was read as ${encodingTitle(reading.encoding)}, ${by === 'only-reading' ? 'the one code page that reads it as names' : 'the one code page that reads its characters as the common characters of names'} (${score}${alike}); if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
     };
   }
 }

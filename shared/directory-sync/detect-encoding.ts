@@ -1,4 +1,5 @@
 import { analyse } from 'chardet';
+import { nameCharacters } from './cjk-name-characters.ts';
 import { implausibleReading } from './implausible-reading.ts';
 
 /**
@@ -72,6 +73,8 @@ export type Detection =
       readonly reading: Reading;
       /** Other code pages that read it the same. */
       readonly same: readonly string[];
+      /** The only plausible reading, or the one whose Han or Hangul are name characters where the others' are not. */
+      readonly by: 'only-reading' | 'name-characters';
     }
   | {
       readonly kind: 'ambiguous';
@@ -80,6 +83,26 @@ export type Detection =
       /** When none is plausible: the readings a decoder could make, the best scored first. */
       readonly implausible: readonly Reading[];
     };
+
+/**
+ * Han and Hangul readings (GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR) are told apart by the
+ * characters names are written with (cjk-name-characters.ts): one reading is taken when at
+ * least this many of its characters are Han or Hangul and at least `NAME_LIKE` of them are
+ * name characters, while every other reading is Han or Hangul too (as many characters) with
+ * at most `RANDOM_LIKE` of them: what bytes of another code page give. A reading of any other
+ * script cannot be judged so, and the file is refused.
+ */
+const FEWEST_CHARACTERS = 4;
+const NAME_LIKE = 0.6;
+const RANDOM_LIKE = 0.25;
+
+function byNameCharacters(readings: readonly Reading[]): Reading | undefined {
+  const scored = readings.map((reading) => ({ reading, ...nameCharacters(reading.text) }));
+  const names = scored.filter(({ total, common }) => total >= FEWEST_CHARACTERS && common >= NAME_LIKE * total);
+  if (names.length !== 1) return undefined;
+  const others = scored.filter((s) => s !== names[0]);
+  return others.every(({ total, common }) => total >= FEWEST_CHARACTERS && common <= RANDOM_LIKE * total) ? names[0]!.reading : undefined;
+}
 
 function decode(encoding: string, bytes: Uint8Array): string | undefined {
   try {
@@ -114,6 +137,10 @@ export function detectEncoding(bytes: Uint8Array): Detection {
     const distinct = [...new Map(implausible.map((reading) => [reading.text, reading])).values()];
     return { kind: 'ambiguous', readings: [], implausible: distinct.sort(byScore) };
   }
-  if (others.length === 0) return { kind: 'detected', reading: first[0]!, same: first.slice(1).map((r) => r.encoding) };
-  return { kind: 'ambiguous', readings: groups.map((group) => group[0]!), implausible: [] };
+  if (others.length === 0) return { kind: 'detected', reading: first[0]!, same: first.slice(1).map((r) => r.encoding), by: 'only-reading' };
+  const named = byNameCharacters(groups.map((group) => group[0]!));
+  const group = groups.find((g) => g[0] === named);
+  if (named !== undefined && group !== undefined)
+    return { kind: 'detected', reading: named, same: group.slice(1).map((r) => r.encoding), by: 'name-characters' };
+  return { kind: 'ambiguous', readings: groups.map((g) => g[0]!), implausible: [] };
 }

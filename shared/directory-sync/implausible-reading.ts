@@ -81,6 +81,14 @@ function implausibleWord(word: string): string | undefined {
     return 'a combining mark after no letter, or twice';
   // Two marks on one letter at most (an Arabic shadda and a vowel): "مَِْ" is Windows-1251 read as ISO-8859-6.
   if (/\p{M}{3}/u.test(word)) return 'three combining marks on one letter';
+  // One tone per Vietnamese vowel: "ạ̀" (a dot below and a grave) is Windows-1257 read as Windows-1258.
+  if (
+    word
+      .normalize('NFD')
+      .match(/\p{L}\p{M}*/gu)
+      ?.some((cluster) => (cluster.match(/[\u0300\u0301\u0303\u0309\u0323]/gu)?.length ?? 0) > 1)
+  )
+    return 'two tone marks on one letter';
   // Quotes, daggers and dashes where a letter was ("K”‡”‘"). A typographic apostrophe after a
   // Latin letter (O’Brien) and a middle dot between letters (Gal·la, ジョン・スミス, 约翰·史密斯) are a name's own.
   const punctuation = word.replace(/(?<=[A-Za-z])[\u2019\u02BC](?=\p{L})|(?<=\p{L})[\u00B7\u30FB\uFF65](?=\p{L})/gu, '');
@@ -95,8 +103,6 @@ function implausibleWord(word: string): string | undefined {
   );
   if (scripts.size > 1 && ![...scripts].every((s) => JAPANESE.has(s))) return 'two scripts in one word';
   if (scripts.has('Cyrillic') && !oneCyrillicAlphabet(letters)) return 'letters of two Cyrillic alphabets';
-  // Greek writes ς only at the end of a word: "Οεςπξβ" is Windows-1251 read as Windows-1253.
-  if (/ς(?=\p{L})/u.test(word)) return 'a final sigma inside a word';
   // Cyrillic or Greek read in a Latin code page: a word of accented letters only ("Èâàí").
   if (scripts.has('Latin') && letters.length >= 3 && letters.every((c) => !isAscii(c))) return 'a word of accented letters only';
   for (let i = 1; i < letters.length; i += 1) {

@@ -36,7 +36,7 @@ const expectWritten = (names: readonly string[]) => {
 
 describe('directory sync reads the code page, or refuses', () => {
   it('Windows-1251 (Excel on Russian Windows): detected, every name exact, and the plan says how it was read', async () => {
-    const names = ['Иван Петров', 'Ольга Смирнова'];
+    const names = ['Иван Петров', 'Ольга Смирнова', 'Сергей Иванов', 'Наталья Кузнецова'];
     const path = file('russian.csv', names, 'windows-1251');
     const dry = await s.cli(['directory', 'sync', path, '--dry-run']);
     expect(dry.code).toBe(0);
@@ -47,7 +47,18 @@ describe('directory sync reads the code page, or refuses', () => {
 
     const applied = await s.cli(['directory', 'sync', path, '--json']);
     expect(applied.code).toBe(0);
-    expect(applied.json()).toMatchObject({ encoding: 'windows-1251', encodingFoundBy: 'detected', summary: { created: 2 } });
+    expect(applied.json()).toMatchObject({ encoding: 'windows-1251', encodingFoundBy: 'detected', summary: { created: 4 } });
+    expectWritten(names);
+  });
+
+  it.each([
+    ['GB18030 (Chinese Windows)', 'gb18030', ['王小明', '李娜', '张伟'], 'gb18030'],
+    ['CP949 (Korean Windows)', 'cp949', ['김민준', '이서연', '박지훈'], 'euc-kr'],
+    ['CP932 (Japanese Windows)', 'cp932', ['山田 太郎', '佐藤 花子'], 'shift_jis'],
+  ])('%s: detected by the characters names are written with, every name exact', async (_what, codePage, names, encoding) => {
+    const r = await s.cli(['directory', 'sync', file(`${codePage}-read.csv`, names, codePage), '--json']);
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ encoding, encodingFoundBy: 'detected', summary: { created: names.length } });
     expectWritten(names);
   });
 
@@ -61,11 +72,11 @@ describe('directory sync reads the code page, or refuses', () => {
   });
 
   it.each([
-    ['GB18030 (Chinese Windows)', 'gb18030', ['王小明', '李娜'], 'cp936'],
-    ['CP949 (Korean Windows)', 'cp949', ['김민준', '이서연'], 'cp949'],
-    ['CP932 (Japanese Windows)', 'cp932', ['山田 太郎', '佐藤 花子'], 'shift_jis'],
+    ['GB18030 (Chinese Windows), one name', 'gb18030', ['王小明'], 'cp936'],
+    ['CP949 (Korean Windows), two names', 'cp949', ['김민준', '이서연'], 'cp949'],
+    ['Windows-1251 (Russian Windows), two names', 'windows-1251', ['Иван Петров', 'Ольга Смирнова'], 'cp1251'],
     ['Windows-1250 (Polish Windows)', 'windows-1250', ['Łukasz Wójcik', 'Zofia Dąbrowska'], 'windows-1250'],
-  ])('%s that other code pages read as other names: refused with none sent; --encoding syncs it exactly', async (_what, codePage, names, flag) => {
+  ])('%s, that other code pages read as other names: refused with none sent; --encoding syncs it exactly', async (_what, codePage, names, flag) => {
     const path = file(`${codePage}.csv`, names, codePage);
     const refused = await syncRefusedUnsent(path);
     expect(refused.stderr).toContain('has ');
