@@ -96,8 +96,9 @@ const FEWEST_CHARACTERS = 4;
 const NAME_LIKE = 0.6;
 const RANDOM_LIKE = 0.25;
 
-function byNameCharacters(readings: readonly Reading[]): Reading | undefined {
-  const scored = readings.map((reading) => ({ reading, ...nameCharacters(reading.text) }));
+function byNameCharacters(readings: readonly Reading[], sampleBytes: number): Reading | undefined {
+  // Counted in about the sample's share of each text: a proportion, which a few thousand names settle.
+  const scored = readings.map((reading) => ({ reading, ...nameCharacters(reading.text.slice(0, sampleBytes)) }));
   const names = scored.filter(({ total, common }) => total >= FEWEST_CHARACTERS && common >= NAME_LIKE * total);
   if (names.length !== 1) return undefined;
   const others = scored.filter((s) => s !== names[0]);
@@ -113,16 +114,37 @@ function decode(encoding: string, bytes: Uint8Array): string | undefined {
 }
 
 const byScore = (a: Reading, b: Reading) => (b.confidence ?? -1) - (a.confidence ?? -1);
+/**
+ * The bytes read first, up to the line break after this many: chardet scores only them (it
+ * takes seconds on megabytes), and a code page whose reading of them is implausible is not
+ * read further. Cut after a line feed, which no code page here uses inside a character, so the
+ * sample's words are the file's words and what is implausible in it is implausible in the file.
+ */
+export const SAMPLE_BYTES = 64 * 1024;
+
+function sampleOf(bytes: Uint8Array): Uint8Array {
+  if (bytes.length <= SAMPLE_BYTES) return bytes;
+  const end = bytes.lastIndexOf(0x0a, SAMPLE_BYTES);
+  return end <= 0 ? bytes : bytes.subarray(0, end + 1);
+}
+
 /** Reads bytes that are not UTF-8 in every candidate code page and keeps what a file of names could be. */
 export function detectEncoding(bytes: Uint8Array): Detection {
+  const sample = sampleOf(bytes);
   const scores = new Map<string, number>();
-  for (const match of analyse(bytes)) scores.set(match.name, Math.max(scores.get(match.name) ?? 0, match.confidence));
+  for (const match of analyse(sample)) scores.set(match.name, Math.max(scores.get(match.name) ?? 0, match.confidence));
 
   const plausible: Reading[] = [];
   const implausible: Reading[] = [];
   for (const { encoding, scoredBy } of CANDIDATES) {
     const confidence = scoredBy.length === 0 ? undefined : Math.max(0, ...scoredBy.map((name) => scores.get(name) ?? 0));
-    const text = decode(encoding, bytes);
+    const start = decode(encoding, sample);
+    if (start === undefined) continue;
+    if (sample !== bytes && implausibleReading(start) !== undefined) {
+      implausible.push({ encoding, text: start, confidence });
+      continue;
+    }
+    const text = sample === bytes ? start : decode(encoding, bytes);
     if (text === undefined) continue;
     (implausibleReading(text) === undefined ? plausible : implausible).push({ encoding, text, confidence });
   }
@@ -138,7 +160,10 @@ export function detectEncoding(bytes: Uint8Array): Detection {
     return { kind: 'ambiguous', readings: [], implausible: distinct.sort(byScore) };
   }
   if (others.length === 0) return { kind: 'detected', reading: first[0]!, same: first.slice(1).map((r) => r.encoding), by: 'only-reading' };
-  const named = byNameCharacters(groups.map((group) => group[0]!));
+  const named = byNameCharacters(
+    groups.map((group) => group[0]!),
+    sample.length,
+  );
   const group = groups.find((g) => g[0] === named);
   if (named !== undefined && group !== undefined)
     return { kind: 'detected', reading: named, same: group.slice(1).map((r) => r.encoding), by: 'name-characters' };

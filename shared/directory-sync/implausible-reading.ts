@@ -118,7 +118,11 @@ function implausibleWord(word: string): string | undefined {
 /** Why this reading of a file cannot be its text, or undefined when it may be. */
 export function implausibleReading(text: string): string | undefined {
   if (CONTROL_OR_REPLACED.test(text)) return 'a control character';
+  // Each distinct word once: a directory repeats its names' words many times.
+  const seen = new Set<string>();
   for (const [word] of text.normalize('NFC').matchAll(WORD)) {
+    if (seen.has(word)) continue;
+    seen.add(word);
     const why = implausibleWord(word);
     if (why !== undefined) return `${why} ("${word}")`;
   }

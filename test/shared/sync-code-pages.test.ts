@@ -146,6 +146,16 @@ describe('what is read, and what is refused', () => {
     expect(namesOf(readSyncFile('people.json', () => json))).toEqual(RUSSIANS);
   });
 
+  it('a file longer than the sample is decided on all of it: a name that reads two ways at its end refuses it', () => {
+    const germans = Array.from({ length: 4000 }, (_, i) => ['Bob Müller', 'Jürgen Köhler'][i % 2]!);
+    expect(namesOf(read(encode(csvOf(germans), 'windows-1252')))).toEqual(germans);
+    const withFrench = read(encode(csvOf([...germans, 'Zoë François']), 'windows-1252'));
+    expect(withFrench.ok).toBe(false);
+    expect(said(withFrench)).toContain('"Zoë François" in windows-1252');
+    const russians = Array.from({ length: 4000 }, (_, i) => RUSSIANS[i % RUSSIANS.length]!);
+    expect(namesOf(read(encode(csvOf(russians), 'windows-1251')))).toEqual(russians);
+  });
+
   it('pure ASCII needs no detection: it is UTF-8', () => {
     expect(decodeText(Buffer.from('email,name\r\na@acme.example,Ana Lee\r\n'))).toMatchObject({ ok: true, encoding: 'utf-8', foundBy: 'utf-8' });
   });
