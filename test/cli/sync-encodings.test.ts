@@ -57,13 +57,20 @@ describe('directory sync reads what people export', () => {
     const dry = await s.cli(['directory', 'sync', path, '--dry-run']);
     expect(dry.code).toBe(0);
     const lines = dry.stdout.split('\n');
-    expect(lines[0]).toMatch(/^The file is not UTF-8: it was read as Windows-1252, the one code page that reads it as names \(chardet's confidence \d+\/100; \d+ other code pages read it the same\); if names look wrong, name its encoding with --encoding, or re-save it as "CSV UTF-8"\.$/);
+    expect(lines[0]).toMatch(
+      /^The file is not UTF-8: it was read as Windows-1252, the one code page that reads it as names \(chardet's confidence \d+\/100; \d+ other code pages read it the same\); if names look wrong, name its encoding with --encoding, or re-save it as "CSV UTF-8"\.$/,
+    );
     expect(dry.stdout).toContain('name "Bob Müller"');
     expect(dry.stdout).toContain('name "Jürgen Köhler"');
 
     const applied = await s.cli(['directory', 'sync', path, '--json']);
     expect(applied.code).toBe(0);
-    expect(applied.json()).toMatchObject({ encoding: 'windows-1252', encodingFoundBy: 'detected', encodingConfidence: expect.any(Number), summary: { created: 2 } });
+    expect(applied.json()).toMatchObject({
+      encoding: 'windows-1252',
+      encodingFoundBy: 'detected',
+      encodingConfidence: expect.any(Number),
+      summary: { created: 2 },
+    });
     expect(person(s.sandbox, 'jurgen@acme.example')).toMatchObject({ name: 'Jürgen Köhler' });
   });
 
