@@ -6,6 +6,7 @@ import type { Team } from '../shared/schemas/team.ts';
 import type { OnCallChange } from '../shared/on-call/changes.ts';
 import type { RowResult } from '../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../shared/directory-sync/plan.ts';
+import type { FoundBy } from '../shared/directory-sync/decode-text.ts';
 
 /**
  * What `--json` prints on stdout, per command path: the one declaration of each document's
@@ -113,9 +114,13 @@ export interface JsonRow {
 /** The sync report as `--json` prints it. */
 export interface SyncDocument {
   file: string;
-  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1252`, ...). */
+  /** The encoding the file was read in (`utf-8`, `utf-16le`, `windows-1251`, ...). */
   encoding?: string;
-  /** Said when the encoding was guessed: bytes that are not UTF-8 read as Windows-1252. */
+  /** How it was found: `bom`, `utf-8` (its bytes are valid UTF-8), `utf-16-nuls`, `detected` or `given` (--encoding). */
+  encodingFoundBy?: FoundBy;
+  /** `detected`: chardet's score of that code page (0-100), when it has a model of it. */
+  encodingConfidence?: number;
+  /** Said when the file is not UTF-8: how it was read. */
   note?: string;
   dryRun: boolean;
   /** Ctrl-C stopped it: rows with outcome `not-sent` were not done (running the file again does them). */

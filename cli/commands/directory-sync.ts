@@ -18,9 +18,12 @@ The file: CSV with a header row, JSON (an array of objects with the same keys) o
 (a list of people with the same keys); the format comes from the extension (.csv, .json,
 .yaml, .yml), else from the content. CSV columns are separated by commas, semicolons or
 tabs, found from the header row. Any file is read as UTF-8 (with or without a BOM), UTF-16
-with a BOM (Excel's "Unicode text"), or, when it is not valid UTF-8, as Windows-1252 (the
-plan says so); --encoding names another. A file holding a character that could not be read
-(U+FFFD) is refused: nothing is sent.
+with a BOM (Excel's "Unicode text"), or, when it is not valid UTF-8, in the code page it was
+saved in (Windows-1250...1258, Shift_JIS, GB18030, EUC-KR, Big5, KOI8-R, ISO-8859-x, Mac
+Roman) when exactly one reads it as names (the plan says which); when several do and their
+names differ, the file is refused, showing each reading of the first names that differ:
+--encoding names the right one. A file holding a character that could not be read (U+FFFD)
+is refused: nothing is sent.
   email   required; identifies the entry (letter case does not matter)
   name    required unless the row removes
   phone   international format, e.g. +14155550123; an empty cell means no phone
@@ -49,7 +52,7 @@ ${ONLY_FILE_ROWS}
 Org admin only (the lookups are not): a non-admin key fails every change (exit 4).
 Exit code when changes failed: the most severe of 3 (key refused), 4 (not allowed, e.g.
 the owner's entry), 75 (temporary: run the same file again), 1 (anything else).
-With --json: {"file", "dryRun", "interrupted", "summary", "rows": [{"row", "email", "action",
+With --json: {"file", "encoding", "encodingFoundBy", "dryRun", "interrupted", "summary", "rows": [{"row", "email", "action",
 "outcome", "changes": [{"field", "from", "to"}], "reason", "error"}], "failures": [...]}.`;
 
 export function registerDirectorySync(directory: Command, ctx: Context): void {
@@ -67,7 +70,12 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
       if (!read.ok) throw new InvalidFileError(file, read.problems);
       const validation = validateRows(read.rows, read.columns, read.problems);
       if (!validation.ok) throw new InvalidFileError(file, validation.problems);
-      const about = { encoding: read.encoding, ...(read.note ? { note: read.note } : {}) };
+      const about = {
+        encoding: read.encoding,
+        foundBy: read.foundBy,
+        ...(read.confidence === undefined ? {} : { confidence: read.confidence }),
+        ...(read.note ? { note: read.note } : {}),
+      };
 
       const client = ctx.client();
       // Ctrl-C: no new request starts, the ones in flight finish, and the report says what was done.

@@ -4,6 +4,7 @@ import { columns, jsonError } from '../output.ts';
 import type { JsonRow, PlanSummary, ResultSummary, SyncDocument } from '../json-documents.ts';
 import type { RowResult } from '../../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
+import type { FoundBy } from '../../shared/directory-sync/decode-text.ts';
 
 export type { PlanSummary, ResultSummary, SyncDocument };
 
@@ -11,9 +12,11 @@ export const ONLY_FILE_ROWS = 'Only the people in the file were looked at: the A
 
 export const RERUN_CONVERGES = 'Running the same file again is safe and finishes the job: rows already applied come out unchanged.';
 
-/** How the file was read: its encoding, and the one line saying it was guessed (decode-text.ts). */
+/** How the file was read: its encoding, how it was found, and the one line the plan shows when it is not UTF-8 (decode-text.ts). */
 export interface FileReading {
   readonly encoding: string;
+  readonly foundBy?: FoundBy;
+  readonly confidence?: number;
   readonly note?: string;
 }
 
@@ -85,7 +88,14 @@ export function syncDocument(file: string, results: readonly RowResult[], dryRun
     .map(({ planned, error }) => ({ row: planned.row, email: planned.email, action: planned.kind, ...jsonError(error) }));
   return {
     file,
-    ...(reading ? { encoding: reading.encoding, ...(reading.note ? { note: reading.note } : {}) } : {}),
+    ...(reading
+      ? {
+          encoding: reading.encoding,
+          ...(reading.foundBy ? { encodingFoundBy: reading.foundBy } : {}),
+          ...(reading.confidence === undefined ? {} : { encodingConfidence: reading.confidence }),
+          ...(reading.note ? { note: reading.note } : {}),
+        }
+      : {}),
     dryRun,
     interrupted,
     summary: dryRun ? planSummary(results.map((r) => r.planned)) : resultSummary(results),

@@ -46,7 +46,11 @@ export function directoryActionYml(): string {
           required: false,
           default: 'auto',
         },
-        encoding: { description: "The file's encoding, when the guess (UTF-8, UTF-16 with a BOM, else Windows-1252) is wrong.", required: false },
+        encoding: {
+          description:
+            "The file's encoding (`windows-1250`, `shift_jis`, `gb18030`, `euc-kr`, ...). Needed only for a file that is not UTF-8 whose code page cannot be told from its bytes: the run then fails, showing how each code page reads the first names that differ.",
+          required: false,
+        },
         comment: { description: '`false` to write the plan only to the job summary, not as a pull request comment.', required: false, default: 'true' },
         'github-token': {
           description: 'The token that writes the plan comment; used for nothing else and sent only to GITHUB_API_URL. Needs `pull-requests: write`.',

@@ -68,11 +68,13 @@ export async function runDirectorySync(io: DirectoryCore, env: NodeJS.ProcessEnv
     const read = readSyncFile(file, undefined, { encoding: io.getInput('encoding') || undefined, encodingOption: 'the `encoding` input' });
     const validation = read.ok ? validateRows(read.rows, read.columns, read.problems) : { ok: false as const, problems: read.problems };
     if (!validation.ok) {
-      const problems = validation.problems.slice(0, 50).map((problem) => `- ${oneLine(describeRowProblem(problem), 300)}`);
+      const problems = validation.problems.slice(0, 50).map((problem) => `- ${oneLine(describeRowProblem(problem), 500)}`);
       const more = validation.problems.length > 50 ? `\n…and ${validation.problems.length - 50} more` : '';
       io.setFailed(redact(`${file} was not synced; nothing was sent. Fix these and push again:\n${problems.join('\n')}${more}`, secrets));
       return;
     }
+
+    if (read.ok && read.note) io.info(oneLine(read.note, 500));
 
     const client = createClient({ apiKey, baseUrl: io.getInput('base-url') || undefined, transport: fetchTransport({ proxyEnv: env }) });
     const plan = await keepKeyOwner(

@@ -1,22 +1,34 @@
+import { detectEncoding, type Reading } from './detect-encoding.ts';
+
 /**
  * The text of a sync file from its bytes, as people's tools save it: UTF-8 with or without a
  * BOM (Excel's "CSV UTF-8" writes one); UTF-16 with a BOM, little or big endian (Excel's
- * "Unicode text"); and bytes that are not UTF-8, which on Windows are nearly always
- * Windows-1252 (Excel's "CSV (Comma delimited)"): read as such, with a note saying so. A
- * named encoding (`--encoding`) overrides the guess; any label the WHATWG Encoding Standard
- * knows works (`latin1` is Windows-1252 there, as in browsers).
+ * "Unicode text"); and bytes that are not UTF-8, which Excel's "CSV (Comma delimited)" writes
+ * in the code page of its locale (932, 936, 949, 1250, 1251, 1252...): read only when that
+ * code page can be told from the bytes (detect-encoding.ts), else refused, showing how each
+ * plausible code page reads the names. A named encoding (`--encoding`) overrides it all; any
+ * label the WHATWG Encoding Standard knows works (`latin1` is Windows-1252 there, as in
+ * browsers), and Windows' own names (`cp932`, `cp949`...).
  */
+
+/** How the encoding was found: a BOM, bytes valid as UTF-8, UTF-16's NULs, told from the bytes, or given. */
+export type FoundBy = 'bom' | 'utf-8' | 'utf-16-nuls' | 'detected' | 'given';
 
 export type Decoded =
   | {
       readonly ok: true;
       readonly text: string;
-      /** The encoding the text was read in, by its WHATWG name (`utf-8`, `utf-16le`, `windows-1252`, ...). */
+      /** The encoding the text was read in, by its WHATWG name (`utf-8`, `utf-16le`, `windows-1251`, ...). */
       readonly encoding: string;
-      /** One line for the plan when the encoding was guessed from bytes that are not UTF-8. */
+      readonly foundBy: FoundBy;
+      /** chardet's score (0-100) of the code page detected, when it has a model of it. */
+      readonly confidence?: number;
+      /** One line for the plan when the file is not UTF-8: how it was read. */
       readonly note?: string;
     }
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly problem: string }
+  /** Bytes that are not UTF-8 and whose code page cannot be told: the plausible readings (or, with none, the others). */
+  | { readonly ok: 'ambiguous'; readonly readings: readonly Reading[]; readonly plausible: boolean };
 
 const BOMS: readonly (readonly [encoding: string, bytes: readonly number[]])[] = [
   ['utf-8', [0xef, 0xbb, 0xbf]],
@@ -26,15 +38,38 @@ const BOMS: readonly (readonly [encoding: string, bytes: readonly number[]])[] =
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((byte, i) => bytes[i] === byte);
 
-export const ENCODING_EXAMPLES = 'utf-8, utf-16le, utf-16be, windows-1252 or latin1';
+export const ENCODING_EXAMPLES = 'utf-8, utf-16le, windows-1250, windows-1251, windows-1252, shift_jis, gb18030, euc-kr, big5, macintosh or iso-8859-2';
 
-/** The WHATWG name of an encoding label (`latin1` → `windows-1252`), or undefined when no decoder knows it. */
+/** Windows' and Java's names of the code pages Excel saves in, which the WHATWG standard does not list. */
+const WINDOWS_NAMES: Readonly<Record<string, string>> = {
+  cp932: 'shift_jis',
+  ms932: 'shift_jis',
+  cp936: 'gbk',
+  ms936: 'gbk',
+  cp949: 'euc-kr',
+  ms949: 'euc-kr',
+  uhc: 'euc-kr',
+  cp950: 'big5',
+  ms950: 'big5',
+  macroman: 'macintosh',
+  'mac-roman': 'macintosh',
+};
+
+/** The WHATWG name of an encoding label (`latin1` → `windows-1252`, `cp949` → `euc-kr`), or undefined when no decoder knows it. */
 export function encodingNamed(label: string): string | undefined {
+  const trimmed = label.trim();
   try {
-    return new TextDecoder(label.trim()).encoding;
+    return new TextDecoder(WINDOWS_NAMES[trimmed.toLowerCase()] ?? trimmed).encoding;
   } catch {
     return undefined;
   }
+}
+
+const TITLES: Readonly<Record<string, string>> = { macintosh: 'Mac Roman', shift_jis: 'Shift_JIS', big5: 'Big5' };
+
+/** How a plan names an encoding: `Windows-1251`, `Shift_JIS`, `GB18030`, `EUC-KR`, `Mac Roman`. */
+export function encodingTitle(encoding: string): string {
+  return TITLES[encoding] ?? (encoding.startsWith('windows-') ? encoding.replace('windows-', 'Windows-') : encoding.toUpperCase());
 }
 
 /**
@@ -59,19 +94,26 @@ function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined
 
 /**
  * Decodes a file's bytes. With `encoding` given, that one (a BOM of the same encoding is
- * dropped); else by its BOM; else UTF-16 when its NULs say so (utf16WithoutBom); else UTF-8 when every byte sequence is valid UTF-8; else
- * Windows-1252. A character a decoder could not read becomes U+FFFD, which the reader then
- * refuses (replaced-characters.ts): it is never sent.
+ * dropped); else by its BOM; else UTF-16 when its NULs say so (utf16WithoutBom); else UTF-8
+ * when every byte sequence is valid UTF-8 (pure ASCII is); else the one code page that reads
+ * the bytes as names (detect-encoding.ts), or `ambiguous`. A character a decoder could not read
+ * becomes U+FFFD, which the reader then refuses (replaced-characters.ts): it is never sent.
  */
 export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption = '--encoding'): Decoded {
   if (encoding !== undefined) {
     const name = encodingNamed(encoding);
     if (name === undefined) return { ok: false, problem: `the encoding "${encoding}" is not one a decoder knows: name one such as ${ENCODING_EXAMPLES}` };
-    return { ok: true, text: new TextDecoder(name).decode(bytes), encoding: name };
+    return {
+      ok: true,
+      text: new TextDecoder(name).decode(bytes),
+      encoding: name,
+      foundBy: 'given',
+      note: `The file was read as ${encodingTitle(name)}, as ${encodingOption} says.`,
+    };
   }
   for (const [name, bom] of BOMS) {
     // TextDecoder drops the BOM of its own encoding (ignoreBOM is false by default).
-    if (startsWith(bytes, bom)) return { ok: true, text: new TextDecoder(name).decode(bytes), encoding: name };
+    if (startsWith(bytes, bom)) return { ok: true, text: new TextDecoder(name).decode(bytes), encoding: name, foundBy: 'bom' };
   }
   const utf16 = utf16WithoutBom(bytes);
   if (utf16 !== undefined) {
@@ -79,17 +121,30 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
       ok: true,
       text: new TextDecoder(utf16).decode(bytes),
       encoding: utf16,
+      foundBy: 'utf-16-nuls',
       note: `The file has no BOM but its bytes are UTF-16: it was read as ${utf16.toUpperCase()}; if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
     };
   }
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8', foundBy: 'utf-8' };
   } catch {
+    const detection = detectEncoding(bytes);
+    if (detection.kind === 'ambiguous') {
+      return detection.readings.length > 0
+        ? { ok: 'ambiguous', readings: detection.readings, plausible: true }
+        : { ok: 'ambiguous', readings: detection.implausible, plausible: false };
+    }
+    const { reading, same, by } = detection;
+    const score = reading.confidence === undefined ? 'a code page chardet has no model of' : `chardet's confidence ${reading.confidence}/100`;
+    const alike =
+      same.length === 0 ? '' : same.length === 1 ? `; ${encodingTitle(same[0]!)} reads it the same` : `; ${same.length} other code pages read it the same`;
     return {
       ok: true,
-      text: new TextDecoder('windows-1252').decode(bytes),
-      encoding: 'windows-1252',
-      note: `The file is not UTF-8: it was read as Windows-1252 (what Excel saves as "CSV (Comma delimited)"); if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
+      text: reading.text,
+      encoding: reading.encoding,
+      foundBy: 'detected',
+      ...(reading.confidence === undefined ? {} : { confidence: reading.confidence }),
+      note: `The file is not UTF-8: it was read as ${encodingTitle(reading.encoding)}, ${by === 'only-reading' ? 'the one code page that reads it as names' : 'the one code page that reads its characters as the common characters of names'} (${score}${alike}); if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
     };
   }
 }

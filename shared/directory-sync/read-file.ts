@@ -3,7 +3,8 @@ import { extname } from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
 import { isSeq, parseDocument, visit } from 'yaml';
 import { controlCharacters } from './control-characters.ts';
-import { decodeText } from './decode-text.ts';
+import { decodeText, type FoundBy } from './decode-text.ts';
+import { ambiguityProblems } from './encoding-ambiguity.ts';
 import { replacedCharacters } from './replaced-characters.ts';
 import type { RowProblem } from './row-problem.ts';
 
@@ -36,9 +37,13 @@ export type ReadResult =
       problems: RowProblem[];
       /** The encoding the file was read in (decode-text.ts), by its WHATWG name. */
       encoding: string;
+      /** How: a BOM, valid UTF-8, UTF-16's NULs, detected from the bytes, or given. */
+      foundBy: FoundBy;
+      /** Detected: chardet's score of that code page (0-100), when it has a model of it. */
+      confidence?: number;
       /** CSV: the separator found from the header row. */
       separator?: Separator;
-      /** One line the plan shows: the encoding was guessed (bytes that are not UTF-8 read as Windows-1252). */
+      /** One line the plan shows when the file is not UTF-8: how it was read. */
       note?: string;
     }
   | { ok: false; problems: RowProblem[] };
@@ -103,8 +108,9 @@ export function readBoundedFile(path: string, max = MAX_SYNC_FILE_BYTES): Buffer
 /**
  * Reads a sync file: CSV, JSON or YAML by extension (`.csv`, `.json`, `.yaml`, `.yml`), else
  * JSON when it starts with `[` or `{`, else CSV. Every format is decoded by the same rules
- * (decode-text.ts), and a file holding a character a decoder replaced is refused, naming where
- * (replaced-characters.ts): nothing of it is sent.
+ * (decode-text.ts); a file whose code page cannot be told is refused, showing how each code
+ * page reads its first differing names (encoding-ambiguity.ts), and a file holding a character
+ * a decoder replaced is refused, naming where (replaced-characters.ts): nothing of it is sent.
  */
 export function readSyncFile(path: string, read: FileReader = (p) => readBoundedFile(p), options: ReadOptions = {}): ReadResult {
   let content: Uint8Array | string;
@@ -124,8 +130,19 @@ export function readSyncFile(path: string, read: FileReader = (p) => readBounded
               : (error as Error).message;
     return { ok: false, problems: [{ problem: `the file cannot be read: ${why}` }] };
   }
+  const encodingOption = options.encodingOption ?? '--encoding';
   const decoded =
-    typeof content === 'string' ? ({ ok: true, text: content, encoding: 'utf-8' } as const) : decodeText(content, options.encoding, options.encodingOption);
+    typeof content === 'string'
+      ? ({ ok: true, text: content, encoding: 'utf-8', foundBy: 'utf-8' } as const)
+      : decodeText(content, options.encoding, encodingOption);
+  if (decoded.ok === 'ambiguous') {
+    const rowsOf = (text: string) => {
+      const format = formatOf(path, text);
+      const parsed = format === 'json' ? readJson(text) : format === 'yaml' ? readYaml(text) : readCsv(text);
+      return parsed.ok ? parsed.rows : undefined;
+    };
+    return { ok: false, problems: ambiguityProblems(decoded.readings, decoded.plausible, rowsOf, encodingOption) };
+  }
   if (!decoded.ok) return { ok: false, problems: [{ problem: decoded.problem }] };
   const text = decoded.text.replace(/^\uFEFF/, '');
   if (text.trim() === '')
@@ -135,15 +152,17 @@ export function readSyncFile(path: string, read: FileReader = (p) => readBounded
     };
   const format = formatOf(path, text);
   const result = format === 'json' ? readJson(text) : format === 'yaml' ? readYaml(text) : readCsv(text);
-  const replaced = replacedCharacters(text, result.ok ? result.rows : [], options.encodingOption ?? '--encoding');
+  const replaced = replacedCharacters(text, result.ok ? result.rows : [], encodingOption);
   if (!result.ok) return replaced.length > 0 ? { ok: false, problems: [...replaced, ...result.problems] } : result;
   // A value with a replaced character is told once, as that: the control characters of the rest.
   const withReplaced = new Set(replaced.map((p) => `${p.row}:${p.field}`));
-  const controls = controlCharacters(result.rows, options.encodingOption ?? '--encoding').filter((p) => !withReplaced.has(`${p.row}:${p.field}`));
+  const controls = controlCharacters(result.rows, encodingOption).filter((p) => !withReplaced.has(`${p.row}:${p.field}`));
   return {
     ...result,
     problems: [...replaced, ...controls, ...result.problems],
     encoding: decoded.encoding,
+    foundBy: decoded.foundBy,
+    ...('confidence' in decoded && decoded.confidence !== undefined ? { confidence: decoded.confidence } : {}),
     ...('note' in decoded && decoded.note ? { note: decoded.note } : {}),
   };
 }

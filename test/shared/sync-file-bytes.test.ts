@@ -33,17 +33,28 @@ describe('UTF-16 without a BOM', () => {
 });
 
 describe('control characters in a value', () => {
-  it('a Mac Roman file read as Windows-1252 leaves a C1 control in the name: refused, naming the encoding flag', () => {
-    // "Zoë François" in Mac Roman: ë is 0x91, ç is 0x8D (a C1 control in Windows-1252).
-    const bytes = Buffer.concat([
-      Buffer.from('email,name\nzoe@acme.example,Zo'),
-      Buffer.from([0x91]),
-      Buffer.from(' Fran'),
-      Buffer.from([0x8d]),
-      Buffer.from('ois\n'),
-    ]);
-    const result = read(bytes, 'people.csv');
-    expect(result).toMatchObject({ ok: true, encoding: 'windows-1252' });
+  // "Zoë François" in Mac Roman: ë is 0x91, ç is 0x8D (a C1 control in Windows-1252).
+  const macRoman = Buffer.concat([
+    Buffer.from('email,name\nzoe@acme.example,Zo'),
+    Buffer.from([0x91]),
+    Buffer.from(' Fran'),
+    Buffer.from([0x8d]),
+    Buffer.from('ois\n'),
+  ]);
+
+  it('a Mac Roman file is told from Windows-1252 by the C1 control the latter would read: its names arrive exact', () => {
+    expect(read(macRoman, 'people.csv')).toMatchObject({
+      ok: true,
+      encoding: 'macintosh',
+      foundBy: 'detected',
+      problems: [],
+      rows: [{ values: { name: 'Zoë François' } }],
+    });
+  });
+
+  it('the same file forced as Windows-1252 leaves a C1 control in the name: refused, naming the encoding flag', () => {
+    const result = readSyncFile('people.csv', () => macRoman, { encoding: 'windows-1252' });
+    expect(result).toMatchObject({ ok: true, encoding: 'windows-1252', foundBy: 'given' });
     expect(result.problems).toEqual([
       { row: 2, field: 'name', problem: expect.stringMatching(/^holds the control character U\+008D at character 9: .*--encoding/) },
     ]);
