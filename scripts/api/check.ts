@@ -53,11 +53,15 @@ export async function differencesSinceRelease(
   return { releasedVersion, version, differences };
 }
 
-/** The breaking differences since the release that this version may not ship. */
+/**
+ * The breaking differences since the release that this version may not ship. A surface with no
+ * released report has no users yet, so nothing of it can break a live automation.
+ */
 export function blockedSinceRelease(comparison: ReleaseComparison): Difference[] {
   const majorWentUp = majorOf(comparison.version) > majorOf(comparison.releasedVersion);
   return comparison.differences.filter(
     (difference) =>
+      !comparison.unreleased.includes(difference.surface) &&
       !mayShip(
         difference,
         comparison.fresh.find((report) => report.surface === difference.surface),

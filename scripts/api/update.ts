@@ -1,6 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import { freshReports } from './fresh-reports.ts';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freshReports, surfacesOf } from './fresh-reports.ts';
 import { checkoutRoot, reportFile, reportsDir, writeReportFile } from './report-files.ts';
+import { CLIENT_API_MARKDOWN, extractClientWithMarkdown } from './surfaces/client.ts';
 
 /**
  * `npm run api:update`: writes each surface's public interface afresh into api/<surface>.txt
@@ -9,7 +12,15 @@ import { checkoutRoot, reportFile, reportsDir, writeReportFile } from './report-
  */
 export async function updateReports(dir = reportsDir(checkoutRoot())): Promise<string[]> {
   const changed: string[] = [];
-  for (const report of await freshReports()) if (writeReportFile(dir, report)) changed.push(reportFile(dir, report.surface));
+  // The client's report and API Extractor's own api.md (what TypeScript reviewers read) come from one build.
+  const client = await extractClientWithMarkdown();
+  const others = await freshReports(surfacesOf().filter((surface) => surface !== 'client'));
+  for (const report of [...others, client.report]) if (writeReportFile(dir, report)) changed.push(reportFile(dir, report.surface));
+  const markdown = join(dir, CLIENT_API_MARKDOWN);
+  if (!existsSync(markdown) || readFileSync(markdown, 'utf8') !== client.markdown) {
+    writeFileSync(markdown, client.markdown);
+    changed.push(markdown);
+  }
   return changed;
 }
 

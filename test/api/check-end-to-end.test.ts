@@ -117,9 +117,9 @@ describe('npm run api:check in a copy of the checkout', () => {
   }, 90_000);
 
   it('fails on a released report no extractor writes any more: a surface dropped from the registry is not dropped from the check', async () => {
-    writeFileSync(file('api/released/openapi.txt'), '# a report of a surface whose extractor is gone\n');
+    writeFileSync(file('api/released/retired-surface.txt'), '# a report of a surface whose extractor is gone\n');
     const { code, output } = await npmRun('api:check');
     expect(code).toBe(1);
-    expect(output).toContain('api/released/openapi.txt has no extractor in scripts/api/surfaces/index.ts');
+    expect(output).toContain('api/released/retired-surface.txt has no extractor in scripts/api/surfaces/index.ts');
   }, 90_000);
 });

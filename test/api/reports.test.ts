@@ -70,7 +70,8 @@ describe('the committed reports', () => {
     for (const report of fresh) {
       const file = join(reportsDir(), `${report.surface}.txt`);
       expect({ file, text: readFileSync(file, 'utf8') }).toEqual({ file, text: writeReport(report) });
-      expect(report.items.length).toBeGreaterThan(20);
+      // The smallest surface, the directory Action, has its inputs, outputs and modes: well over ten.
+    expect(report.items.length).toBeGreaterThan(10);
     }
   });
 

@@ -158,12 +158,11 @@ export function envItems(env: Readonly<Record<string, string>>, uses: Readonly<R
 export const extractor: SurfaceExtractor = {
   surface: 'cli',
   async extract() {
-    const [{ buildProgram, COMMAND_NAMES }, { Output }, { ENV, ENV_USES }, { EXIT, exitCodeTable }] = await Promise.all([
-      import('../../../cli/main.ts'),
-      import('../../../cli/output.ts'),
-      import('../../../cli/settings.ts'),
-      import('../../../cli/exit-codes.ts'),
-    ]);
+    // One after another: jest's ES module loader can fail on parallel imports that share modules.
+    const { buildProgram, COMMAND_NAMES } = await import('../../../cli/main.ts');
+    const { Output } = await import('../../../cli/output.ts');
+    const { ENV, ENV_USES } = await import('../../../cli/settings.ts');
+    const { EXIT, exitCodeTable } = await import('../../../cli/exit-codes.ts');
     // Nothing is parsed or run: the program is only built, with every command, and read.
     const silent = { write: () => true };
     const out = new Output({ stdout: silent, stderr: silent }, { json: false, secrets: [] });

@@ -10,4 +10,9 @@ export const extractors: readonly { readonly surface: SurfaceId; load(): Promise
   { surface: 'make', load: async () => (await import('./make.ts')).extractor },
   { surface: 'n8n', load: async () => (await import('./n8n.ts')).extractor },
   { surface: 'mcp', load: async () => (await import('./mcp.ts')).extractor },
+  { surface: 'cli', load: async () => (await import('./cli.ts')).extractor },
+  { surface: 'client', load: async () => (await import('./client.ts')).extractor },
+  { surface: 'openapi', load: async () => (await import('./openapi.ts')).extractor },
+  { surface: 'incident-action', load: async () => (await import('./incident-action.ts')).extractor },
+  { surface: 'directory-action', load: async () => (await import('./directory-action.ts')).extractor },
 ];
