@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox for local work and demos:
- *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
+ *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--public-console]
  * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
  * unless --fixed-clock pins it at the seed's `clockStart`. With --state, subscriptions,
  * pending hook deliveries, id counters and the last known on-call sets are kept in FILE
@@ -21,12 +21,13 @@ const { values } = parseArgs({
     'scale-teams': { type: 'string' },
     'fixed-clock': { type: 'boolean', default: false },
     state: { type: 'string' },
+    'public-console': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE]
+  console.log(`Usage: npm run sandbox -- [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--public-console]
 
 A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it.
 
@@ -38,6 +39,8 @@ Options:
   --fixed-clock   pin the clock at the seed's clockStart instead of following wall time
   --state FILE    keep subscriptions, pending hook deliveries, id counters and on-call sets
                   in FILE (JSON), and pick them up again when started on the same file
+  --public-console serve the console (at /) and the keyless controls to any Host header, not
+                  only to loopback ones (127.0.0.1, ::1, localhost)
   -h, --help      this text
 
 Demo keys (fake; they open nothing but this sandbox):
@@ -80,6 +83,7 @@ try {
   sandbox = await createSandbox({
     seed,
     clock: values['fixed-clock'] ? { mode: 'fixed' } : { mode: 'real' },
+    console: { allowRemote: values['public-console'] },
     ...(values.state === undefined ? {} : { persistence: { file: values.state } }),
   });
 } catch (error) {
@@ -100,6 +104,7 @@ const kept =
 if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? '', sandbox.kept.orphans));
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
+  Console:             ${baseUrl}/ (live: incidents, on-call, hooks, requests; the controls)
   API base URL:        ${baseUrl}
   Rotations base URL:  ${rotationsUrl}${kept}
 
