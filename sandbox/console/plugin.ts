@@ -110,6 +110,8 @@ export const consolePlugin = fp<ConsoleOptions>(
     app.get('/', (_request, reply) => sendAsset('index.html', reply));
     app.get('/console/app.js', (_request, reply) => sendAsset('app.js', reply));
     app.get('/console/console.css', (_request, reply) => sendAsset('console.css', reply));
+    // Browsers ask for it whatever the page says; an empty answer keeps a 404 out of the way.
+    app.get('/favicon.ico', (_request, reply) => reply.code(204).headers(SECURITY_HEADERS).send());
 
     app.get('/_sandbox/console/events', (request, reply) => {
       reply.hijack();

@@ -7,7 +7,8 @@ import '../http/fastify-types.ts';
 
 /** The console's own reads: not journaled, or a page open would fill the journal with itself. */
 export const isConsoleRead = (method: string, url: string) =>
-  (method === 'GET' || method === 'HEAD') && (url === '/' || url.startsWith('/?') || url.startsWith('/console/') || url.startsWith('/_sandbox/console/'));
+  (method === 'GET' || method === 'HEAD') &&
+  (url === '/' || url.startsWith('/?') || url === '/favicon.ico' || url.startsWith('/console/') || url.startsWith('/_sandbox/console/'));
 
 const INCIDENT = 'createOrUpdateIncident';
 const DIRECTORY = new Set(['upsertDirectoryEntry', 'updateDirectoryPhone', 'changeDirectoryRole']);

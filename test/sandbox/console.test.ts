@@ -1,33 +1,43 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildConsoleAssets } from '../../sandbox/console/build-assets.ts';
 import { secretForms } from '../../shared/redact.ts';
 import type { FastifyRequest } from 'fastify';
-import { demoKeys, parseSeed, scaleSeed } from '../../sandbox/index.ts';
+import { createSandbox, demoKeys, parseSeed, scaleSeed } from '../../sandbox/index.ts';
 import { isLoopbackAddress, isLoopbackHost, refusal } from '../../sandbox/console/loopback.ts';
 import { HOUR, startReceiver, startSandbox } from './support.ts';
 
 const KEY_FORMS = Object.values(demoKeys).flatMap(secretForms);
 const holdsAKey = (text: string) => KEY_FORMS.filter((form) => text.includes(form));
 
-/** Reads a server-sent event stream until `enough` is true of what came, then stops reading. */
-async function readEvents(url: string, enough: (text: string) => boolean, headers: Record<string, string> = {}): Promise<string> {
-  const abort = new AbortController();
-  const answer = await fetch(url, { headers, signal: abort.signal });
-  expect(answer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-  const reader = answer.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + 5_000;
-  try {
-    while (!enough(text) && Date.now() < deadline) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
+/**
+ * Reads a server-sent event stream until `enough` is true of what came, then drops the
+ * connection (node:http, no pool: nothing of it outlives the read).
+ */
+function readEvents(url: string, enough: (text: string) => boolean, headers: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const request = httpRequest(url, { headers, agent: false }, (response) => {
+      expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        if (enough(text)) finish();
+      });
+      response.on('end', finish);
+    });
+    const timer = setTimeout(finish, 5_000);
+    function finish() {
+      clearTimeout(timer);
+      request.destroy();
+      resolve(text);
     }
-  } finally {
-    abort.abort();
-  }
-  return text;
+    request.on('error', (error) => (text ? resolve(text) : reject(error)));
+    request.end();
+  });
 }
 
 /** The events of a stream, by name, with their parsed data. */
@@ -226,6 +236,24 @@ describe('the sandbox console', () => {
       expect((await s.call('/_sandbox/console/teams?limit=nonsense')).json.items).toHaveLength(25);
     } finally {
       await s.sandbox.close();
+    }
+  });
+
+  it('serves prebuilt assets from a folder (as a package ships them), and names a missing file', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'console-assets-'));
+    try {
+      await buildConsoleAssets(folder);
+      const s = await startSandbox({ console: { assetsDir: folder } });
+      try {
+        expect((await s.call('/console/app.js')).text).toBe(await readFile(join(folder, 'app.js'), 'utf8'));
+        expect((await s.call('/')).text).toBe(await readFile(join(folder, 'index.html'), 'utf8'));
+      } finally {
+        await s.sandbox.close();
+      }
+      await rm(join(folder, 'console.css'));
+      await expect(createSandbox({ console: { assetsDir: folder } })).rejects.toThrow(/console\.css could not be read from/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
