@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConsoleFeed } from './console/feed.ts';
-import { scrubKeys } from './console/scrub.ts';
+import { keyScrubber } from './console/scrub.ts';
 import { subscriptionRow } from './console/rows.ts';
 import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
@@ -114,7 +114,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const persisted = options.persistence === undefined ? undefined : await keepStateIn(options.persistence.file, kept, { world, watcher, deliveries });
   const stateFile = persisted?.writer;
 
-  const feed = options.console === false ? undefined : consoleFeedOf(world, watcher, deliveries);
+  const seedKeys = seed.organizations.flatMap((org) => org.apiKeys.map(({ key }) => key));
+  const feed = options.console === false ? undefined : consoleFeedOf(world, watcher, deliveries, seedKeys);
   const app = await buildApp({
     state: { world, clock, watcher, faults },
     ...(feed && options.console !== false ? { console: { ...options.console, feed } } : {}),
@@ -185,12 +186,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 }
 
 /** The console's feed, told of every on-call change and delivery attempt as they happen. */
-function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue): ConsoleFeed {
-  const feed = new ConsoleFeed();
-  const scrub = (url: string) => scrubKeys(url, (text) => world.authenticate(text) !== undefined);
+function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue, seedKeys: readonly string[]): ConsoleFeed {
+  const feed = new ConsoleFeed(keyScrubber(seedKeys, (text) => world.authenticate(text) !== undefined));
+  const scrub = (url: string) => feed.scrub(url);
   watcher.onEvent = (event, hooks) => feed.onCallChanged(event, hooks);
   deliveries.onAttempt = (report) => {
-    feed.attempted(report, scrub);
+    feed.attempted(report);
     const subscription = report.next === 'removed' ? world.subscriptions.get(report.subscriptionId) : undefined;
     if (subscription) feed.subscription(subscriptionRow(world, subscription, 'removed-410', scrub));
   };

@@ -2,6 +2,7 @@ import type { AttemptReport } from '../delivery/delivery-queue.ts';
 import type { OnCallChangedEvent } from '../delivery/on-call-watcher.ts';
 import type { DeliveryRow, FeedEventName, FeedEvents, IncidentRow, JournalRow, OnCallChangeRow, Snapshot, SubscriptionRow } from './messages.ts';
 import { Ring } from './ring.ts';
+import type { Scrub } from './scrub.ts';
 
 /** One server-sent event, written once and sent as is to every client. */
 interface Message {
@@ -42,6 +43,12 @@ export class ConsoleFeed {
   /** Subscriptions that are gone, and why, so the page can still show them. */
   readonly goneSubscriptions = new Ring<SubscriptionRow>(200);
   private journalSeq = 0;
+  /** Takes keys out of every path and URL the feed shows. */
+  readonly scrub: Scrub;
+
+  constructor(scrub: Scrub) {
+    this.scrub = scrub;
+  }
 
   get lastId(): number {
     return this.seq;
@@ -129,11 +136,11 @@ export class ConsoleFeed {
     this.publish('oncall', row);
   }
 
-  attempted(report: AttemptReport, scrub: (url: string) => string): void {
+  attempted(report: AttemptReport): void {
     const row: DeliveryRow = {
       eventId: report.eventId,
       subscriptionId: report.subscriptionId,
-      url: scrub(report.url),
+      url: this.scrub(report.url),
       attempt: report.attempt,
       outcome: report.outcome,
       status: report.status ?? null,

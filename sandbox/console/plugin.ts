@@ -9,7 +9,6 @@ import type { ConsoleFeed } from './feed.ts';
 import { refusal } from './loopback.ts';
 import type { AssumptionRow, ListPage, PersonRow, Snapshot, TeamRow } from './messages.ts';
 import { incidentRow, personRow, subscriptionRow } from './rows.ts';
-import { scrubKeys } from './scrub.ts';
 import { tapRequests } from './taps.ts';
 import '../http/fastify-types.ts';
 
@@ -36,6 +35,8 @@ const SECURITY_HEADERS = {
 } as const;
 
 const HEARTBEAT_MS = 15_000;
+/** Open console streams at most: a page (or a script) opening them in a loop cannot exhaust the sandbox. */
+const MAX_STREAMS = 64;
 const SNAPSHOT_ROWS = 200;
 const MAX_PAGE = 100;
 /** Paths behind the loopback rule: the page, its files, its feed and every keyless control. */
@@ -62,8 +63,7 @@ function pageQuery(query: unknown): { offset: number; limit: number; q: string }
 export const consolePlugin = fp<ConsoleOptions>(
   async (app, options) => {
     const { feed } = options;
-    const isKey = (text: string) => app.world.authenticate(text) !== undefined;
-    const scrub = (url: string) => scrubKeys(url, isKey);
+    const scrub = (url: string) => feed.scrub(url);
     let assets: Promise<ConsoleAssets> | undefined = options.assetsDir === undefined ? undefined : Promise.resolve(readConsoleAssets(options.assetsDir));
     const loadAssets = () => {
       assets ??= import('./build-assets.ts').then(({ buildConsoleAssetsInMemory }) => buildConsoleAssetsInMemory());
@@ -75,7 +75,7 @@ export const consolePlugin = fp<ConsoleOptions>(
       const why = refusal(request, options.allowRemote ?? false);
       if (why) return reply.code(403).headers(SECURITY_HEADERS).type('application/json; charset=utf-8').send(errorBody(why));
     });
-    tapRequests(app, feed, isKey);
+    tapRequests(app, feed);
 
     const clockRow = () => ({ now: app.sandboxClock.now().toISOString(), mode: app.sandboxClock.mode });
     const snapshot = (): Snapshot => {
@@ -114,6 +114,12 @@ export const consolePlugin = fp<ConsoleOptions>(
     app.get('/favicon.ico', (_request, reply) => reply.code(204).headers(SECURITY_HEADERS).send());
 
     app.get('/_sandbox/console/events', (request, reply) => {
+      if (feed.clientCount >= MAX_STREAMS) {
+        return reply
+          .code(429)
+          .headers(SECURITY_HEADERS)
+          .send(errorBody(`${MAX_STREAMS} console streams are open already; close some console tabs`));
+      }
       reply.hijack();
       const raw = reply.raw;
       // `connection: close`: once the stream ends, so does its socket, so no idle connection outlives a shutdown.

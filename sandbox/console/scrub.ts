@@ -3,6 +3,13 @@ import { redact } from '../../shared/redact.ts';
 /** Anything shorter is no key of the sandbox's, and checking it would cost a hash for nothing. */
 const SHORTEST_KEY = 8;
 const REDACTED = '[redacted]';
+/** Requests repeat the same few paths: each is scrubbed once, then looked up. */
+const MEMO_SIZE = 2_000;
+/** A journal line shows this much of a path at most (request lines may be 16 kB). */
+const LONGEST_SHOWN = 500;
+
+/** Takes every API key out of a path or URL before the console shows it; `presented` is the key the request sent, if any. */
+export type Scrub = (text: string, presented?: string) => string;
 
 function decoded(text: string): string {
   try {
@@ -13,13 +20,27 @@ function decoded(text: string): string {
 }
 
 /**
- * A path or URL as the console may show it: every path segment and query value that is an API
- * key (`isKey`: the sandbox's own key ring, so a key sent in the wrong place is caught too) is
- * `[redacted]`, and so is the key the request presented, in any form `redact` knows. A key
- * that ends up in a URL by mistake is still a key.
+ * A path or URL as the console may show it. Every key of the seed is removed in every form
+ * `redact` knows (encoded, base64, hex, a start or end of 8 characters or more), and so is the
+ * key the request presented (a real key sent to the sandbox by mistake is still a key); then
+ * each part between `/ ? & = # : @` that the key ring takes for a key (one added since) is
+ * `[redacted]`. Long texts are cut after scrubbing, never before.
  */
-export function scrubKeys(url: string, isKey: (text: string) => boolean, presented?: string): string {
-  const parts = url.split(/([/?&=#])/);
-  const scrubbed = parts.map((part) => (part.length >= SHORTEST_KEY && !/^[/?&=#]$/.test(part) && isKey(decoded(part)) ? REDACTED : part)).join('');
-  return presented ? redact(scrubbed, [presented]) : scrubbed;
+export function keyScrubber(seedKeys: readonly string[], isKey: (text: string) => boolean): Scrub {
+  const memo = new Map<string, string>();
+  return (text, presented) => {
+    const memoKey = `${presented ?? ''}\n${text}`;
+    const known = memo.get(memoKey);
+    if (known !== undefined) return known;
+    let scrubbed = redact(text, seedKeys);
+    if (presented && !seedKeys.includes(presented)) scrubbed = redact(scrubbed, [presented]);
+    scrubbed = scrubbed
+      .split(/([/?&=#:@])/)
+      .map((part) => (part.length >= SHORTEST_KEY && isKey(decoded(part)) ? REDACTED : part))
+      .join('');
+    if (scrubbed.length > LONGEST_SHOWN) scrubbed = `${scrubbed.slice(0, LONGEST_SHOWN)}…`;
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(memoKey, scrubbed);
+    return scrubbed;
+  };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import type { ConsoleFeed } from './feed.ts';
 import { incidentRow, personRow, subscriptionRow } from './rows.ts';
-import { scrubKeys } from './scrub.ts';
 import '../http/fastify-types.ts';
 
 /** The console's own reads: not journaled, or a page open would fill the journal with itself. */
@@ -28,8 +27,8 @@ const presentedKey = (request: FastifyRequest) => {
  * A write counts only when it answered 2xx and the record is in the world (an injected fault
  * that answers 201 changed nothing).
  */
-export function tapRequests(app: FastifyInstance, feed: ConsoleFeed, isKey: (text: string) => boolean): void {
-  const scrub = (url: string, request?: FastifyRequest) => scrubKeys(url, isKey, request && presentedKey(request));
+export function tapRequests(app: FastifyInstance, feed: ConsoleFeed): void {
+  const scrub = (url: string, request?: FastifyRequest) => feed.scrub(url, request && presentedKey(request));
   /** What a removal removes, read before the route runs, so its row can still be named. */
   const removing = new WeakMap<FastifyRequest, () => void>();
 

@@ -8,6 +8,7 @@ import { secretForms } from '../../shared/redact.ts';
 import type { FastifyRequest } from 'fastify';
 import { createSandbox, demoKeys, parseSeed, scaleSeed } from '../../sandbox/index.ts';
 import { isLoopbackAddress, isLoopbackHost, refusal } from '../../sandbox/console/loopback.ts';
+import { keyScrubber } from '../../sandbox/console/scrub.ts';
 import { HOUR, startReceiver, startSandbox } from './support.ts';
 
 const KEY_FORMS = Object.values(demoKeys).flatMap(secretForms);
@@ -255,5 +256,31 @@ describe('the sandbox console', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+
+  it('scrubs a key from a path or URL in any form, a real key sent by mistake and a key the ring knows included', () => {
+    const seedKey = demoKeys.acmeAdmin;
+    const laterKey = 'added-after-the-seed-0042';
+    const scrub = keyScrubber([seedKey], (text) => text === laterKey);
+    const realKey = 'pk_live_0123456789abcdef';
+    const cases = [
+      `/o/incident?k=${encodeURIComponent(seedKey)}`,
+      `/o/incident?k=${Buffer.from(seedKey).toString('base64')}`,
+      `/o/incident/${seedKey.slice(0, 12)}`,
+      `http://user:${seedKey}@127.0.0.1:9/hook`,
+      `/o/incident/${laterKey}`,
+      `/o/incident?apikey=${realKey}`,
+    ];
+    for (const text of cases) {
+      const shown = scrub(text, realKey);
+      expect({ text, forms: holdsAKey(shown), later: shown.includes(laterKey), real: shown.includes(realKey) }).toEqual({
+        text,
+        forms: [],
+        later: false,
+        real: false,
+      });
+      expect(shown).toContain('[redacted]');
+    }
+    expect(scrub(`/o/incident?q=${'x'.repeat(2_000)}`)).toHaveLength(501);
   });
 });
