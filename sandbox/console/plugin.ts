@@ -2,8 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { assumptions } from '../../shared/assumptions.ts';
 import { errorBody } from '../../shared/schemas/error-body.ts';
-import { onCallInRotations } from '../world/on-call.ts';
-import type { Rotation } from '../world/records.ts';
 import { ASSET_TYPES, readConsoleAssets, type AssetName, type ConsoleAssets } from './assets.ts';
 import type { ConsoleFeed } from './feed.ts';
 import { refusal } from './loopback.ts';
@@ -142,11 +140,6 @@ export const consolePlugin = fp<ConsoleOptions>(
       const at = app.sandboxClock.now();
       const teams = [...world.teams.values()].filter((team) => q === '' || team.name.toLowerCase().includes(q));
       const page = teams.slice(offset, offset + limit);
-      // One pass over the rotations for the page's teams, not one per team: 20,000 teams have 40,000 layers.
-      const wanted = new Set(page.map((team) => team.id));
-      const layers = new Map<string, Rotation[]>();
-      for (const rotation of world.rotations.values())
-        if (wanted.has(rotation.teamId)) layers.set(rotation.teamId, [...(layers.get(rotation.teamId) ?? []), rotation]);
       reply.headers(SECURITY_HEADERS);
       return {
         total: teams.length,
@@ -156,10 +149,7 @@ export const consolePlugin = fp<ConsoleOptions>(
           id: team.id,
           org: world.organizations.get(team.orgId)?.name ?? team.orgId,
           name: team.name,
-          onCall: onCallInRotations(layers.get(team.id) ?? [], at).flatMap((id) => {
-            const person = world.people.get(id);
-            return person ? [{ id, name: person.name }] : [];
-          }),
+          onCall: world.onCallIn(team, at).map(({ id, name }) => ({ id, name })),
         })),
       };
     });
