@@ -104,6 +104,12 @@ withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
     await expect(first.textContent()).resolves.toContain('Grace Hopper');
     const resolved = page.locator('#incidents-rows tr[data-id="inc_0002"]');
     await resolved.locator('td', { hasText: 'resolved' }).first().waitFor();
+    // A burst, as a pipeline would send it: every one on screen, still without a reload.
+    const burst = Array.from({ length: 30 }, (_, i) => `Burst ${i + 1}`);
+    await Promise.all(burst.map((title) => api.createOrUpdateIncident({ title })));
+    await page.locator('#incidents-rows tr[data-id="inc_0032"]').waitFor();
+    const titles = await page.locator('#incidents-rows tr td:nth-child(2)').allTextContents();
+    expect(burst.filter((title) => !titles.includes(title))).toEqual([]);
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
   });
 

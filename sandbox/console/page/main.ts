@@ -17,6 +17,8 @@ import type {
 } from '../messages.ts';
 
 const PAGE_SIZE = 25;
+/** Incidents arrive one by one and are watched as they come: a longer page keeps a burst on screen. */
+const INCIDENT_PAGE = 50;
 const KEPT_INCIDENTS = 2_000;
 const KEPT_DELIVERIES = 500;
 const KEPT_JOURNAL = 1_000;
@@ -98,8 +100,8 @@ function putIncident(incident: IncidentRow): void {
   later(renderIncidents);
 }
 function renderIncidents(): void {
-  incidentOffset = Math.min(incidentOffset, Math.max(0, incidents.length - 1 - ((incidents.length - 1) % PAGE_SIZE)));
-  const page = incidents.slice(incidentOffset, incidentOffset + PAGE_SIZE);
+  incidentOffset = Math.min(incidentOffset, Math.max(0, incidents.length - 1 - ((incidents.length - 1) % INCIDENT_PAGE)));
+  const page = incidents.slice(incidentOffset, incidentOffset + INCIDENT_PAGE);
   fillTable(
     'incidents-rows',
     page.map((incident) =>
@@ -110,6 +112,7 @@ function renderIncidents(): void {
           incident.severity,
           el('td', incident.status, incident.status === 'resolved' ? 'good' : incident.status === 'triggered' ? 'bad' : undefined),
           incident.teamname,
+          incident.org,
           incident.change,
           incident.by,
           time(incident.updated_at),
@@ -118,11 +121,11 @@ function renderIncidents(): void {
       ),
     ),
     'No incidents yet: create one through the API.',
-    8,
+    9,
   );
   byId('incidents-range').textContent = incidents.length === 0 ? '' : `${incidentOffset + 1}–${incidentOffset + page.length} of the ${incidents.length} latest`;
   byId<HTMLButtonElement>('incidents-prev').disabled = incidentOffset === 0;
-  byId<HTMLButtonElement>('incidents-next').disabled = incidentOffset + PAGE_SIZE >= incidents.length;
+  byId<HTMLButtonElement>('incidents-next').disabled = incidentOffset + INCIDENT_PAGE >= incidents.length;
 }
 
 // Teams and the directory: long lists (20,000 teams), read from the sandbox a page at a time.
@@ -441,11 +444,11 @@ function start(): void {
   wirePaging('teams', teams, readTeams);
   wirePaging('people', people, readPeople);
   byId('incidents-prev').addEventListener('click', () => {
-    incidentOffset = Math.max(0, incidentOffset - PAGE_SIZE);
+    incidentOffset = Math.max(0, incidentOffset - INCIDENT_PAGE);
     renderIncidents();
   });
   byId('incidents-next').addEventListener('click', () => {
-    incidentOffset += PAGE_SIZE;
+    incidentOffset += INCIDENT_PAGE;
     renderIncidents();
   });
   byId('journal-q').addEventListener('input', () => later(renderJournal));
