@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AttemptReport } from '../delivery/delivery-queue.ts';
 import type { OnCallChangedEvent } from '../delivery/on-call-watcher.ts';
 import type { DeliveryRow, FeedEventName, FeedEvents, IncidentRow, JournalRow, OnCallChangeRow, Snapshot, SubscriptionRow } from './messages.ts';
@@ -32,6 +33,11 @@ const KEPT_MESSAGES = 2_000;
  */
 export class ConsoleFeed {
   private seq = 0;
+  /**
+   * Starts every event id, so an id from before a restart (a browser reconnecting to a new
+   * sandbox on the same port) never names an event of this one: it gets a snapshot instead.
+   */
+  private readonly epoch = randomBytes(4).toString('hex');
   private readonly recent = new Ring<Message>(KEPT_MESSAGES);
   private readonly clients = new Map<FeedClient, string[]>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -60,7 +66,7 @@ export class ConsoleFeed {
 
   publish<N extends FeedEventName>(name: N, data: FeedEvents[N]): void {
     this.seq += 1;
-    const message = { id: this.seq, text: sseEvent(this.seq, name, data) };
+    const message = { id: this.seq, text: sseEvent(`${this.epoch}.${this.seq}`, name, data) };
     this.recent.push(message);
     if (this.clients.size === 0) return;
     for (const pending of this.clients.values()) pending.push(message.text);
@@ -72,11 +78,12 @@ export class ConsoleFeed {
    * snapshot, then every event as it comes.
    */
   connect(client: FeedClient, lastEventId: string | undefined, snapshot: () => Snapshot): void {
-    const after = lastEventId !== undefined && /^\d+$/.test(lastEventId) ? Number(lastEventId) : undefined;
+    const [epoch, seq] = lastEventId?.split('.') ?? [];
+    const after = epoch === this.epoch && seq !== undefined && /^\d{1,15}$/.test(seq) ? Number(seq) : undefined;
     const missed = after === undefined ? undefined : after === this.seq ? [] : this.recent.since((message) => message.id === after);
     client.write('retry: 2000\n\n');
     if (missed) for (const message of missed) client.write(message.text);
-    else client.write(sseEvent(this.seq, 'snapshot', snapshot()));
+    else client.write(sseEvent(`${this.epoch}.${this.seq}`, 'snapshot', snapshot()));
     this.clients.set(client, []);
   }
 
@@ -165,7 +172,7 @@ export class ConsoleFeed {
   }
 }
 
-function sseEvent(id: number, name: string, data: unknown): string {
+function sseEvent(id: string, name: string, data: unknown): string {
   // JSON escapes CR and LF, the only line breaks of the event-stream format, so one data line holds it.
   return `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
