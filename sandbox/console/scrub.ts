@@ -11,6 +11,25 @@ const LONGEST_SHOWN = 500;
 /** Takes every API key out of a path or URL before the console shows it; `presented` is the key the request sent, if any. */
 export type Scrub = (text: string, presented?: string) => string;
 
+/** No API key is longer; a longer header value is taken out whole, not piece by piece. */
+const LONGEST_KEY = 128;
+
+/**
+ * The key a request presented, taken out of its own path. `redact` removes every form of every
+ * start and end of it, which costs the square of its length: for any header value up to a key's
+ * length; a longer value (anyone can send 16 kB) is removed as it is and URL-encoded.
+ */
+function withoutPresented(text: string, presented: string): string {
+  if (presented.length <= LONGEST_KEY) return redact(text, [presented]);
+  let encoded = presented;
+  try {
+    encoded = encodeURIComponent(presented);
+  } catch {
+    // A lone surrogate cannot be encoded, so it cannot appear encoded either.
+  }
+  return text.split(presented).join(REDACTED).split(encoded).join(REDACTED);
+}
+
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -33,7 +52,7 @@ export function keyScrubber(seedKeys: readonly string[], isKey: (text: string) =
     const known = memo.get(memoKey);
     if (known !== undefined) return known;
     let scrubbed = redact(text, seedKeys);
-    if (presented && !seedKeys.includes(presented)) scrubbed = redact(scrubbed, [presented]);
+    if (presented && !seedKeys.includes(presented)) scrubbed = withoutPresented(scrubbed, presented);
     scrubbed = scrubbed
       .split(/([/?&=#:@])/)
       .map((part) => (part.length >= SHORTEST_KEY && isKey(decoded(part)) ? REDACTED : part))

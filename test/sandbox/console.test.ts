@@ -289,5 +289,8 @@ describe('the sandbox console', () => {
       expect(shown).toContain('[redacted]');
     }
     expect(scrub(`/o/incident?q=${'x'.repeat(2_000)}`)).toHaveLength(501);
+    // A header value far longer than any key (anyone can send 16 kB) is taken out whole.
+    const long = `${'k'.repeat(5_000)}é`;
+    expect(scrub(`/o/incident/${long}?again=${encodeURIComponent(long)}`, long)).toBe('/o/incident/[redacted]?again=[redacted]');
   });
 });
