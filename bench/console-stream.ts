@@ -129,3 +129,12 @@ function runLoad(job: LoadJob): Promise<LoadOutcome> {
     worker.once('exit', (code) => (outcome ? resolve(outcome) : reject(new Error(`The load worker for ${job.url} exited with code ${code} and no figures`))));
   });
 }
+
+// This part alone: `node bench/console-stream.ts` (the settings `npm run bench` uses).
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ''))) {
+  const { printConsoleStream } = await import('./console-stream-report.ts');
+  const figures = await measureConsoleStream({ connections: 10, seconds: 3, warmupSeconds: 1, rounds: 2 });
+  printConsoleStream(figures);
+  for (const problem of figures.problems) console.error(problem);
+  process.exitCode = figures.problems.length === 0 ? 0 : 1;
+}
