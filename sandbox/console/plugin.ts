@@ -38,7 +38,8 @@ const MAX_STREAMS = 64;
 const SNAPSHOT_ROWS = 200;
 const MAX_PAGE = 100;
 /** Paths behind the loopback rule: the page, its files, its feed and every keyless control. */
-const guarded = (url: string) => url === '/' || url.startsWith('/?') || url.startsWith('/console/') || url.startsWith('/_sandbox/');
+const guarded = (route: string) =>
+  route === '/' || route.startsWith('/?') || route === '/favicon.ico' || route.startsWith('/console/') || route.startsWith('/_sandbox/');
 
 const lastOf = <T>(items: Iterable<T>, count: number): T[] => {
   const all = [...items];
@@ -69,7 +70,8 @@ export const consolePlugin = fp<ConsoleOptions>(
     };
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!guarded(request.url)) return;
+      // The route the request reached, not its raw text: `/%5Fsandbox/clock` reaches `/_sandbox/clock` too.
+      if (!guarded(request.routeOptions.url ?? request.url)) return;
       const why = refusal(request, options.allowRemote ?? false);
       if (why) return reply.code(403).headers(SECURITY_HEADERS).type('application/json; charset=utf-8').send(errorBody(why));
     });

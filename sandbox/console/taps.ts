@@ -83,7 +83,7 @@ export function tapRequests(app: FastifyInstance, feed: ConsoleFeed): void {
   }
 
   app.addHook('onResponse', async (request, reply) => {
-    if (isConsoleRead(request.method, request.url)) return;
+    if (isConsoleRead(request.method, request.routeOptions.url ?? request.url)) return;
     const caller = request.caller;
     feed.request({
       at: new Date().toISOString(),

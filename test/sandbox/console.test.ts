@@ -97,7 +97,8 @@ describe('the sandbox console', () => {
 
     const s = await startSandbox();
     try {
-      for (const path of ['/', '/console/app.js', '/_sandbox/console/teams', '/_sandbox/clock']) {
+      // Percent-encoded, a path reaches the same route: the rule holds for the route, not the text.
+      for (const path of ['/', '/console/app.js', '/_sandbox/console/teams', '/_sandbox/clock', '/%5Fsandbox/clock', '/%5fsandbox/console/events']) {
         const rebound = await rawGet(s.url + path, { host: 'attacker.example:4010' });
         expect({ path, status: rebound.status }).toEqual({ path, status: 403 });
         expect(rebound.body).toContain('--public-console');
