@@ -2,6 +2,7 @@
 // the parent (bench/run.ts) holds none of their code, sockets or memory, and a part that runs
 // zapier-platform-core runs it in a process of its own, as Zapier runs an app.
 import type { measureCliStartup } from './cli-startup.ts';
+import type { measureConsoleStream } from './console-stream.ts';
 import type { measureFanOut } from './fan-out.ts';
 import type { measureHttpLoad } from './http-load.ts';
 import type { measureMcpOverhead } from './mcp-overhead.ts';
@@ -37,6 +38,7 @@ export const PARTS = {
   n8nNode: part<typeof measureN8nNode>('./n8n-node.ts', 'measureN8nNode'),
   cliStartup: part<typeof measureCliStartup>('./cli-startup.ts', 'measureCliStartup'),
   scale: part<typeof measureScale>('./scale.ts', 'measureScale', true),
+  consoleStream: part<typeof measureConsoleStream>('./console-stream.ts', 'measureConsoleStream'),
 } as const;
 
 export type PartId = keyof typeof PARTS;

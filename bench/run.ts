@@ -4,8 +4,8 @@
 // skipped without it), 1,000 items through the n8n node next to n8n's HTTP Request node on the real
 // engine (skipped without the engine in the cache), and an MCP tools/call of "who is on call" over stdio
 // next to the typed client, and over HTTP; the start-up of the CLI package installed from its tarball next to
-// `node -e 0` and a plain fetch script; and "everyone on call" at 2,000 teams × 2 people on every
-// surface (bytes, time, peak memory). Loopback only; every count and duration is bounded, so it stops by itself.
+// `node -e 0` and a plain fetch script; "everyone on call" at 2,000 teams × 2 people on every
+// surface (bytes, time, peak memory); and the API's latency with a console stream open ÷ without. Loopback only; every count and duration is bounded, so it stops by itself.
 // Each part runs in a process of its own, one after the other (bench/part-process.ts): zapier-
 // platform-core's memory guard, which ends a process serving calls above 450 MB, sees one part's
 // memory, never the whole run's; a part that fails is named and the others still run.
@@ -22,6 +22,8 @@ import type { FanOutFigures } from './fan-out.ts';
 import type { HttpLoadFigures } from './http-load.ts';
 import type { McpOverheadFigures } from './mcp-overhead.ts';
 import type { ScaleFigures } from './scale.ts';
+import type { ConsoleStreamFigures } from './console-stream.ts';
+import { printConsoleStream } from './console-stream-report.ts';
 import { n8nBenchReady, n8nNodeSettings, type N8nNodeFigures } from './n8n-node.ts';
 import { writeCharts } from './charts.ts';
 import { machineFacts } from './machine.ts';
@@ -81,6 +83,9 @@ const scale = {
   timeoutMs: 600_000,
 };
 
+// Two requests, two rounds of (no console, a console stream open): eight runs of 4.3 s.
+const consoleStream = { connections: 10, seconds: 3, warmupSeconds: 1, rounds: 2 };
+
 // The last line of defence for "stops by itself": whatever hangs, the process ends.
 const budgetMs =
   3 * (load.seconds + load.warmupSeconds) * 1000 +
@@ -94,6 +99,7 @@ const budgetMs =
   // Packing and installing, then four processes a round, each well under 2 s.
   60_000 +
   (cliStartup.warmupRounds + cliStartup.rounds) * 4 * 2_000 +
+  2 * 2 * consoleStream.rounds * (consoleStream.seconds + consoleStream.warmupSeconds + 1) * 1000 +
   90_000;
 setTimeout(() => {
   console.error(`\nThe benchmark ran past its ${budgetMs / 1000} s budget and was stopped.`);
@@ -150,6 +156,7 @@ else printN8nNodeSkipped();
 const startup: StartupFigures | null = await part('cliStartup', 'CLI start-up', cliStartup, printCliStartup);
 
 const scaled: ScaleFigures | null = await part('scale', 'Scale', scale, printScale);
+const consoleCost: ConsoleStreamFigures | null = await part('consoleStream', 'Console stream', consoleStream, printConsoleStream);
 
 const seconds = (performance.now() - started) / 1000;
 // The headline figures at the top: the Zapier app's per-call cost over the minimal app's,
@@ -178,6 +185,7 @@ const results = {
   n8nNode,
   scale: scaled,
   cliStartup: startup,
+  consoleStream: consoleCost,
   processes,
 };
 // The ratios against their anchors, drawn for docs/benchmarks.md (npm run bench:charts draws them

@@ -6,6 +6,7 @@ import { errorReplies } from './plugins/error-replies.ts';
 import { jsonBodies } from './plugins/json-bodies.ts';
 import type { RateLimitOptions } from './plugins/rate-limit.ts';
 import { sandboxState, type SandboxState } from './plugins/sandbox-state.ts';
+import { consolePlugin, type ConsoleOptions } from './console/plugin.ts';
 import { controlRoutes } from './routes/controls.ts';
 import { serviceRoutes } from './routes/service.ts';
 
@@ -13,6 +14,8 @@ export interface AppOptions {
   state: SandboxState;
   rateLimit: RateLimitOptions | false;
   controls: boolean;
+  /** The console at `/` (with the controls only); before the service, so its hooks see every request. */
+  console?: ConsoleOptions;
   logger: boolean;
   /** Awaited before every reply is sent, e.g. until the state file holds what the request changed. */
   beforeReply?: () => Promise<void>;
@@ -29,7 +32,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 }
 
 /** The sandbox's HTTP side: state decorators, the error shape, JSON bodies, the service, the controls. */
-export async function buildApp({ state, rateLimit, controls, logger, beforeReply }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ state, rateLimit, controls, console, logger, beforeReply }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Ids may be up to 200 characters (shared schemas); the router's default limit is 100.
@@ -59,6 +62,7 @@ export async function buildApp({ state, rateLimit, controls, logger, beforeReply
   await app.register(sandboxState, state);
   await app.register(errorReplies);
   await app.register(jsonBodies);
+  if (controls && console) await app.register(consolePlugin, console);
   await app.register(serviceRoutes, { rateLimit });
   if (controls) await app.register(controlRoutes);
   return app;

@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox for local work and demos:
- *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S]
+ *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S] [--public-console]
  * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
  * unless --fixed-clock pins it at the seed's `clockStart`. With --state, subscriptions,
  * pending hook deliveries, id counters and the last known on-call sets are kept in FILE
@@ -29,12 +29,13 @@ const { values } = parseArgs({
     'fixed-clock': { type: 'boolean', default: false },
     state: { type: 'string' },
     'shutdown-timeout': { type: 'string' },
+    'public-console': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: ${command} [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S]
+  console.log(`Usage: ${command} [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S] [--public-console]
 
 A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it:
 it takes no new request, lets those in flight answer, saves --state, and exits 0.
@@ -49,6 +50,8 @@ Options:
                   in FILE (JSON), and pick them up again when started on the same file
   --shutdown-timeout S  on Ctrl-C or SIGTERM, how long requests in flight may take (default
                   ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}); a second signal stops it at once
+  --public-console serve the console (at /) and the keyless controls to any Host header, not
+                  only to loopback ones (127.0.0.1, ::1, localhost)
   -h, --help      this text
 
 Demo keys (fake; they open nothing but this sandbox):
@@ -94,6 +97,7 @@ try {
   sandbox = await createSandbox({
     seed,
     clock: values['fixed-clock'] ? { mode: 'fixed' } : { mode: 'real' },
+    console: { allowRemote: values['public-console'] },
     ...(values.state === undefined ? {} : { persistence: { file: values.state } }),
   });
 } catch (error) {
@@ -114,9 +118,9 @@ const kept =
 if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? '', sandbox.kept.orphans));
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
+  Console:             ${baseUrl}/ (live: incidents, on-call, hooks, requests; the controls)
   API base URL:        ${baseUrl}
-  Rotations base URL:  ${rotationsUrl}
-  Console:             ${baseUrl}/${kept}
+  Rotations base URL:  ${rotationsUrl}${kept}
 
   API keys of this sandbox (fake; they open nothing else):
 ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}

@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { packagedConsole } from './package/console-folder.ts';
+import { ConsoleFeed } from './console/feed.ts';
+import { keyScrubber } from './console/scrub.ts';
+import { subscriptionRow } from './console/rows.ts';
 import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
 import { DeliveryQueue, type DeliveryAttempt, type FailedDelivery } from './delivery/delivery-queue.ts';
@@ -51,6 +55,12 @@ export interface SandboxOptions {
   persistence?: { file: string };
   /** The keyless /_sandbox control routes. Default true. */
   controls?: boolean;
+  /**
+   * The live console at `/` (with the controls only). `assetsDir`: its prebuilt files
+   * (`buildConsoleAssets`); without it the page is built in memory on first use. `allowRemote`:
+   * serve it and the controls to other hosts than loopback. `false` turns it off. Default on.
+   */
+  console?: { assetsDir?: string; allowRemote?: boolean } | false;
   /** Fastify's logger. Default false. */
   logger?: boolean;
 }
@@ -105,8 +115,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const persisted = options.persistence === undefined ? undefined : await keepStateIn(options.persistence.file, kept, { world, watcher, deliveries });
   const stateFile = persisted?.writer;
 
+  const seedKeys = seed.organizations.flatMap((org) => org.apiKeys.map(({ key }) => key));
+  const feed = options.console === false ? undefined : consoleFeedOf(world, watcher, deliveries, seedKeys);
   const app = await buildApp({
     state: { world, clock, watcher, faults },
+    ...(feed && options.console !== false ? { console: { ...packagedConsole(), ...options.console, feed } } : {}),
     ...(stateFile ? { beforeReply: () => stateFile.flush() } : {}),
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     controls: options.controls ?? true,
@@ -171,6 +184,19 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       orphans: persisted.orphans.map(({ event: _event, ...orphan }) => orphan),
     },
   };
+}
+
+/** The console's feed, told of every on-call change and delivery attempt as they happen. */
+function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue, seedKeys: readonly string[]): ConsoleFeed {
+  const feed = new ConsoleFeed(keyScrubber(seedKeys, (text) => world.authenticate(text) !== undefined));
+  const scrub = (url: string) => feed.scrub(url);
+  watcher.onEvent = (event, hooks) => feed.onCallChanged(event, hooks);
+  deliveries.onAttempt = (report) => {
+    feed.attempted(report);
+    const subscription = report.next === 'removed' ? world.subscriptions.get(report.subscriptionId) : undefined;
+    if (subscription) feed.subscription(subscriptionRow(world, subscription, 'removed-410', scrub));
+  };
+  return feed;
 }
 
 /**

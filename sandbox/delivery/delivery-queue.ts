@@ -12,6 +12,15 @@ export interface DeliveryAttempt {
   readonly status?: number;
 }
 
+/** An attempt as it ended, with what follows it: the console's view of a delivery. */
+export interface AttemptReport extends DeliveryAttempt {
+  /** Wall-clock time (ms since the epoch) the attempt ended. */
+  readonly at: number;
+  /** What follows: another attempt at `nextAttemptAt`, nothing (delivered), the subscription removed (410), or given up. */
+  readonly next: 'retry' | 'done' | 'removed' | 'failed';
+  readonly nextAttemptAt?: number;
+}
+
 export interface FailedDelivery {
   readonly eventId: string;
   readonly subscriptionId: string;
@@ -95,6 +104,8 @@ export class DeliveryQueue {
   readonly failed: FailedDelivery[] = [];
   /** Told after every change of the pending jobs: new ones (`added`), or a retry scheduled or a job finished (`progress`). */
   onChange: (change: 'added' | 'progress') => void = () => {};
+  /** Told of every attempt's outcome and what follows it (the console's live feed). */
+  onAttempt: (report: AttemptReport) => void = () => {};
   private readonly jobs = new Set<DeliveryJob>();
   private readonly retryTimers = new Map<DeliveryJob, NodeJS.Timeout>();
   /** Due jobs waiting for a slot, oldest first; `readyHead` is the first not yet taken. */
@@ -292,9 +303,24 @@ export class DeliveryQueue {
     // Stopped meanwhile: the job stays as it was, to be tried again after a restart.
     if (this.stopping.signal.aborted) return;
 
-    this.log.push({ eventId: job.event.id, subscriptionId: job.subscriptionId, url: job.url, attempt, outcome, ...(status === undefined ? {} : { status }) });
-    if (outcome === 'delivered') return this.finish(job);
+    const entry: DeliveryAttempt = {
+      eventId: job.event.id,
+      subscriptionId: job.subscriptionId,
+      url: job.url,
+      attempt,
+      outcome,
+      ...(status === undefined ? {} : { status }),
+    };
+    this.log.push(entry);
+    const report = (next: AttemptReport['next'], nextAttemptAt?: number) =>
+      this.onAttempt({ ...entry, at: Date.now(), next, ...(nextAttemptAt === undefined ? {} : { nextAttemptAt }) });
+    if (outcome === 'delivered') {
+      report('done');
+      return this.finish(job);
+    }
     if (outcome === 'gone') {
+      // Told first, so a listener still finds the subscription it is about.
+      report('removed');
       this.subscriptions.remove(job.subscriptionId);
       return this.finish(job);
     }
@@ -302,10 +328,12 @@ export class DeliveryQueue {
     const delay = this.options.retryDelaysMs[attempt - 1];
     if (delay === undefined) {
       this.failed.push({ eventId: job.event.id, subscriptionId: job.subscriptionId, url: job.url, attempts: attempt, lastOutcome: outcome, event: job.event });
+      report('failed');
       return this.finish(job);
     }
     job.nextAttempt = attempt + 1;
     job.dueAt = Date.now() + delay;
+    report('retry', job.dueAt);
     this.schedule(job);
     this.onChange('progress');
   }

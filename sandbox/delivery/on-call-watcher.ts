@@ -21,6 +21,8 @@ export class OnCallWatcher {
   private readonly deliveries: DeliveryQueue;
   /** Told after a team's last known set changed, so a state file can keep it. */
   onChange: () => void = () => {};
+  /** Told of each event raised, with how many subscriptions it went to (the console's live feed). */
+  onEvent: (event: OnCallChangedEvent, subscriptions: number) => void = () => {};
 
   constructor(world: WorldState, clock: SandboxClock, deliveries: DeliveryQueue) {
     this.world = world;
@@ -48,7 +50,9 @@ export class OnCallWatcher {
         current,
       };
       events.push(event);
-      this.deliveries.enqueue(event, this.world.subscriptionsFor(team));
+      const subscriptions = this.world.subscriptionsFor(team);
+      this.deliveries.enqueue(event, subscriptions);
+      this.onEvent(event, subscriptions.length);
     }
     if (events.length > 0) this.onChange();
     return events;

@@ -109,6 +109,11 @@ export interface SandboxOptions {
   persistence?: { file: string };
   /** The keyless `/_sandbox` control routes (clock, faults). Default true. */
   controls?: boolean;
+  /**
+   * The live console at `/`, served with the controls. Default: on, answering loopback requests
+   * only; `allowRemote: true` answers any Host; `false` leaves it out.
+   */
+  console?: { allowRemote?: boolean } | false;
   /** Fastify's request log. Default false. */
   logger?: boolean;
 }

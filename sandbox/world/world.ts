@@ -38,6 +38,8 @@ export class WorldState implements World {
   readonly subscriptions = new Map<string, Subscription>();
   readonly ids = new IdSequences((id) => this.people.has(id) || this.teams.has(id) || this.incidents.has(id) || this.subscriptions.has(id));
   private readonly keys = new ApiKeyRing();
+  /** Each team's layers, so a team's on-call set costs its own layers, not every rotation (20,000 teams have 40,000). */
+  private readonly layersByTeam = new Map<string, Rotation[]>();
   /** Told after every change a state file keeps (subscriptions, id counters). */
   onChange: () => void = () => {};
 
@@ -53,13 +55,15 @@ export class WorldState implements World {
       for (const { key, personId } of org.apiKeys) world.keys.add(key, personId);
       for (const team of org.teams) world.teams.set(team.id, { id: team.id, orgId: org.id, name: team.name });
       for (const rotation of org.rotations) {
-        world.rotations.set(rotation.id, {
+        const layer: Rotation = {
           id: rotation.id,
           teamId: rotation.teamId,
           participants: [...rotation.participants],
           start: new Date(rotation.start),
           shiftMs: rotation.shiftHours * 3_600_000,
-        });
+        };
+        world.rotations.set(rotation.id, layer);
+        world.layersByTeam.set(rotation.teamId, [...(world.layersByTeam.get(rotation.teamId) ?? []), layer]);
       }
     }
     return world;
@@ -84,8 +88,7 @@ export class WorldState implements World {
   }
 
   onCallIn(team: Team, at: Date): Person[] {
-    const layers = [...this.rotations.values()].filter((rotation) => rotation.teamId === team.id);
-    return this.peopleByIds(onCallInRotations(layers, at));
+    return this.peopleByIds(onCallInRotations(this.layersByTeam.get(team.id) ?? [], at));
   }
 
   /** Everybody on call in any team of the organization, each once (assumption `currentusers-all-teams`). */
