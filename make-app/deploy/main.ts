@@ -77,6 +77,18 @@ async function deploy(argv: readonly string[], env: Env, io: IO, release: Releas
   const { 'app-dir': appDir, origins: originsFile, 'dry-run': dryRun, json } = args;
   // A new app is version 1 of its own name: the released app, and every scenario on it, stay as they are.
   const newApp = args['new-app']?.trim() || env[NEW_APP_ENV]?.trim() || undefined;
+  // Before anything else, settings included: what this deploy would change for the scenarios of a
+  // live app. A breaking change is refused whatever else is missing, so it is never hidden behind
+  // a settings error that, once fixed, would let it through.
+  const since = await release();
+  const breaking = since.differences.filter((difference) => difference.verdict === 'breaking');
+  if (breaking.length > 0 && !newApp) {
+    const liveApp = env['MAKE_APP_NAME']?.trim() || undefined;
+    if (json) io.out(JSON.stringify({ ok: false, refused: { releasedVersion: since.releasedVersion, version: since.version, breaking } }, null, 2));
+    else writeLines(io.err, refusalLines(since, liveApp));
+    return 2;
+  }
+
   const result = readSettings(newApp ? { ...env, MAKE_APP_NAME: newApp, MAKE_APP_VERSION: '1' } : env, { requireToken: !dryRun });
   if ('problems' in result) {
     writeLines(io.err, settingsHelp(result.problems));
@@ -85,15 +97,6 @@ async function deploy(argv: readonly string[], env: Env, io: IO, release: Releas
   const { token, zone, appName, appVersion, appLabel: label, appDescription: description, appTheme: theme } = result.settings;
   const target = { zone, appName, appVersion };
   const print = (document: object) => io.out(JSON.stringify({ target, ...document }, null, 2));
-
-  // Before anything is planned or sent: what this deploy would change for the scenarios of a live app.
-  const since = await release();
-  const breaking = since.differences.filter((difference) => difference.verdict === 'breaking');
-  if (breaking.length > 0 && !newApp) {
-    if (json) print({ ok: false, refused: { releasedVersion: since.releasedVersion, version: since.version, breaking } });
-    else writeLines(io.err, refusalLines(since, appName));
-    return 2;
-  }
   if (newApp && readOrigins(originsFile).some((origin) => origin.baseUrl === `https://${zone}/api` && origin.appId === newApp)) {
     io.err(
       `Not deploying: --new-app ${newApp} names an app already deployed to ${zone} (${originsFile}); a new app must be one no scenario uses yet. Choose another name.`,

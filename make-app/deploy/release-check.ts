@@ -30,10 +30,10 @@ export function breakingLines(since: SinceRelease): string[] {
 }
 
 /** Why the deploy stops, what each difference is, and the two ways on. */
-export function refusalLines(since: SinceRelease, appName: string): string[] {
+export function refusalLines(since: SinceRelease, appName: string | undefined): string[] {
   const lines = breakingLines(since);
   return [
-    `Not deploying to app ${appName}: ${lines.length === 1 ? '1 breaking difference' : `${lines.length} breaking differences`} on the Make surface since the released version ${since.releasedVersion} (this is ${since.version}). Make applies a deploy to every scenario using the app at once, so each would break them:`,
+    `Not deploying${appName ? ` to app ${appName}` : ''}: ${lines.length === 1 ? '1 breaking difference' : `${lines.length} breaking differences`} on the Make surface since the released version ${since.releasedVersion} (this is ${since.version}). Make applies a deploy to every scenario using the app at once, so each would break them:`,
     ...lines,
     `Nothing was sent. Either deploy as a new app, which no scenario uses yet (Make's advice for a breaking change): --new-app <name> (or ${NEW_APP_ENV}=<name>), and move scenarios to it at their owners' pace;`,
     'or keep the released interface (see npm run api:check) and deploy again. Retire a module instead of removing it: shared/operations/retiring.ts.',

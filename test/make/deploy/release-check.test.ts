@@ -80,6 +80,14 @@ describe('make:deploy against the released interface', () => {
     expect(unmatched.count).toBe(0);
   });
 
+  it('refuses with no settings at all: the breaking change is said first, not hidden behind a missing one', async () => {
+    const run = await runDeploy(deployArgs(fixture(), '--dry-run'), {}, checkOf(renamed));
+    expect(run.code).toBe(2);
+    expect(run.err[0]).toMatch(/^Not deploying: \d+ breaking differences? on the Make surface/);
+    expect(run.all).not.toContain('MAKE_ZONE');
+    expect(unmatched.count).toBe(0);
+  });
+
   it('refuses a real deploy the same way, before any request', async () => {
     const run = await runDeploy(deployArgs(fixture()), ENV, checkOf(renamed));
     expect(run.code).toBe(2);
