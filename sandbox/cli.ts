@@ -131,7 +131,14 @@ ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\
   Ctrl-C stops it.`);
 
 // Requests in flight answer and the state file is saved before it exits (shared/shutdown/).
-stopOnSignals(sandbox.app.server, { deadlineSeconds: shutdownTimeout, what: 'the sandbox', note: (text) => console.log(text), close: () => sandbox.close() });
+stopOnSignals(sandbox.app.server, {
+  deadlineSeconds: shutdownTimeout,
+  what: 'the sandbox',
+  note: (text) => console.log(text),
+  // An open console tab is a stream that never ends by itself: ended first, it holds nothing up.
+  endStreams: () => sandbox.endStreams(),
+  close: () => sandbox.close(),
+});
 
 stopWhenNpmExecGoes(() => process.kill(process.pid, 'SIGTERM'));
 

@@ -74,6 +74,11 @@ export interface Sandbox {
    * Pending deliveries are abandoned, or, with `persistence`, left in the file for the next start.
    */
   close(): Promise<void>;
+  /**
+   * Ends the console's event streams now. A stop calls it first: an open console tab is a
+   * request that never ends by itself, and must not hold a drain to its deadline.
+   */
+  endStreams(): void;
   /** `set` and `advance` run the on-call change check, which may enqueue hook deliveries. */
   readonly clock: { now(): Date; set(at: string | Date): Promise<void>; advance(ms: number): Promise<void> };
   readonly faults: { inject(fault: Fault): void; clear(): void };
@@ -137,6 +142,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       await app.listen({ port, host });
       const address = app.server.address() as AddressInfo;
       return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    },
+    endStreams() {
+      feed?.closeAll();
     },
     close() {
       closing ??= (async () => {

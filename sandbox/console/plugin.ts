@@ -113,7 +113,8 @@ export const consolePlugin = fp<ConsoleOptions>(
     // Browsers ask for it whatever the page says; an empty answer keeps a 404 out of the way.
     app.get('/favicon.ico', (_request, reply) => reply.code(204).headers(SECURITY_HEADERS).send());
 
-    app.get('/_sandbox/console/events', (request, reply) => {
+    // No automatic HEAD route: a HEAD would take a stream's place and, reading nothing, never be dropped.
+    app.get('/_sandbox/console/events', { exposeHeadRoute: false }, (request, reply) => {
       if (feed.clientCount >= MAX_STREAMS) {
         return reply
           .code(429)
@@ -129,7 +130,8 @@ export const consolePlugin = fp<ConsoleOptions>(
         get backlog() {
           return raw.writableLength;
         },
-        end: () => raw.end(),
+        // A page that stopped reading would keep unsent bytes, and end() would wait for them forever.
+        end: () => (raw.writableLength > 0 ? raw.destroy() : raw.end()),
       };
       const lastEventId = request.headers['last-event-id'];
       feed.connect(client, typeof lastEventId === 'string' ? lastEventId : undefined, snapshot);

@@ -113,6 +113,57 @@ describe('the sandbox, stopped', () => {
     expect(readFileSync(state, 'utf8')).toContain('hooks.example.com/drain');
   }, 40_000);
 
+  it('an open console tab (its event stream) does not hold the stop: exit 0 long before the deadline', async () => {
+    const { child, port } = await startSandbox();
+    const stream = await new Promise<{ ended: Promise<string> }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/_sandbox/console/events', agent: false }, (res) => {
+        expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+        const ended = new Promise<string>((done) => {
+          res.on('end', () => done('end'));
+          res.on('close', () => done('close'));
+          res.on('error', () => done('error'));
+        });
+        res.resume();
+        resolve({ ended });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await sleep(300);
+    const signalled = Date.now();
+    child.process.kill('SIGTERM');
+    const exit = await exitWithin(child, signalled, 15_000);
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    // The default deadline is 25 s; a stream left open would have held the stop that long.
+    expect(exit.ms).toBeLessThan(5_000);
+    expect(await stream.ended).toMatch(/^(end|close)$/);
+  }, 40_000);
+
+  it('a request held by an injected slow fault is cut at the deadline and keeps nothing alive after it', async () => {
+    const { child, port } = await startSandbox(['--shutdown-timeout', '0.5']);
+    const fault = await fetch(`http://127.0.0.1:${port}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/o/incident', status: 503, body: '{}', delayMs: 3_600_000 }),
+    });
+    expect(fault.status).toBeLessThan(300);
+    const held = fetch(`http://127.0.0.1:${port}/o/incident`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-apikey': demoKeys.acmeAdmin },
+      body: JSON.stringify({ title: 'held by an hour-long fault' }),
+    }).then(
+      (response) => response.status,
+      () => 'cut',
+    );
+    await sleep(500);
+    const signalled = Date.now();
+    child.process.kill('SIGTERM');
+    const exit = await exitWithin(child, signalled, 15_000);
+    expect(exit.code).toBe(0);
+    expect(exit.ms).toBeLessThan(6_000);
+    expect(await held).toBe('cut');
+  }, 40_000);
+
   it('a second SIGTERM ends it at once (143)', async () => {
     const { child, port } = await startSandbox();
     void slowSubscribe(port, new Promise(() => undefined));
