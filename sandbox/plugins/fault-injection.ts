@@ -15,7 +15,21 @@ export const faultInjection = fp(
       const path = servicePath(request.url);
       const fault = app.faultList.take(request.method, endpoint ? [path, endpoint.path] : [path]);
       if (!fault) return;
-      if (fault.delayMs) await sleep(fault.delayMs);
+      if (fault.delayMs) {
+        // A slow answer (a client's time-out test) must not outlive its request: when the client
+        // goes, or a stop cuts it at the deadline, the wait ends too, and it never keeps the
+        // process alive on its own (unref).
+        const gone = new AbortController();
+        const onClose = () => gone.abort();
+        request.raw.socket?.once('close', onClose);
+        try {
+          await sleep(fault.delayMs, undefined, { ref: false, signal: gone.signal });
+        } catch {
+          // The client is gone: what follows writes to nobody, and ends the request.
+        } finally {
+          request.raw.socket?.off('close', onClose);
+        }
+      }
       // A string body goes out byte for byte, even under a JSON content type: truncated JSON stays truncated.
       return reply
         .code(fault.status)
