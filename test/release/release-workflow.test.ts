@@ -123,7 +123,8 @@ describe('.github/workflows/release.yml', () => {
         for (const value of [...Object.values(step.env ?? {}), ...Object.values(step.with ?? {})])
           for (const [, secret] of String(value).matchAll(/secrets\.(\w+)/g)) where[secret!] = [...(where[secret!] ?? []), `${job}: ${step.run ?? step.uses}`];
     expect(where).toEqual({
-      NPM_TOKEN: ['npm: npm publish --provenance --access public', 'npm: npm publish --provenance --access public'],
+      // One publish step per package: the CLI, the client and the sandbox.
+      NPM_TOKEN: Array(3).fill('npm: npm publish --provenance --access public'),
       RELEASE_PUSH_TOKEN: ['n8n', 'action', 'directory-action'].map((job) => `${job}: ${steps(job).find((step) => step.with?.['repository'])!.uses}`),
       ZAPIER_DEPLOY_KEY: ['zapier: npm run zapier -- push'],
       MAKE_API_TOKEN: ['make: npm run make:deploy'],
