@@ -22,14 +22,14 @@ export function n8nVersionOf(id: string): { node: string; version: number } | un
 
 const BREAKING: Record<SurfaceId, (context: AdviceContext) => string> = {
   zapier: () =>
-    'Zapier: release it as a new major version (zapier-platform promote refuses it otherwise); users are not migrated across majors, so each Zap must be rebuilt on the new version: say so in the release notes.',
+    "Zapier: release it as a new major version: Zapier's versioning rules call it breaking (and zapier-platform promote refuses a removed key or input, an input made required without a default, a changed auth or trigger kind); users cannot be migrated across majors, so each Zap's owner moves it by editing it on the new version: say what to change in the release notes.",
   make: () =>
     'Make: a change applies at once to every scenario using the app, and Make has no version to fall back on: publish it as a new app (make:deploy creates one only when told) and keep the old one running.',
   n8n: ({ id }) => {
     const at = n8nVersionOf(id);
     if (at && id !== `node/${at.node}/v${at.version}`) {
       const next = at.version + 1;
-      return `n8n: saved workflows keep typeVersion ${at.version} of ${at.node}: add typeVersion ${next} and keep v${at.version} (version: [${Array.from({ length: at.version }, (_, i) => i + 1).join(', ')}, ${next}], the changed parameters shown per @version in displayOptions), so workflows saved on v${at.version} keep running.`;
+      return `n8n: saved workflows keep typeVersion ${at.version} of ${at.node}: add typeVersion ${next} and keep v${at.version} (version: [${Array.from({ length: at.version }, (_, i) => i + 1).join(', ')}, ${next}], the changed parameters shown per @version in displayOptions), so workflows saved on v${at.version} keep running; where one operation feeds every typeVersion, retire it instead (shared/operations/retiring.ts) and add a new one.`;
     }
     return 'n8n: self-hosted users get it when they update n8n-nodes-pagerly, and saved workflows break: release a new major of the package and say what to change in the release notes.';
   },
@@ -38,8 +38,10 @@ const BREAKING: Record<SurfaceId, (context: AdviceContext) => string> = {
   mcp: () =>
     "MCP: hosts cache tool lists and agents' prompts and allow-lists name tools and arguments: release it in a new major version of @pagerly/cli (pagerly mcp) and say which tools and arguments changed.",
   openapi: () => 'OpenAPI: clients generated from the document break: raise its major version and say what to regenerate.',
-  'incident-action': () => 'Action: workflows on uses: …@v1 get it at once: release it under a new major tag (v2) and leave v1 where it is.',
-  'directory-action': () => 'Action: workflows on uses: …@v1 get it at once: release it under a new major tag (v2) and leave v1 where it is.',
+  'incident-action': () =>
+    'Action: workflows on the moving major tag (uses: …@vN) get it at once: release it under the next major tag and leave the current one where it is.',
+  'directory-action': () =>
+    'Action: workflows on the moving major tag (uses: …@vN) get it at once: release it under the next major tag and leave the current one where it is.',
 };
 
 const COMPATIBLE: Record<SurfaceId, string> = {
@@ -50,8 +52,8 @@ const COMPATIBLE: Record<SurfaceId, string> = {
   client: 'Client: a minor version of @pagerly/client.',
   mcp: 'MCP: hosts see it when they list the tools again; nothing breaks.',
   openapi: 'OpenAPI: a minor version of the document.',
-  'incident-action': 'Action: move the v1 tag to it.',
-  'directory-action': 'Action: move the v1 tag to it.',
+  'incident-action': 'Action: move the current major tag (vN) to it.',
+  'directory-action': 'Action: move the current major tag (vN) to it.',
 };
 
 export function adviceFor(context: AdviceContext): string {

@@ -65,7 +65,9 @@ export function compareReports(before: SurfaceReport, after: SurfaceReport): Dif
     if (parentIn(removedIds, item.id)) continue;
     const under = removed.filter((other) => other.id.startsWith(`${item.id}/`)).length;
     const rename = renamedTo(item, added);
-    const change = `removed${under ? `, with ${under} item${under === 1 ? '' : 's'} under it` : ''}${rename ? ` (renamed to ${rename}?)` : ''}`;
+    // What it stood for, where an id alone says nothing (an exit code's number): the reader must know who is hit.
+    const meaning = typeof item.facts['meaning'] === 'string' ? ` (it meant ${JSON.stringify(item.facts['meaning'])})` : '';
+    const change = `removed${meaning}${under ? `, with ${under} item${under === 1 ? '' : 's'} under it` : ''}${rename ? ` (renamed to ${rename}?)` : ''}`;
     // Removing is always breaking for the saved automations that use it, hidden or not.
     push(item, change, 'breaking', item.facts['hidden'] === true);
   }

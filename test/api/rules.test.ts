@@ -65,10 +65,19 @@ describe('the rules, fact by fact', () => {
     ['cli', /^CLI: .*new major version of @pagerly\/cli/],
     ['client', /^Client: .*new major version of @pagerly\/client/],
     ['openapi', /^OpenAPI: .*major version/],
-    ['incident-action', /^Action: .*new major tag \(v2\)/],
-    ['directory-action', /^Action: .*new major tag \(v2\)/],
+    ['incident-action', /^Action: .*moving major tag .*next major tag/],
+    ['directory-action', /^Action: .*moving major tag .*next major tag/],
   ] as const)('says what to do on %s, in its own terms', (surface, advice) => {
     const [difference] = compareReports({ surface, items: [{ id: 'x', kind: 'flag', facts: {} }] }, { surface, items: [] });
     expect(difference?.advice).toMatch(advice);
+  });
+});
+
+describe('a removed exit code', () => {
+  it('says what it meant, so the reader knows which pipelines branch on it', () => {
+    const five = { id: 'exit-code/5', kind: 'exit-code', facts: { meaning: 'mayHaveApplied' } };
+    const six = { id: 'exit-code/6', kind: 'exit-code', facts: { meaning: 'mayHaveApplied' } };
+    const [removed] = compareReports({ surface: 'cli', items: [five] }, { surface: 'cli', items: [six] }).filter((d) => d.id === 'exit-code/5');
+    expect(removed).toMatchObject({ verdict: 'breaking', change: expect.stringContaining('removed (it meant "mayHaveApplied")') });
   });
 });
