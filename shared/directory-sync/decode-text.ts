@@ -1,4 +1,5 @@
 import { detectEncoding, type Reading } from './detect-encoding.ts';
+import type { Undecided } from './encoding-ambiguity.ts';
 
 /**
  * The text of a sync file from its bytes, as people's tools save it: UTF-8 with or without a
@@ -6,9 +7,11 @@ import { detectEncoding, type Reading } from './detect-encoding.ts';
  * "Unicode text"); and bytes that are not UTF-8, which Excel's "CSV (Comma delimited)" writes
  * in the code page of its locale (932, 936, 949, 1250, 1251, 1252...): read only when that
  * code page can be told from the bytes (detect-encoding.ts), else refused, showing how each
- * plausible code page reads the names. A named encoding (`--encoding`) overrides it all; any
- * label the WHATWG Encoding Standard knows works (`latin1` is Windows-1252 there, as in
- * browsers), and Windows' own names (`cp932`, `cp949`...).
+ * plausible code page reads the names. Its "CSV (MS-DOS)" writes a DOS code page (437, 850),
+ * which no decoder here reads: refused too, showing how Mac Roman, which reads it as other
+ * names, reads it. A named encoding (`--encoding`) overrides it all; any label the WHATWG
+ * Encoding Standard knows works (`latin1` is Windows-1252 there, as in browsers), and Windows'
+ * own names (`cp932`, `cp949`...).
  */
 
 /** How the encoding was found: a BOM, bytes valid as UTF-8, UTF-16's NULs, told from the bytes, or given. */
@@ -27,8 +30,12 @@ export type Decoded =
       readonly note?: string;
     }
   | { readonly ok: false; readonly problem: string }
-  /** Bytes that are not UTF-8 and whose code page cannot be told: the plausible readings (or, with none, the others). */
-  | { readonly ok: 'ambiguous'; readonly readings: readonly Reading[]; readonly plausible: boolean };
+  /**
+   * Bytes that are not UTF-8 and whose code page cannot be told: the plausible readings, whose
+   * names differ; with none, the others; or the one plausible reading, in a code page chardet
+   * has no model of (encoding-ambiguity.ts).
+   */
+  | { readonly ok: 'ambiguous'; readonly readings: readonly Reading[]; readonly why: Undecided };
 
 const BOMS: readonly (readonly [encoding: string, bytes: readonly number[]])[] = [
   ['utf-8', [0xef, 0xbb, 0xbf]],
@@ -129,13 +136,13 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8', foundBy: 'utf-8' };
   } catch {
     const detection = detectEncoding(bytes);
+    if (detection.kind === 'unconfirmed') return { ok: 'ambiguous', readings: [detection.reading], why: 'unconfirmed' };
     if (detection.kind === 'ambiguous') {
       return detection.readings.length > 0
-        ? { ok: 'ambiguous', readings: detection.readings, plausible: true }
-        : { ok: 'ambiguous', readings: detection.implausible, plausible: false };
+        ? { ok: 'ambiguous', readings: detection.readings, why: 'names-differ' }
+        : { ok: 'ambiguous', readings: detection.implausible, why: 'no-names' };
     }
     const { reading, same, by } = detection;
-    const score = reading.confidence === undefined ? 'a code page chardet has no model of' : `chardet's confidence ${reading.confidence}/100`;
     const alike =
       same.length === 0 ? '' : same.length === 1 ? `; ${encodingTitle(same[0]!)} reads it the same` : `; ${same.length} other code pages read it the same`;
     return {
@@ -143,8 +150,8 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
       text: reading.text,
       encoding: reading.encoding,
       foundBy: 'detected',
-      ...(reading.confidence === undefined ? {} : { confidence: reading.confidence }),
-      note: `The file is not UTF-8: it was read as ${encodingTitle(reading.encoding)}, ${by === 'only-reading' ? 'the one code page that reads it as names' : 'the one code page that reads its characters as the common characters of names'} (${score}${alike}); if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
+      confidence: reading.confidence,
+      note: `The file is not UTF-8: it was read as ${encodingTitle(reading.encoding)}, ${by === 'only-reading' ? 'the one code page that reads it as names' : 'the one code page that reads its characters as the common characters of names'} (chardet's confidence ${reading.confidence}/100${alike}); if names look wrong, name its encoding with ${encodingOption}, or re-save it as "CSV UTF-8".`,
     };
   }
 }

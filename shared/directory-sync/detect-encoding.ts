@@ -7,15 +7,20 @@ import { implausibleReading } from './implausible-reading.ts';
  * (ICU's detector) scores the code pages it has a model of; every code page it proposes, and
  * the ones it cannot score, is then read with Node's own decoder, and a reading a name could
  * not be (implausible-reading.ts) is dropped. The file is read only when every reading left
- * gives the same text: where two plausible readings differ, no one can say from the bytes
- * which names are right, so the caller refuses and shows both.
+ * gives the same text, in a code page chardet scores: where two plausible readings differ, no
+ * one can say from the bytes which names are right, so the caller refuses and shows both.
  */
 
 /** One code page this reader tells apart, and the names chardet gives its models. */
 interface Candidate {
   /** The WHATWG name (what `TextDecoder` and `--encoding` take). */
   readonly encoding: string;
-  /** The chardet matches that score it; none: chardet has no model of it, so it is always read. */
+  /**
+   * The chardet matches that score it. None: chardet has no model of it, so it is always read,
+   * but never taken on its own (`unconfirmed`): the DOS code pages Excel's "CSV (MS-DOS)" saves
+   * in (437, 850, 865), which no decoder here reads, read as other, plausible names in Mac
+   * Roman ("Jürgen" in 850 is "JÅrgen"), and nothing in the bytes tells the two apart.
+   */
   readonly scoredBy: readonly string[];
 }
 
@@ -27,8 +32,9 @@ const ARABIC = ['ISO-8859-6', 'windows-1256'];
 
 /**
  * What Excel saves as "CSV (Comma delimited)" in each Windows locale (874, 932, 936, 949, 950,
- * 1250-1258), the ISO-8859 and KOI8 sets of older Unix tools, and Mac Roman. Order breaks ties
- * between readings that give the same text, so the most used code page is named.
+ * 1250-1258), the ISO-8859 and KOI8 sets of older Unix tools, and Mac Roman (shown in a
+ * refusal, never taken on its own). Order breaks ties between readings that give the same text,
+ * so the most used code page is named.
  */
 export const CANDIDATES: readonly Candidate[] = [
   { encoding: 'windows-1252', scoredBy: LATIN_1 },
@@ -70,7 +76,8 @@ export interface Reading {
 export type Detection =
   | {
       readonly kind: 'detected';
-      readonly reading: Reading;
+      /** Always in a code page chardet scores. */
+      readonly reading: Reading & { readonly confidence: number };
       /** Other code pages that read it the same. */
       readonly same: readonly string[];
       /** The only plausible reading, or the one whose Han or Hangul are name characters where the others' are not. */
@@ -82,6 +89,11 @@ export type Detection =
       readonly readings: readonly Reading[];
       /** When none is plausible: the readings a decoder could make, the best scored first. */
       readonly implausible: readonly Reading[];
+    }
+  | {
+      /** The one plausible text, read only in code pages chardet has no model of: shown, never taken. */
+      readonly kind: 'unconfirmed';
+      readonly reading: Reading;
     };
 
 /**
@@ -159,13 +171,21 @@ export function detectEncoding(bytes: Uint8Array): Detection {
     const distinct = [...new Map(implausible.map((reading) => [reading.text, reading])).values()];
     return { kind: 'ambiguous', readings: [], implausible: distinct.sort(byScore) };
   }
-  if (others.length === 0) return { kind: 'detected', reading: first[0]!, same: first.slice(1).map((r) => r.encoding), by: 'only-reading' };
+  if (others.length === 0) return detected(first, 'only-reading') ?? { kind: 'unconfirmed', reading: first[0]! };
   const named = byNameCharacters(
     groups.map((group) => group[0]!),
     sample.length,
   );
   const group = groups.find((g) => g[0] === named);
-  if (named !== undefined && group !== undefined)
-    return { kind: 'detected', reading: named, same: group.slice(1).map((r) => r.encoding), by: 'name-characters' };
-  return { kind: 'ambiguous', readings: groups.map((g) => g[0]!), implausible: [] };
+  return (group && detected(group, 'name-characters')) ?? { kind: 'ambiguous', readings: groups.map((g) => g[0]!), implausible: [] };
+}
+
+/**
+ * A group of readings of one text taken as the file's, named by its first scored code page; or
+ * undefined when chardet scores none of them, as a code page it has no model of is never taken.
+ */
+function detected(group: readonly Reading[], by: 'only-reading' | 'name-characters'): Detection | undefined {
+  const reading = group.find((r): r is Reading & { confidence: number } => r.confidence !== undefined);
+  if (reading === undefined) return undefined;
+  return { kind: 'detected', reading, same: group.filter((r) => r !== reading).map((r) => r.encoding), by };
 }

@@ -62,14 +62,27 @@ describe('directory sync reads the code page, or refuses', () => {
     expectWritten(names);
   });
 
-  it('Mac Roman (an old Mac): detected by the bytes Windows code pages leave as controls', async () => {
-    const names = ['Björn Ångström'];
-    const r = await s.cli(['directory', 'sync', file('mac.csv', names, 'macintosh'), '--json']);
-    expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ encoding: 'macintosh', encodingFoundBy: 'detected', summary: { created: 1 } });
-    expect(r.json().encodingConfidence).toBeUndefined();
-    expectWritten(names);
-  });
+  it.each([
+    ['CP850 (Excel\'s "CSV (MS-DOS)")', 'cp850', ['Jürgen Müller', 'Björn Sørensen'], '"JÅrgen MÅller" in macintosh'],
+    ['Mac Roman (an old Mac)', 'macintosh', ['Björn Ångström', 'Zoë François'], '"Björn Ångström" in macintosh'],
+  ])(
+    '%s: only Mac Roman, which chardet cannot score, reads it as names: refused with none sent, showing that reading; --encoding macintosh syncs a Mac Roman file exactly',
+    async (_what, codePage, names, shown) => {
+      const path = file(`${codePage}-unscored.csv`, names, codePage);
+      const refused = await syncRefusedUnsent(path);
+      expect(refused.stderr).toContain('nothing was changed');
+      expect(refused.stderr).toContain('the one code page that reads it as names is Mac Roman, which the detector cannot score');
+      expect(refused.stderr).toContain('pass --encoding macintosh');
+      expect(refused.stderr).toContain('save it again as "CSV UTF-8"');
+      expect(refused.stderr).toContain(`row 2: name reads ${shown}`);
+      if (codePage !== 'macintosh') return;
+
+      const r = await s.cli(['directory', 'sync', path, '--encoding', 'macintosh', '--json']);
+      expect(r.code).toBe(0);
+      expect(r.json()).toMatchObject({ encoding: 'macintosh', encodingFoundBy: 'given', summary: { created: names.length } });
+      expectWritten(names);
+    },
+  );
 
   it.each([
     ['GB18030 (Chinese Windows), one name', 'gb18030', ['王小明'], 'cp936'],

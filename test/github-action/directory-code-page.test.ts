@@ -10,7 +10,8 @@ import { loopbackServer } from '../support/loopback-server.ts';
 /**
  * The directory-sync Action reads its file with the CLI's reader: a CP949 file (Excel on Korean
  * Windows) whose code page the bytes do not tell fails the step naming the `encoding` input,
- * with nothing sent; with `encoding: cp949` every name arrives exact.
+ * with nothing sent; with `encoding: cp949` every name arrives exact. A CP850 file (Excel's
+ * "CSV (MS-DOS)"), which only Mac Roman reads as names, fails it the same way.
  */
 let folder: string;
 beforeAll(() => {
@@ -81,5 +82,30 @@ describe('the directory-sync Action on a CP949 file', () => {
     NAMES.forEach((name, i) => {
       expect(person(s.sandbox, `person${i + 1}@acme.example`)).toMatchObject({ name });
     });
+  });
+});
+
+describe('the directory-sync Action on a file from Excel\'s "CSV (MS-DOS)" (CP850)', () => {
+  it('only Mac Roman reads it as names, as other names: the step fails before any request, showing that reading and the input to set', async () => {
+    const file = join(folder, 'people-cp850.csv');
+    writeFileSync(file, encode(csvOf(['Jürgen Müller', 'Björn Sørensen']), 'cp850'));
+    let requests = 0;
+    const service = await loopbackServer((_request, response) => {
+      requests += 1;
+      response.writeHead(500).end();
+    });
+    try {
+      const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file, mode: 'apply', 'base-url': service.url });
+      await runDirectorySync(io, { GITHUB_EVENT_NAME: 'push' });
+      expect(requests).toBe(0);
+      expect(seen.failed).toHaveLength(1);
+      expect(seen.failed[0]).toContain('was not synced; nothing was sent');
+      expect(seen.failed[0]).toContain('pass the `encoding` input set to macintosh;');
+      expect(seen.failed[0]).toContain('save it again as "CSV UTF-8"');
+      expect(seen.failed[0]).toContain('row 2: name reads "JÅrgen MÅller" in macintosh');
+      expect(seen.failed[0]).not.toContain('--encoding');
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -56,7 +56,6 @@ describe('what is read, and what is refused', () => {
     ['koi8-r', ['Иван Петров', 'Ольга Смирнова'], 'koi8-r'],
     ['iso-8859-5', ['Иван Петров', 'Ольга Смирнова'], 'iso-8859-5'],
     ['iso-8859-7', ['Γιώργος Παπαδόπουλος', 'Μαρία Κωνσταντίνου'], 'windows-1253'],
-    ['macintosh', ['Björn Ångström'], 'macintosh'],
     ['windows-1250', ['Jiří Novák', 'Łukasz Wójcik', 'Zofia Wiśniewska'], 'windows-1250'],
     ['big5', ['陳美玲', '林志明'], 'big5'],
   ])('%s: %j is read, the only code page that reads it as names, and the plan names it', (codePage, names, encoding) => {
@@ -117,6 +116,53 @@ describe('what is read, and what is refused', () => {
     expect(said(result)).not.toContain('--encoding');
   });
 
+  const NORDIC = ['Jürgen Müller', 'Björn Sørensen', 'Håkon Aas'];
+
+  it.each(['cp850', 'cp437', 'cp865'])(
+    '%s (Excel\'s "CSV (MS-DOS)"), which no decoder here reads but Mac Roman reads as other names: refused, never sent as mojibake',
+    (codePage) => {
+      const result = read(encode(csvOf(NORDIC), codePage));
+      expect(result.ok).toBe(false);
+      expect(result.problems[0]!.problem).toMatch(
+        /^the file is not UTF-8, and the one code page that reads it as names is Mac Roman, which the detector cannot score/,
+      );
+      expect(result.problems[0]!.problem).toContain('If the names below are right, pass --encoding macintosh');
+      expect(result.problems[0]!.problem).toContain(`if the file came from Excel's "CSV (MS-DOS)", save it again as "CSV UTF-8"`);
+      // How Mac Roman reads the first names, so the person who knows them sees they are wrong.
+      expect(result.problems.slice(1)).toEqual([
+        { row: 2, field: 'name', problem: 'reads "JÅrgen MÅller" in macintosh' },
+        { row: 3, field: 'name', problem: expect.stringMatching(/^reads "Bjîrn S.rensen" in macintosh$/) },
+        { row: 4, field: 'name', problem: 'reads "HÜkon Aas" in macintosh' },
+      ]);
+    },
+  );
+
+  it('a Mac Roman file is refused the same way, its names shown right, and read exactly with --encoding macintosh', () => {
+    const names = ['Anna Smith', ...NORDIC, 'Zoë François'];
+    const bytes = encode(csvOf(names), 'macintosh');
+    const refused = read(bytes);
+    expect(refused.ok).toBe(false);
+    expect(refused.problems[0]!.problem).toContain('pass --encoding macintosh');
+    // The rows beyond ASCII: an ASCII name reads the same in every code page and tells nothing.
+    expect(refused.problems.slice(1)).toEqual(NORDIC.map((name, i) => ({ row: i + 3, field: 'name', problem: `reads "${name}" in macintosh` })));
+    const given = read(bytes, 'macintosh');
+    expect(given).toMatchObject({ ok: true, encoding: 'macintosh', foundBy: 'given', problems: [] });
+    expect(namesOf(given)).toEqual(names);
+  });
+
+  it('the Action names its input set to the code page, not the flag', () => {
+    const result = readSyncFile('people.csv', () => encode(csvOf(NORDIC), 'cp850'), { encodingOption: 'the `encoding` input' });
+    expect(result.problems[0]!.problem).toContain('pass the `encoding` input set to macintosh;');
+    expect(said(result)).not.toContain('--encoding');
+  });
+
+  it('a reading chardet cannot score is shown line by line when it does not parse', () => {
+    const bytes = Buffer.concat([Buffer.from('email,name\r\n"a@acme.example,J'), encode('ü', 'cp850'), Buffer.from('rgen\r\n')]);
+    const result = read(bytes);
+    expect(result.ok).toBe(false);
+    expect(result.problems.slice(1)).toEqual([{ problem: 'line 2 reads "\\"a@acme.example,JÅrgen" in macintosh' }]);
+  });
+
   it('bytes no code page reads as names are refused, saying so', () => {
     // 0xA9 after a letter: © in most code pages, Š after a lowercase letter in ISO-8859-2, a
     // box-drawing character in KOI8-R, a Thai letter after a Latin one in Windows-874.
@@ -132,7 +178,7 @@ describe('what is read, and what is refused', () => {
       { encoding: 'windows-1256', text: 'email,name\r\na@acme.example,Ana \u200f\u202e\u001b[2J\r\n' },
     ];
     const rowsOf = (text: string) => [{ row: 2, values: { name: text.split(',').at(-1)!.trim() } }];
-    const problems = ambiguityProblems(readings, true, rowsOf, '--encoding');
+    const problems = ambiguityProblems(readings, 'names-differ', rowsOf, '--encoding');
     expect(problems[1]).toEqual({ row: 2, field: 'name', problem: 'reads "Ana þ" in windows-1252, "Ana \\u200f\\u202e\\u001b[2J" in windows-1256' });
   });
 
