@@ -71,7 +71,7 @@ describe('the committed reports', () => {
       const file = join(reportsDir(), `${report.surface}.txt`);
       expect({ file, text: readFileSync(file, 'utf8') }).toEqual({ file, text: writeReport(report) });
       // The smallest surface, the directory Action, has its inputs, outputs and modes: well over ten.
-    expect(report.items.length).toBeGreaterThan(10);
+      expect(report.items.length).toBeGreaterThan(10);
     }
   });
 
