@@ -7,6 +7,11 @@ import type { Drain } from '../shared/shutdown/drain.ts';
 type Id = string | number;
 const requestId = (message: JSONRPCMessage): Id | undefined =>
   'method' in message && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
+const cancelledId = (message: JSONRPCMessage): Id | undefined => {
+  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
+  const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+};
 const responseId = (message: JSONRPCMessage): Id | undefined =>
   !('method' in message) && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
 
@@ -72,6 +77,12 @@ function counted(wire: Transport, drain: Drain): Transport {
             if (id !== undefined) {
               open.get(id)?.();
               open.set(id, drain.begin());
+            }
+            // The SDK sends no answer to a request its client cancelled: nothing is waited for.
+            const cancelled = cancelledId(message);
+            if (cancelled !== undefined) {
+              open.get(cancelled)?.();
+              open.delete(cancelled);
             }
             handler(message, extra);
           });

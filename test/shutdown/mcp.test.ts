@@ -201,6 +201,20 @@ describe('pagerly mcp on stdio', () => {
     expect(stderr).toContain('stdin closed: closing the server; 1 in flight finishes first');
   }, 40_000);
 
+  it('a call the host cancelled is not waited for: stdin closed after the cancel, exit 0 well before the deadline', async () => {
+    const { exit, answer } = await stdioCreate((child) => {
+      child.process.stdin!.write(
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the user gave up' } })}\n`,
+      );
+      child.process.stdin!.end();
+    });
+    expect(exit.code).toBe(0);
+    // The SDK answers nothing to a cancelled request: still counted as in flight, the drain never
+    // settled, and the process ran out of work with its stop unfinished (Node's exit 13), not 0.
+    expect(exit.ms).toBeLessThan(10_000);
+    expect(answer).toBeUndefined();
+  }, 40_000);
+
   it('SIGTERM, then stdin closed (as a host may do both): one stop, not two; the call answers, exit 0', async () => {
     const { exit, answer, stderr } = await stdioCreate((child) => {
       child.process.kill('SIGTERM');
