@@ -9,23 +9,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './headless-chromium.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../sandbox/index.ts';
 import { createFetchClient } from '../shared/fetch-client.ts';
 
 const repoRoot = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({ options: { out: { type: 'string', default: join(repoRoot, 'docs', 'images', 'console') } } });
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 
 let sandbox: Sandbox | undefined;
@@ -58,7 +48,7 @@ async function main(): Promise<void> {
   const admin = createFetchClient({ apiKey: demoKeys.acmeAdmin, baseUrl: url, retries: 0 });
   const user = createFetchClient({ apiKey: demoKeys.acmeUser, baseUrl: url, retries: 0 });
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   await page.goto(`${url}/`);
   await page.locator('#feed-state', { hasText: 'Live' }).waitFor();

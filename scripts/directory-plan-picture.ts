@@ -4,7 +4,7 @@
 // CSS close to GitHub's, and screenshot by Debian's chromium through playwright-core.
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './headless-chromium.ts';
 import type { RowResult } from '../shared/directory-sync/apply.ts';
 import { renderSync } from '../github-action/directory/markdown.ts';
 
@@ -56,10 +56,7 @@ const css = `
 const html = `<!doctype html><meta charset="utf-8"><style>${css}</style>
 <div class="comment"><div class="head"><b>github-actions</b> bot commented</div><div class="body">${await marked.parse(markdown, { gfm: true })}</div></div>`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 800, height: 400 }, deviceScaleFactor: 1 });
   // Nothing leaves the page: the rendering has no remote resource, and an <img> a name smuggled

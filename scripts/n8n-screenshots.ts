@@ -10,7 +10,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './headless-chromium.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../sandbox/index.ts';
 import { connection } from '../shared/operations/connection.ts';
 import { buildN8nApp } from '../n8n-app/build-n8n-app.ts';
@@ -22,17 +23,6 @@ import { BASE_URL_FIELD, CREDENTIAL, ROTATIONS_BASE_URL_FIELD } from '../n8n-app
 import { DEPLOY_WEBHOOK_CREDENTIAL, isPagerlyNode, n8nTemplates, TEMPLATE_CREDENTIAL_NAME, TEMPLATE_JOBS } from '../n8n-app/templates/templates.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: join(repoRoot, 'docs', 'images', 'n8n') } } });
-/** Debian's Chromium, headless, with nothing that calls out. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** A modest viewport keeps each PNG small (most of the canvas is flat colour). */
 const VIEWPORT = { width: 1280, height: 720 };
 const OWNER = { email: 'owner@pagerly-e2e.example', password: 'Pagerly-e2e-1' };
@@ -139,7 +129,7 @@ async function main(): Promise<void> {
     if (unresolved.length) throw new Error(`${template.file}: import gave no credential to ${unresolved.join(', ')}`);
   }
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   await page.goto(`${n8n.url}/signin`);
   await page.locator('input[type="email"]').fill(OWNER.email);

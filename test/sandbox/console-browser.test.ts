@@ -6,23 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../../scripts/headless-chromium.ts';
 import { createFetchClient } from '../../shared/fetch-client.ts';
 import { secretForms } from '../../shared/redact.ts';
 import { demoKeys, demoSeed, type Sandbox, type ValidSeed } from '../../sandbox/index.ts';
 import { startReceiver, startSandbox, type Receiver, type Running } from './support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const HOSTILE = '<img src=x onerror=window.__pwned=1>';
 const HOSTILE_PERSON = '<script>window.__pwned=2</script>Mallory';
 const KEY_FORMS = Object.values(demoKeys).flatMap(secretForms);
@@ -69,7 +59,7 @@ withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
         for await (const chunk of answer.body!) feedText += decoder.decode(chunk as Uint8Array, { stream: true });
       })
       .catch(() => undefined);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchChromium({ timeout: 30_000 });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Any CSP violation is recorded: a hostile name must be text, not markup the CSP had to stop.
     // (Browser code is given as text: the test's types are Node's, not the DOM's.)
