@@ -5,6 +5,7 @@
 // carries, so the "with" runs pay for the feed in full. The figures are ratios, with ÷ without.
 import { Worker } from 'node:worker_threads';
 import { createSandbox, demoKeys } from '../sandbox/index.ts';
+import { runLoad } from './http-load.ts';
 import type { LoadJob, LoadOutcome } from './load-worker.ts';
 import { median, round } from './stats.ts';
 
@@ -117,16 +118,6 @@ function stopReader(reader: Worker): Promise<{ events: number; bytes: number }> 
     });
     reader.once('error', reject);
     reader.postMessage('stop');
-  });
-}
-
-function runLoad(job: LoadJob): Promise<LoadOutcome> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
-    let outcome: LoadOutcome | undefined;
-    worker.once('message', (message: LoadOutcome) => (outcome = message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => (outcome ? resolve(outcome) : reject(new Error(`The load worker for ${job.url} exited with code ${code} and no figures`))));
   });
 }
 

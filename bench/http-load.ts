@@ -99,7 +99,8 @@ export async function measureHttpLoad(settings: LoadSettings): Promise<HttpLoadF
   }
 }
 
-function runLoad(job: LoadJob): Promise<LoadOutcome> {
+/** One autocannon run in a worker thread, so the load does not share the event loop of the server it measures. */
+export function runLoad(job: LoadJob): Promise<LoadOutcome> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
     let outcome: LoadOutcome | undefined;
