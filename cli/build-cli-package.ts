@@ -5,6 +5,7 @@ import { build, type Metafile } from 'esbuild';
 import rootPackage from '../package.json' with { type: 'json' };
 import mcpServer from '../server.json' with { type: 'json' };
 import { MIT_LICENSE } from '../surfaces/license.ts';
+import { REQUIRE_IN_ESM_BANNER } from '../surfaces/npm-package.ts';
 
 /** Where `npm run build` writes the CLI package (`pagerly`, and `pagerly mcp` for MCP hosts). */
 export const cliPackageDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
@@ -68,7 +69,7 @@ export async function buildCliPackage(
     target: 'node22',
     // bin/pagerly.js then asks for the package's Node (22.19) and speaks to someone without a checkout.
     define: { PAGERLY_PACKAGE: 'true' },
-    banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
+    banner: REQUIRE_IN_ESM_BANNER,
     // Less to parse at each start; names kept, since errors are named after their class.
     minify: true,
     keepNames: true,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { operations } from '../shared/operations/index.ts';
 import { writeGeneratedFiles } from '../surfaces/write-files.ts';
+import { REQUIRE_IN_ESM_BANNER } from '../surfaces/npm-package.ts';
 import { ENTRY_FILE, generateAction } from './generator/generate.ts';
 
 /** Where `npm run build` writes the Action: the tree the release pushes to the Action's own repository. */
@@ -39,7 +40,7 @@ export async function bundleActionEntry(entry: string, outfile: string): Promise
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
+    banner: REQUIRE_IN_ESM_BANNER,
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',

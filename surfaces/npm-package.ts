@@ -7,3 +7,11 @@ export interface NpmPackage {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * esbuild's banner for an ES module bundle that holds CommonJS code: some of it calls
+ * `require()` (for Node's own modules), which an ES module lacks, so the banner makes one.
+ */
+export const REQUIRE_IN_ESM_BANNER = {
+  js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);",
+} as const;

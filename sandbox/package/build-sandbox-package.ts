@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import ts from 'typescript';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { MIT_LICENSE } from '../../surfaces/license.ts';
+import { REQUIRE_IN_ESM_BANNER } from '../../surfaces/npm-package.ts';
 import { bundledPackages, thirdPartyNotices, type BundledPackage } from './bundled-licences.ts';
 import { SANDBOX_README } from './readme.ts';
 
@@ -88,7 +89,7 @@ export async function buildSandboxPackage(
     // carries its assets prebuilt (console/, found by packagedConsoleFolder()).
     external: ['esbuild'],
     // Some bundled CommonJS code calls require(); an ES module has none.
-    banner: { js: "import { createRequire as __pagerlyRequire } from 'node:module'; const require = __pagerlyRequire(import.meta.url);" },
+    banner: REQUIRE_IN_ESM_BANNER,
     // Half the size, with line breaks kept: an error's source line stays a line, not a megabyte.
     minifySyntax: true,
     minifyIdentifiers: true,
