@@ -1,5 +1,16 @@
-import { type InputRequiredResult, inputRequired, inputResponse, type ServerContext } from '@modelcontextprotocol/server';
-import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import { createHash, hkdfSync } from 'node:crypto';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  createRequestStateCodec,
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+  type McpRequestContext,
+  type RequestStateCodec,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import * as z from 'zod/mini';
 import type { ToolResult } from './run-tool.ts';
 import type { ToolDefinition } from './tools.ts';
 
@@ -10,15 +21,26 @@ import type { ToolDefinition } from './tools.ts';
  *
  * Written once for both eras, as the SDK's multi-round-trip pattern: the handler returns an
  * `input_required` result naming the question, and is called again with the answer. A
- * 2026-07-28 client fulfils it itself (so it works on the stateless HTTP server too); on a
- * 2025-era connection (stdio) the SDK sends the client a real `elicitation/create` and calls
- * the handler again. A client that declared no form elicitation is not asked: it gets the tool
- * as it was, so nothing breaks for hosts without it (a 2025-era client over stateless HTTP is
- * one: a server made for one request never saw its `initialize`).
+ * 2026-07-28 client fulfils it itself and calls again (on stdio and on stateless HTTP alike);
+ * on a 2025-era connection (stdio) the SDK sends the client a real `elicitation/create` and
+ * calls the handler again. Whether the client can be asked is read as the SDK reads it for
+ * that question: from the request's own `_meta` on 2026-07-28, from the connection's
+ * `initialize` on a 2025-era one, by the era the SDK's serving entry built the instance for.
+ *
+ * Where the client cannot be asked (it declared no form elicitation, or it is a 2025-era
+ * client over stateless HTTP, whose `initialize` this server never saw), the call is refused
+ * with what to tell the person, and acts only when called again with `confirm: true`: the
+ * model's word that the person said yes, asked for in so many words, never silently assumed.
  */
 
 /** The key of the question in `inputRequests`, and of the one field of its form. */
 const CONFIRM = 'confirm';
+
+/** The era an instance serves, as the SDK's serving entries (`serveStdio`, `createMcpHandler`) tell its factory. */
+export type Era = McpRequestContext['era'];
+
+/** Why a client cannot be asked: it showed no form, or it is a 2025-era client this stateless server never saw initialize. */
+export type CannotAsk = 'no-form' | 'no-initialize';
 
 /** Whether the client can show a form to its user: `elicitation: {}` (form, by the spec's default) or `elicitation.form`. */
 export function canAskUser(capabilities: ClientCapabilities | undefined): boolean {
@@ -27,14 +49,35 @@ export function canAskUser(capabilities: ClientCapabilities | undefined): boolea
   return Object.keys(elicitation).length === 0 || 'form' in elicitation;
 }
 
-/** What the person reads: the tool's title, the arguments as given, and what cannot be undone. */
-export function questionFor(tool: ToolDefinition, args: Record<string, unknown>): string {
+/**
+ * Whether this request's client can be asked, read where the SDK reads it before it lets a
+ * question out (its per-request capability view): on 2026-07-28, the capabilities the request
+ * itself carries, and only those; on a 2025-era connection, what the client declared at
+ * `initialize`, whatever a request's `_meta` claims (undefined when no `initialize` was seen:
+ * the stateless HTTP fallback serves each request on a fresh instance).
+ */
+export function askable(era: Era, ctx: ServerContext, initialized: ClientCapabilities | undefined): true | CannotAsk {
+  if (era === 'modern') {
+    const own = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    return canAskUser(own) || 'no-form';
+  }
+  if (initialized === undefined) return 'no-initialize';
+  return canAskUser(initialized) || 'no-form';
+}
+
+/** What the tool will do, in words for the person: its title, the arguments as given, and what cannot be undone. */
+function whatItDoes(tool: ToolDefinition, args: Record<string, unknown>): string {
   const given = Object.entries(args)
-    .filter(([, value]) => value !== undefined && value !== '')
+    .filter(([key, value]) => key !== CONFIRM && value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
   const undo = tool.operation.kind === 'action' && tool.operation.irreversible ? ` ${tool.operation.irreversible}` : '';
-  return `An AI assistant wants to ${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)} in Pagerly (${given}).${undo} Go ahead?`;
+  return `${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)} in Pagerly (${given}).${undo}`;
+}
+
+/** What the person reads. */
+export function questionFor(tool: ToolDefinition, args: Record<string, unknown>): string {
+  return `An AI assistant wants to ${whatItDoes(tool, args)} Go ahead?`;
 }
 
 /** The form: one yes/no field, required, so an accepted empty form is no yes. */
@@ -44,32 +87,86 @@ const form = () => ({
   required: [CONFIRM],
 });
 
+/** The argument a tool that asks first takes, for a client that cannot ask: the model's word that the person said yes. */
+export const confirmArgument = {
+  [CONFIRM]: z.optional(
+    z
+      .boolean()
+      .check(
+        z.describe(
+          'Leave out. Only when this tool answered that this client cannot ask the user: true once the user has said yes to exactly this change. Where the client can ask the user, the user is asked whatever this says.',
+        ),
+      ),
+  ),
+};
+
+/** Why the client cannot be asked, for the model. */
+const WHY: Readonly<Record<CannotAsk, string>> = {
+  'no-form': 'it declared no form elicitation',
+  'no-initialize': 'a 2025-era client over HTTP: this stateless server never saw its initialize; a 2026-07-28 client, or one over stdio, can be asked',
+};
+
+/** How long a question's answer is taken: the SDK's round time-out for a 2025-era client's answer too (600 s). */
+const CONFIRMATION_TTL_SECONDS = 600;
+
 /**
- * Before a tool that asks first: the question (an `input_required` result), the person's "no" as
- * the call's result (nothing sent), or undefined to go ahead (a yes, or a client that cannot ask).
+ * The codec of the state a question carries (`requestState`), which comes back from the client
+ * with the answer (MCP spec 2026-07-28, basic/patterns/mrtr: the state is untrusted input the
+ * server integrity-protects). It names the call asked about, so an answer counts only for that
+ * call; HMAC-signed with a key derived from the API key the call is made with, so a state
+ * minted for one key does not verify under another, and every instance behind a load balancer
+ * that holds the key verifies it (one that does not hold it could call the service itself).
  */
-export function confirmationStep(
+export function confirmationCodec(apiKey: string | undefined): RequestStateCodec<{ readonly call: string }> {
+  const key = new Uint8Array(hkdfSync('sha256', apiKey ?? '', 'pagerly-mcp', 'confirmation request state', 32));
+  return createRequestStateCodec({ key, ttlSeconds: CONFIRMATION_TTL_SECONDS });
+}
+
+/** The call a question is about: the tool and its arguments, whatever their order (the model's `confirm` aside). */
+function callOf(tool: ToolDefinition, args: Record<string, unknown>): string {
+  const named = Object.keys(args)
+    .filter((key) => key !== CONFIRM && args[key] !== undefined)
+    .sort()
+    .map((key) => [key, args[key]]);
+  return createHash('sha256')
+    .update(JSON.stringify([tool.name, named]))
+    .digest('base64url');
+}
+
+/**
+ * Before a tool that asks first: the question (an `input_required` result), the person's "no"
+ * or the refusal on a path that cannot ask (the call's result: nothing sent), or undefined to
+ * go ahead (the person's yes, or, where the client cannot ask, the model's `confirm: true`).
+ * An answer counts only with the state of the question it answers, for this very call: one
+ * sent unasked, or carried over from another call, asks again.
+ */
+export async function confirmationStep(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   ctx: ServerContext,
-  capabilities: ClientCapabilities | undefined,
+  canAsk: true | CannotAsk,
+  codec: RequestStateCodec<{ readonly call: string }>,
   redact: (text: string) => string = (text) => text,
-): InputRequiredResult | ToolResult | undefined {
+): Promise<InputRequiredResult | ToolResult | undefined> {
   if (!tool.asksFirst) return undefined;
-  const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM);
-  if (answer.kind === 'missing') {
-    if (!canAskUser(capabilities)) return undefined;
-    return inputRequired({ inputRequests: { [CONFIRM]: inputRequired.elicit({ message: redact(questionFor(tool, args)), requestedSchema: form() }) } });
+  if (canAsk !== true) {
+    if (args[CONFIRM] === true) return undefined;
+    return notDone(
+      `Not done: ${tool.name} needs the user's own yes, and this client cannot ask them (${WHY[canAsk]}), so nothing changed in Pagerly. Tell the user what it will do: ${redact(whatItDoes(tool, args))} Only if they say yes, call ${tool.name} again with the same arguments and confirm: true.`,
+    );
   }
-  if (answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.[CONFIRM] === true) return undefined;
-  const how = answer.kind === 'elicit' && answer.action === 'cancel' ? 'dismissed the question' : 'said no';
-  return {
-    content: [
-      {
-        type: 'text',
-        text: `Not done: the user ${how}, so ${tool.name} was not called and nothing changed in Pagerly. Do not try again unless the user asks.`,
-      },
-    ],
-    isError: true,
-  };
+  const call = callOf(tool, args);
+  const state = ctx.mcpReq.requestState<{ call?: unknown } | undefined>();
+  const answer = state?.call === call ? inputResponse(ctx.mcpReq.inputResponses, CONFIRM) : undefined;
+  if (answer?.kind !== 'elicit') {
+    return inputRequired({
+      inputRequests: { [CONFIRM]: inputRequired.elicit({ message: redact(questionFor(tool, args)), requestedSchema: form() }) },
+      requestState: await codec.mint({ call }),
+    });
+  }
+  if (answer.action === 'accept' && answer.content?.[CONFIRM] === true) return undefined;
+  const how = answer.action === 'cancel' ? 'dismissed the question' : 'said no';
+  return notDone(`Not done: the user ${how}, so ${tool.name} was not called and nothing changed in Pagerly. Do not try again unless the user asks.`);
 }
+
+const notDone = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
