@@ -258,7 +258,7 @@ describe('an attacker speaking raw JSON-RPC', () => {
     expect(person(s.sandbox, email)).toBeDefined();
   });
 
-  it('2026-07-28: a state altered, or minted under another key, is refused before any tool runs', async () => {
+  it('2026-07-28: a state altered, or minted under another key, is refused before any tool runs; the same key elsewhere takes it', async () => {
     const [ours, theirs] = [open(), open(KEYS.owner)];
     const email = await newPerson();
     const minted = modern(email);
@@ -273,5 +273,10 @@ describe('an attacker speaking raw JSON-RPC', () => {
       expect((await ours.next(answerTo(request))).error).toMatchObject({ code: -32602, message: expect.stringContaining('requestState') });
     }
     expect(person(s.sandbox, email)).toBeDefined();
+    // Another process with the same key takes it: instances behind a load balancer share no memory.
+    const sameKey = open();
+    const answered = modern(email, { inputResponses: yes, requestState: own });
+    sameKey.send(answered);
+    expect((await sameKey.next(answerTo(answered))).result.structuredContent).toEqual({ email, removed: true });
   });
 });
