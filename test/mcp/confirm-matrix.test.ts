@@ -30,10 +30,10 @@ const isModern = (version: string) => version >= '2026-07-28';
 
 type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, boolean> };
 const ANSWERS: [string, Answer][] = [
-  ['a yes', { action: 'accept', content: { confirm: true } }],
   ['a no', { action: 'decline' }],
   ['a dismissed question', { action: 'cancel' }],
   ['a form left unticked', { action: 'accept', content: { confirm: false } }],
+  ['a yes', { action: 'accept', content: { confirm: true } }],
 ];
 
 /** What the client declares: form elicitation (`{}` means form, by the spec), none, or URL mode only (no form to show). */
@@ -112,8 +112,8 @@ describe('remove_directory_entry on every protocol version and transport', () =>
           // `confirm: true` is the model's word; where the person can be asked, only theirs counts.
           const result = await session.client.callTool({ name: 'remove_directory_entry', arguments: { email, confirm: true } });
           const yes = label === 'a yes';
+          expect([label, 'removed', person(s.sandbox, email) === undefined]).toEqual([label, 'removed', yes]);
           expect([label, session.asked.at(-1)]).toEqual([label, expect.stringContaining(`remove a person from the directory in Pagerly (email: ${email})`)]);
-          expect([label, person(s.sandbox, email) === undefined]).toEqual([label, yes]);
           expect([label, result.isError === true]).toEqual([label, !yes]);
           if (!yes) expect(text(result)).toMatch(/^Not done: the user (said no|dismissed the question), so remove_directory_entry was not called/);
         }
