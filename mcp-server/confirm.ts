@@ -10,7 +10,6 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import * as z from 'zod/mini';
 import type { ToolResult } from './run-tool.ts';
 import type { ToolDefinition } from './tools.ts';
 
@@ -28,9 +27,9 @@ import type { ToolDefinition } from './tools.ts';
  * `initialize` on a 2025-era one, by the era the SDK's serving entry built the instance for.
  *
  * Where the client cannot be asked (it declared no form elicitation, or it is a 2025-era
- * client over stateless HTTP, whose `initialize` this server never saw), the call is refused
- * with what to tell the person, and acts only when called again with `confirm: true`: the
- * model's word that the person said yes, asked for in so many words, never silently assumed.
+ * client over stateless HTTP, whose `initialize` this server never saw), the tool acts as it
+ * always did, on the model's own confirmation, which the server's instructions ask for: hosts
+ * call a tool once, and a refusal the model can lift with an argument would protect nothing.
  */
 
 /** The key of the question in `inputRequests`, and of the one field of its form. */
@@ -38,9 +37,6 @@ const CONFIRM = 'confirm';
 
 /** The era an instance serves, as the SDK's serving entries (`serveStdio`, `createMcpHandler`) tell its factory. */
 export type Era = McpRequestContext['era'];
-
-/** Why a client cannot be asked: it showed no form, or it is a 2025-era client this stateless server never saw initialize. */
-export type CannotAsk = 'no-form' | 'no-initialize';
 
 /** Whether the client can show a form to its user: `elicitation: {}` (form, by the spec's default) or `elicitation.form`. */
 export function canAskUser(capabilities: ClientCapabilities | undefined): boolean {
@@ -53,31 +49,24 @@ export function canAskUser(capabilities: ClientCapabilities | undefined): boolea
  * Whether this request's client can be asked, read where the SDK reads it before it lets a
  * question out (its per-request capability view): on 2026-07-28, the capabilities the request
  * itself carries, and only those; on a 2025-era connection, what the client declared at
- * `initialize`, whatever a request's `_meta` claims (undefined when no `initialize` was seen:
- * the stateless HTTP fallback serves each request on a fresh instance).
+ * `initialize`, whatever a request's `_meta` claims (none when no `initialize` was seen: the
+ * stateless HTTP fallback serves each request on a fresh instance, so that client is not asked).
  */
-export function askable(era: Era, ctx: ServerContext, initialized: ClientCapabilities | undefined): true | CannotAsk {
+export function askable(era: Era, ctx: ServerContext, initialized: ClientCapabilities | undefined): boolean {
   if (era === 'modern') {
-    const own = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-    return canAskUser(own) || 'no-form';
+    return canAskUser((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined);
   }
-  if (initialized === undefined) return 'no-initialize';
-  return canAskUser(initialized) || 'no-form';
+  return canAskUser(initialized);
 }
 
-/** What the tool will do, in words for the person: its title, the arguments as given, and what cannot be undone. */
-function whatItDoes(tool: ToolDefinition, args: Record<string, unknown>): string {
+/** What the person reads: the tool's title, the arguments as given, and what cannot be undone. */
+export function questionFor(tool: ToolDefinition, args: Record<string, unknown>): string {
   const given = Object.entries(args)
-    .filter(([key, value]) => key !== CONFIRM && value !== undefined && value !== '')
+    .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
   const undo = tool.operation.kind === 'action' && tool.operation.irreversible ? ` ${tool.operation.irreversible}` : '';
-  return `${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)} in Pagerly (${given}).${undo}`;
-}
-
-/** What the person reads. */
-export function questionFor(tool: ToolDefinition, args: Record<string, unknown>): string {
-  return `An AI assistant wants to ${whatItDoes(tool, args)} Go ahead?`;
+  return `An AI assistant wants to ${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)} in Pagerly (${given}).${undo} Go ahead?`;
 }
 
 /** The form: one yes/no field, required, so an accepted empty form is no yes. */
@@ -86,25 +75,6 @@ const form = () => ({
   properties: { [CONFIRM]: { type: 'boolean' as const, title: 'Go ahead', description: 'Tick to let the assistant do this now.' } },
   required: [CONFIRM],
 });
-
-/** The argument a tool that asks first takes, for a client that cannot ask: the model's word that the person said yes. */
-export const confirmArgument = {
-  [CONFIRM]: z.optional(
-    z
-      .boolean()
-      .check(
-        z.describe(
-          'Leave out. Only when this tool answered that this client cannot ask the user: true once the user has said yes to exactly this change. Where the client can ask the user, the user is asked whatever this says.',
-        ),
-      ),
-  ),
-};
-
-/** Why the client cannot be asked, for the model. */
-const WHY: Readonly<Record<CannotAsk, string>> = {
-  'no-form': 'it declared no form elicitation',
-  'no-initialize': 'a 2025-era client over HTTP: this stateless server never saw its initialize; a 2026-07-28 client, or one over stdio, can be asked',
-};
 
 /** How long a question's answer is taken: the SDK's round time-out for a 2025-era client's answer too (600 s). */
 const CONFIRMATION_TTL_SECONDS = 600;
@@ -122,10 +92,10 @@ export function confirmationCodec(apiKey: string | undefined): RequestStateCodec
   return createRequestStateCodec({ key, ttlSeconds: CONFIRMATION_TTL_SECONDS });
 }
 
-/** The call a question is about: the tool and its arguments, whatever their order (the model's `confirm` aside). */
+/** The call a question is about: the tool and its arguments, whatever their order. */
 function callOf(tool: ToolDefinition, args: Record<string, unknown>): string {
   const named = Object.keys(args)
-    .filter((key) => key !== CONFIRM && args[key] !== undefined)
+    .filter((key) => args[key] !== undefined)
     .sort()
     .map((key) => [key, args[key]]);
   return createHash('sha256')
@@ -135,26 +105,19 @@ function callOf(tool: ToolDefinition, args: Record<string, unknown>): string {
 
 /**
  * Before a tool that asks first: the question (an `input_required` result), the person's "no"
- * or the refusal on a path that cannot ask (the call's result: nothing sent), or undefined to
- * go ahead (the person's yes, or, where the client cannot ask, the model's `confirm: true`).
- * An answer counts only with the state of the question it answers, for this very call: one
- * sent unasked, or carried over from another call, asks again.
+ * (the call's result: nothing sent), or undefined to go ahead (the person's yes, or a client
+ * that cannot be asked). An answer counts only with the state of the question it answers, for
+ * this very call: one sent unasked, or carried over from another call, asks again.
  */
 export async function confirmationStep(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   ctx: ServerContext,
-  canAsk: true | CannotAsk,
+  canAsk: boolean,
   codec: RequestStateCodec<{ readonly call: string }>,
   redact: (text: string) => string = (text) => text,
 ): Promise<InputRequiredResult | ToolResult | undefined> {
-  if (!tool.asksFirst) return undefined;
-  if (canAsk !== true) {
-    if (args[CONFIRM] === true) return undefined;
-    return notDone(
-      `Not done: ${tool.name} needs the user's own yes, and this client cannot ask them (${WHY[canAsk]}), so nothing changed in Pagerly. Tell the user what it will do: ${redact(whatItDoes(tool, args))} Only if they say yes, call ${tool.name} again with the same arguments and confirm: true.`,
-    );
-  }
+  if (!tool.asksFirst || !canAsk) return undefined;
   const call = callOf(tool, args);
   const state = ctx.mcpReq.requestState<{ call?: unknown } | undefined>();
   const answer = state?.call === call ? inputResponse(ctx.mcpReq.inputResponses, CONFIRM) : undefined;
@@ -166,7 +129,13 @@ export async function confirmationStep(
   }
   if (answer.action === 'accept' && answer.content?.[CONFIRM] === true) return undefined;
   const how = answer.action === 'cancel' ? 'dismissed the question' : 'said no';
-  return notDone(`Not done: the user ${how}, so ${tool.name} was not called and nothing changed in Pagerly. Do not try again unless the user asks.`);
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `Not done: the user ${how}, so ${tool.name} was not called and nothing changed in Pagerly. Do not try again unless the user asks.`,
+      },
+    ],
+    isError: true,
+  };
 }
-
-const notDone = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });

@@ -3,7 +3,6 @@ import type { Endpoint } from '../shared/catalog/endpoint.ts';
 import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
 import { retiringNote } from '../shared/operations/retiring.ts';
 import { type ToolWords, toolWords, withMcpNotes } from './agent-words.ts';
-import { confirmArgument } from './confirm.ts';
 import type { InputField, Operation, OutputField } from '../shared/operations/types.ts';
 import type { SurfaceSource } from '../surfaces/surface.ts';
 import { mcpName, mcpText } from './operation-names.ts';
@@ -332,16 +331,14 @@ export function toolDefinitions({ operations, endpoints }: SurfaceSource): ToolD
     const endpoint = called[0]!;
     const resultKey = isList(operation) ? pluralKey(operation.noun) : undefined;
     const bounds = resultKey ? boundsOf(operation) : undefined;
-    const asksFirst = operation.kind === 'action' && 'asksFirst' in name && name.asksFirst === true;
-    const input = inputSchemaOf(operation, endpoint, bounds);
     tools.push({
       name: name.tool,
       title: name.title,
       description: descriptionOf(operation, called, resultKey, bounds),
       operation,
       writes: operation.kind === 'action',
-      asksFirst,
-      inputSchema: withJsonSchema(asksFirst ? z.extend(input, confirmArgument) : input),
+      asksFirst: operation.kind === 'action' && 'asksFirst' in name && name.asksFirst === true,
+      inputSchema: withJsonSchema(inputSchemaOf(operation, endpoint, bounds)),
       outputSchema: withJsonSchema(outputSchemaOf(operation, endpoint, resultKey, bounds)),
       resultKey,
       bounds,

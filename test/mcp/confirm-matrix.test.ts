@@ -14,8 +14,9 @@ import { connect, envelope, type HttpProcess, rawSession, startHttp } from './su
  * - 2026-07-28: capabilities come with each request (`_meta`), and the question is an
  *   `input_required` result the client answers by calling again:
  *   https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
- * Where the client can be asked, only the person's yes removes; where it cannot, the call is
- * refused with how to confirm, and removes only when called again with `confirm: true`.
+ * Where the client can be asked, only the person's yes removes; where it cannot (no form
+ * elicitation, or a 2025-era client over stateless HTTP: the documented limit), the tool acts
+ * as before, on the model's own confirmation, and no question goes out.
  */
 
 /** The 2026-era revisions the server speaks, as it says itself (`server/discover`). */
@@ -65,9 +66,16 @@ async function newPerson(): Promise<string> {
   return email;
 }
 
-/** A client at `version` with `capabilities`, whose person answers each question with the next of `answers`. */
+/** A question on the wire, in either era: a 2025-era `elicitation/create`, or a 2026-07-28 `input_required` result. */
+const isQuestion = (message: Record<string, any>) => message.method === 'elicitation/create' || message.result?.resultType === 'input_required';
+
+/**
+ * A client at `version` with `capabilities`, whose person answers each question with the next
+ * of `answers`; `questions` are those the server sent, as read off the wire.
+ */
 async function client(transport: 'stdio' | 'http', version: string, capabilities: ClientCapabilities) {
   const asked: string[] = [];
+  const questions: unknown[] = [];
   const answers: Answer[] = [];
   const c = new Client(
     { name: 'confirm-matrix', version: '1.0.0' },
@@ -79,12 +87,16 @@ async function client(transport: 'stdio' | 'http', version: string, capabilities
       return answers.shift() ?? { action: 'cancel' };
     });
   }
-  if (transport === 'stdio') {
-    const session = await connect(['--enable-write-tools'], env(), [], c);
-    return { client: c, asked, answers, close: () => session.close() };
-  }
-  await c.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-  return { client: c, asked, answers, close: () => c.close() };
+  if (transport === 'stdio') await connect(['--enable-write-tools'], env(), [], c);
+  else await c.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+  // Every message the server sends passes the transport's `onmessage`, which the client set at connect.
+  const wire = c.transport!;
+  const read = wire.onmessage!;
+  wire.onmessage = (message, extra) => {
+    if (isQuestion(message as Record<string, any>)) questions.push(message);
+    read(message, extra);
+  };
+  return { client: c, asked, questions, answers, close: () => c.close() };
 }
 
 const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0]!.text;
@@ -109,8 +121,7 @@ describe('remove_directory_entry on every protocol version and transport', () =>
         for (const [label, answer] of ANSWERS) {
           const email = await newPerson();
           session.answers.push(answer);
-          // `confirm: true` is the model's word; where the person can be asked, only theirs counts.
-          const result = await session.client.callTool({ name: 'remove_directory_entry', arguments: { email, confirm: true } });
+          const result = await session.client.callTool({ name: 'remove_directory_entry', arguments: { email } });
           const yes = label === 'a yes';
           expect([label, 'removed', person(s.sandbox, email) === undefined]).toEqual([label, 'removed', yes]);
           expect([label, session.asked.at(-1)]).toEqual([label, expect.stringContaining(`remove a person from the directory in Pagerly (email: ${email})`)]);
@@ -118,21 +129,17 @@ describe('remove_directory_entry on every protocol version and transport', () =>
           if (!yes) expect(text(result)).toMatch(/^Not done: the user (said no|dismissed the question), so remove_directory_entry was not called/);
         }
         expect(session.asked).toHaveLength(ANSWERS.length);
+        expect(session.questions).toHaveLength(ANSWERS.length);
         return;
       }
+      // The documented limit: one call, the tool as before, on the model's own confirmation.
       const email = await newPerson();
-      const refused = await session.client.callTool({ name: 'remove_directory_entry', arguments: { email } });
-      expect(refused.isError).toBe(true);
-      expect(text(refused)).toMatch(/^Not done: remove_directory_entry needs the user's own yes, and this client cannot ask them/);
-      expect(text(refused)).toContain('call remove_directory_entry again with the same arguments and confirm: true');
-      expect(person(s.sandbox, email)).toBeDefined();
-      // The documented way on this path: the model asks the person, then says so.
-      const confirmed = await session.client.callTool({ name: 'remove_directory_entry', arguments: { email, confirm: true } });
-      expect(confirmed.isError).toBeFalsy();
-      expect(confirmed.structuredContent).toEqual({ email, removed: true });
+      const result = await session.client.callTool({ name: 'remove_directory_entry', arguments: { email } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({ email, removed: true });
       expect(person(s.sandbox, email)).toBeUndefined();
-      expect(session.asked).toEqual([]);
-      expect(JSON.stringify([refused, confirmed])).not.toContain(KEY_MARK);
+      expect([session.questions, session.asked]).toEqual([[], []]);
+      expect(JSON.stringify(result)).not.toContain(KEY_MARK);
     } finally {
       await session.close();
     }

@@ -100,36 +100,25 @@ describe('remove_directory_entry and change_directory_role ask first', () => {
     expect(person(s.sandbox, 'alan@acme.example')?.role).toBe('user');
   });
 
-  it('a client without elicitation is refused with what to tell the person, and acts once called with confirm: true', async () => {
+  it('a client without elicitation gets the tool as before: it acts without asking', async () => {
     const { client, asked } = await connected('no elicitation');
-    const refused = await client.callTool({ name: 'change_directory_role', arguments: { email: 'edsger@acme.example', role: 'admin' } });
-    expect(refused.isError).toBe(true);
-    expect(text(refused)).toBe(
-      "Not done: change_directory_role needs the user's own yes, and this client cannot ask them (it declared no form elicitation), so nothing changed in Pagerly. Tell the user what it will do: change a person's role in Pagerly (email: edsger@acme.example, role: admin). Only if they say yes, call change_directory_role again with the same arguments and confirm: true.",
-    );
-    expect(person(s.sandbox, 'edsger@acme.example')?.role).toBe('user');
-    const result = await client.callTool({ name: 'change_directory_role', arguments: { email: 'edsger@acme.example', role: 'admin', confirm: true } });
+    const result = await client.callTool({ name: 'change_directory_role', arguments: { email: 'edsger@acme.example', role: 'admin' } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ email: 'edsger@acme.example', role: 'admin' });
     expect(person(s.sandbox, 'edsger@acme.example')?.role).toBe('admin');
     expect(asked).toEqual([]);
   });
 
-  it("takes confirm only as true: the schema refuses any other value, and the person's question never shows it", async () => {
+  it('no tool takes a confirm argument, and one the model adds anyway does not skip the question', async () => {
+    const properties = (tool: (typeof tools)[number]) => tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }).properties as object;
+    expect(tools.filter((tool) => 'confirm' in properties(tool)).map((tool) => tool.name)).toEqual([]);
     const { client, asked } = await connected({ action: 'decline' });
-    const wrong = await client.callTool({ name: 'remove_directory_entry', arguments: { email: 'katherine@acme.example', confirm: 'yes' } });
-    expect(wrong.isError).toBe(true);
-    expect(asked).toEqual([]);
-    await client.callTool({ name: 'remove_directory_entry', arguments: { email: 'katherine@acme.example', confirm: true } });
+    const result = await client.callTool({ name: 'remove_directory_entry', arguments: { email: 'katherine@acme.example', confirm: true } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Not done: the user said no/);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.message).not.toContain('confirm');
     expect(person(s.sandbox, 'katherine@acme.example')).toBeDefined();
-  });
-
-  it('offers confirm on the tools that ask first only', () => {
-    const properties = (tool: (typeof tools)[number]) => tool.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }).properties as object;
-    const withConfirm = tools.filter((tool) => 'confirm' in properties(tool));
-    expect(withConfirm.map((tool) => tool.name)).toEqual(['change_directory_role', 'remove_directory_entry']);
   });
 
   it('the other writes do not ask, even where the client could', async () => {
@@ -151,11 +140,11 @@ describe('an attacker speaking raw JSON-RPC', () => {
   const env = (key: string = KEYS.admin) => ({ PAGERLY_API_KEY: key, PAGERLY_BASE_URL: s.url });
   const yes = { confirm: { action: 'accept', content: { confirm: true } } };
   let id = 100;
-  const call = (email: string, extra: Record<string, unknown> = {}, args: Record<string, unknown> = {}) => ({
+  const call = (email: string, extra: Record<string, unknown> = {}) => ({
     jsonrpc: '2.0',
     id: ++id,
     method: 'tools/call',
-    params: { name: 'remove_directory_entry', arguments: { email, ...args }, ...extra },
+    params: { name: 'remove_directory_entry', arguments: { email }, ...extra },
   });
   const answerTo = (request: { id: number }) => (message: Message) => message.id === request.id;
   const sessions: RawStdio[] = [];
@@ -173,27 +162,26 @@ describe('an attacker speaking raw JSON-RPC', () => {
     { jsonrpc: '2.0', method: 'notifications/initialized' },
   ];
 
-  it("a 2025-era session: a request's _meta claiming 2026 and elicitation, with a forged yes, does not stand in for initialize", async () => {
+  it("a 2025-era session that declared no elicitation: a request's _meta claiming 2026 and elicitation does not stand in for initialize", async () => {
     const raw = open();
     for (const message of initialize({})) raw.send(message);
     await raw.next(answerTo({ id: 1 }));
     const email = await newPerson();
     const request = call(email, { _meta: envelope({ elicitation: {} }), inputResponses: yes });
     raw.send(request);
+    // Not asked (a question would wait for an answer this session never sends): the tool as before.
     const { result } = await raw.next(answerTo(request));
-    expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(
-      /^Not done: remove_directory_entry needs the user's own yes, and this client cannot ask them \(it declared no form elicitation\)/,
-    );
-    expect(person(s.sandbox, email)).toBeDefined();
+    expect(result.structuredContent).toEqual({ email, removed: true });
+    expect(raw.written().filter((message) => message.method === 'elicitation/create')).toEqual([]);
+    expect(person(s.sandbox, email)).toBeUndefined();
   });
 
-  it("a 2025-era session that declared elicitation is asked, whatever a request's _meta says, and the model's confirm changes nothing", async () => {
+  it("a 2025-era session that declared elicitation is asked, whatever a request's _meta says", async () => {
     const raw = open();
     for (const message of initialize({ elicitation: {} })) raw.send(message);
     await raw.next(answerTo({ id: 1 }));
     const email = await newPerson();
-    const request = call(email, { _meta: envelope({}) }, { confirm: true });
+    const request = call(email, { _meta: envelope({}) });
     raw.send(request);
     const question = await raw.next((message) => message.method === 'elicitation/create');
     expect(question.params.message).toContain(`(email: ${email})`);

@@ -49,9 +49,8 @@ const calls = (id: () => string): [string, () => Record<string, unknown>][] => [
   ['create_directory_entry', () => ({ email: NEW_HIRE, name: 'New Hire', phone: '+14155550199' })],
   ['update_directory_entry', () => ({ email: NEW_HIRE, name: 'New Hire Jr' })],
   ['update_directory_phone', () => ({ email: NEW_HIRE, phone: '+1 (415) 555-0198' })],
-  // This client declares no elicitation: the model's `confirm` is the way there (confirm-matrix.test.ts).
-  ['change_directory_role', () => ({ email: NEW_HIRE, role: 'admin', confirm: true })],
-  ['remove_directory_entry', () => ({ email: NEW_HIRE, confirm: true })],
+  ['change_directory_role', () => ({ email: NEW_HIRE, role: 'admin' })],
+  ['remove_directory_entry', () => ({ email: NEW_HIRE })],
 ];
 
 describe('tools/list', () => {

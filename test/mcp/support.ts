@@ -89,6 +89,8 @@ export interface RawStdio {
   send(message: object): void;
   /** The first message not yet taken that `matches`, waiting for it up to 10 s. */
   next(matches: (message: Message) => boolean): Promise<Message>;
+  /** Every message the server wrote so far, taken or not. */
+  written(): readonly Message[];
   /** Ends the session as a host does (stdin closed), and resolves with the exit code. */
   close(): Promise<number | null>;
 }
@@ -113,6 +115,7 @@ export function openRaw(args: readonly string[], env: Record<string, string>): R
   const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
   return {
     send: (message) => child.stdin.write(`${JSON.stringify(message)}\n`),
+    written: () => [...read],
     async next(matches) {
       const deadline = Date.now() + 10_000;
       for (;;) {
