@@ -78,7 +78,7 @@ export function mcpFetchHandler(server: PagerlyMcpOptions, http: Omit<HttpServeO
   const origins = [...new Set([...localhostAllowedOrigins(), ...(http.allowedOrigins ?? [])].map((host) => host.toLowerCase()))];
   const keyOf = (request: Request | undefined) => (http.keyFromHeader ? request?.headers.get(KEY_HEADER)?.trim() || undefined : server.apiKey);
   const handler = createMcpHandler(
-    (ctx) => createPagerlyMcpServer({ ...server, apiKey: keyOf(ctx.requestInfo), keySource: http.keyFromHeader ? 'header' : 'environment' }),
+    (ctx) => createPagerlyMcpServer({ ...server, apiKey: keyOf(ctx.requestInfo), keySource: http.keyFromHeader ? 'header' : 'environment', era: ctx.era }),
     {
       maxRequestBodySize: MAX_BODY_BYTES,
       onerror: (error) => http.onError?.(redact(error.message, [server.apiKey, current.getStore()?.key])),

@@ -7,7 +7,7 @@ import { operations } from '../shared/operations/index.ts';
 import type { Trace } from '../shared/http/trace.ts';
 import type { FetchTransportOptions } from '../shared/transports/fetch-transport.ts';
 import { redact } from '../shared/redact.ts';
-import { confirmationStep } from './confirm.ts';
+import { askable, confirmationCodec, confirmationStep, type Era } from './confirm.ts';
 import { errorResult, runTool } from './run-tool.ts';
 import { toolDefinitions, type ToolDefinition } from './tools.ts';
 import { toolCallTransport } from './transport.ts';
@@ -40,6 +40,12 @@ export interface PagerlyMcpOptions extends Omit<FetchTransportOptions, 'onRetry'
    * and answered that it was, a write with "may have been done".
    */
   readonly halt?: AbortSignal | undefined;
+  /**
+   * The protocol era this instance serves, as the SDK's serving entry tells its factory
+   * (`serveStdio`, `createMcpHandler`): where a client's capabilities are read. An instance
+   * connected by hand negotiates with `initialize`: 2025-era.
+   */
+  readonly era?: Era | undefined;
 }
 
 /** The tools from the real descriptions and catalog, made once: every connection offers the same. */
@@ -108,12 +114,14 @@ const NO_KEY = {
  * errors' messages, which are redacted.
  */
 export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly ToolDefinition[] = tools): McpServer {
+  const codec = confirmationCodec(options.apiKey);
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Pagerly', version: options.version },
-    { instructions: instructionsFor(options.writeTools, options.toolNames) },
+    // A question's state comes back from the client: the SDK checks its signature before any tool runs.
+    { instructions: instructionsFor(options.writeTools, options.toolNames), requestState: { verify: codec.verify } },
   );
   const clientFor = (signal: AbortSignal, summaries: ClientSummaries): PagerlyClient => {
-    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, halt: _h, version, ...transport } = options;
+    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, halt: _h, era: _e, version, ...transport } = options;
     return createClient({
       apiKey: apiKey ?? '',
       baseUrl,
@@ -131,7 +139,9 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
         if (!options.apiKey?.trim()) return errorResult(new AuthenticationError(NO_KEY[options.keySource ?? 'environment']));
         const input = args as Record<string, unknown>;
         // The person is asked only once the call could go through: never for a call without a key.
-        const asked = confirmationStep(tool, input, ctx, server.server.getClientCapabilities(), (text) => redact(text, [options.apiKey]));
+        // On a 2025-era connection, what the client declared at `initialize` (the accessor's documented meaning there).
+        const canAsk = askable(options.era ?? 'legacy', ctx, server.server.getClientCapabilities());
+        const asked = await confirmationStep(tool, input, ctx, canAsk, codec, (text) => redact(text, [options.apiKey]));
         if (asked) return asked;
         const summaries = operationSummaries(tool.operation);
         const signal = options.halt ? AbortSignal.any([ctx.mcpReq.signal, options.halt]) : ctx.mcpReq.signal;

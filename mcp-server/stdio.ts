@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, McpServerFactory, Transport } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { McpServer } from '@modelcontextprotocol/server';
 import type { Drain } from '../shared/shutdown/drain.ts';
 
 type Id = string | number;
@@ -22,7 +21,7 @@ const responseId = (message: JSONRPCMessage): Id | undefined =>
  * every request received has been answered (or cut at the deadline and answered so). SIGTERM
  * and Ctrl-C stop it the same way. Resolves once it has closed.
  */
-export async function serveStdioUntilDrained(factory: () => McpServer, drain: Drain, onerror: (error: Error) => void): Promise<void> {
+export async function serveStdioUntilDrained(factory: McpServerFactory, drain: Drain, onerror: (error: Error) => void): Promise<void> {
   const input = new PassThrough();
   process.stdin.pipe(input, { end: false });
   let closedInput = false;

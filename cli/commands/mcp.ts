@@ -99,7 +99,8 @@ signal ends it at once. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.
           return;
         }
         const served = serveStdioUntilDrained(
-          () => createPagerlyMcpServer(serverOptions),
+          // The SDK says which era the connection opened in: where the client's capabilities are read.
+          ({ era }) => createPagerlyMcpServer({ ...serverOptions, era }),
           drain,
           (error) => ctx.out.note(`pagerly mcp: ${error.message}`),
         );

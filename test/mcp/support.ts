@@ -30,9 +30,15 @@ export interface Connected {
 
 /**
  * `pagerly mcp [...args]` as a host starts it (stdio, the key in the environment), connected
- * with the SDK's client; `nodeArgs` go before the launcher (a test plants a stray write with them).
+ * with the SDK's client (`client`: one with its own protocol version, capabilities and
+ * handlers); `nodeArgs` go before the launcher (a test plants a stray write with them).
  */
-export async function connect(args: readonly string[], env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<Connected> {
+export async function connect(
+  args: readonly string[],
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+  client = new Client({ name: 'pagerly-test', version: '1.0.0' }),
+): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...nodeArgs, BIN, 'mcp', ...args],
@@ -43,7 +49,6 @@ export async function connect(args: readonly string[], env: Record<string, strin
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name: 'pagerly-test', version: '1.0.0' });
   const transportErrors: Error[] = [];
   client.onerror = (error) => transportErrors.push(error);
   await client.connect(transport);
@@ -75,6 +80,74 @@ export function rawSession(args: readonly string[], env: Record<string, string>,
     for (const request of requests) child.stdin.write(`${JSON.stringify(request)}\n`);
   });
 }
+
+/** A JSON-RPC message the server wrote, as parsed. */
+export type Message = Record<string, any>;
+
+export interface RawStdio {
+  /** Writes one message, one a line, as a host does. */
+  send(message: object): void;
+  /** The first message not yet taken that `matches`, waiting for it up to 10 s. */
+  next(matches: (message: Message) => boolean): Promise<Message>;
+  /** Every message the server wrote so far, taken or not. */
+  written(): readonly Message[];
+  /** Ends the session as a host does (stdin closed), and resolves with the exit code. */
+  close(): Promise<number | null>;
+}
+
+/**
+ * `pagerly mcp [...args]` driven message by message, with nothing of the SDK's client in
+ * between: for what no well-behaved client sends (a forged answer, another request's state).
+ */
+export function openRaw(args: readonly string[], env: Record<string, string>): RawStdio {
+  const child = spawn(process.execPath, [BIN, 'mcp', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  const read: Message[] = [];
+  const taken = new Set<Message>();
+  let wake = () => {};
+  let rest = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) read.push(JSON.parse(line) as Message);
+    wake();
+  });
+  child.stderr.resume();
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    send: (message) => child.stdin.write(`${JSON.stringify(message)}\n`),
+    written: () => [...read],
+    async next(matches) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = read.find((message) => !taken.has(message) && matches(message));
+        if (found) {
+          taken.add(found);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no such message in 10 s; the server wrote: ${JSON.stringify(read)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 200);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    },
+    close() {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      return ended.finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+/** The `_meta` every 2026-07-28 request carries: the revision, and the client's capabilities for this request. */
+export const envelope = (capabilities: Record<string, unknown> = {}) => ({
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': capabilities,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+});
 
 /** The opening of a 2025-era session, as hosts send it today. */
 export const INITIALIZE = [
