@@ -21,15 +21,22 @@ export const ALLOWED_HOSTS_FLAG = '--allowed-hosts';
 
 const MAX_NAME_SHOWN = 255;
 
+/**
+ * An IPv6 address written one way, as the URL parser writes it (`0:0::1` is `::1`), or undefined
+ * when it is none; one with a zone (`fe80::1%eth0`, which a socket may name) has no such form.
+ */
+function canonicalIPv6(address: string): string | undefined {
+  if (isIP(address) !== 6 || address.includes('%')) return undefined;
+  return new URL(`http://[${address}]`).hostname.slice(1, -1);
+}
+
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`). */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   const bare = address.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) !== 6) return false;
-  // The URL parser writes every spelling of an IPv6 address one way: `[0:0::1]` is `[::1]`.
-  const canonical = new URL(`http://[${bare}]`).hostname.slice(1, -1);
-  return canonical === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical);
+  const canonical = canonicalIPv6(bare);
+  return canonical === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical ?? '');
 }
 
 /** A name only this machine answers to: `localhost`, a name under `.localhost` (RFC 6761), or a loopback address. */
@@ -63,7 +70,8 @@ export function allowedHostList(entries: readonly string[]): string[] {
     const text = entry.trim().toLowerCase();
     if (text === '' || text === '.') throw new TypeError('allowedHosts: an entry is empty; give a host name such as host.docker.internal');
     if (text.startsWith('*')) throw new TypeError(`allowedHosts: "${entry}": write ".${text.replace(/^\*\.?/, '')}" for a name and every name under it`);
-    if (isIP(text) === 6) return `[${new URL(`http://[${text}]`).hostname.slice(1, -1)}]`;
+    const ipv6 = canonicalIPv6(text);
+    if (ipv6) return `[${ipv6}]`;
     const parsed = parseHost(text.startsWith('.') ? text.slice(1) : text);
     if (!parsed) throw new TypeError(`allowedHosts: "${entry}" is not a host name or address`);
     if (/:\d*$/.test(text) && !text.endsWith(']')) {
@@ -117,5 +125,6 @@ function sameAddress(name: string, localAddress: string): boolean {
   const local = bare(localAddress);
   const given = bare(name);
   if (given === local) return true;
-  return isIP(given) === 6 && isIP(local) === 6 && new URL(`http://[${given}]`).hostname === new URL(`http://[${local}]`).hostname;
+  const canonical = canonicalIPv6(given);
+  return canonical !== undefined && canonical === canonicalIPv6(local);
 }

@@ -262,6 +262,7 @@ describe('the allowedHosts option', () => {
     await expect(createSandbox({ allowedHosts: ['*.example.test'] })).rejects.toThrow('write ".example.test"');
     await expect(createSandbox({ allowedHosts: [''] })).rejects.toThrow('an entry is empty');
     await expect(createSandbox({ allowedHosts: ['http://example.test/'] })).rejects.toThrow('is not a host name or address');
+    await expect(createSandbox({ allowedHosts: ['fe80::1%eth0'] })).rejects.toThrow('is not a host name or address');
     await expect(createSandbox({ allowedHosts: 'all' as unknown as true })).rejects.toThrow('give a list of host names, or true');
     expect(allowedHostList([' Sandbox.Test ', '.Example.TEST', '::1', '[0:0::2]', '10.0.0.5'])).toEqual([
       'sandbox.test',
@@ -292,6 +293,9 @@ describe('the pieces of the rule', () => {
     expect(hostRefusal({ ...arrival, host: '192.0.2.3:4010' }, [])).toContain('is not a name of this sandbox');
     expect(hostRefusal({ ...arrival, host: '192.0.2.2:8080' }, [])).toContain('is not a name of this sandbox');
     expect(hostRefusal({ localAddress: 'fd00::2', localPort: 4010, host: '[fd00:0::2]:4010' }, [])).toBeUndefined();
+    // A link-local address with its zone: no Host can name it, and nothing breaks on it.
+    expect(hostRefusal({ localAddress: 'fe80::1%eth0', localPort: 4010, host: '[fe80::1]:4010' }, [])).toContain('is not a name of this sandbox');
+    expect(isLoopbackAddress('fe80::1%eth0')).toBe(false);
     expect(hostRefusal({ ...arrival, host: `${REBINDING}:4010` }, true)).toBeUndefined();
   });
 });
