@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,12 +138,23 @@ export interface CommandCheck {
   readonly problem: string | undefined;
 }
 
+/** The status of a GET sent with these headers, Host included (fetch sends its own Host). */
+function statusFor(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers, agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+}
+
 /**
  * `npx pagerly-sandbox --port 0` in the consumer folder (or its bin), on the Node in `nodeDir`:
  * it prints a loopback base, the demo keys and the console's address; the rotations base
  * answers `allteams` with the printed admin key, and refuses another key with 400, as the spec
- * says; then the signal stops it, leaving no process of its group behind (the bin itself
- * exits 0). Killed on every path.
+ * says, and a Host that does not name it with 403; then the signal stops it, leaving no
+ * process of its group behind (the bin itself exits 0). Killed on every path.
  */
 export async function checkSandboxCommand(consumer: string, nodeDir: string | undefined, how: CommandRun, tarball?: string): Promise<CommandCheck> {
   const empty = how === 'npx -y <tarball>, SIGTERM to npx' ? mkdtempSync(join(tmpdir(), 'pagerly-npx-')) : undefined;
@@ -174,6 +186,9 @@ export async function checkSandboxCommand(consumer: string, nodeDir: string | un
     const refused = await fetch(`${base}/pagerly/o/zapier/allteams`, { headers: { 'X-APIKEY': 'not-a-key-of-this-sandbox' } });
     await refused.body?.cancel();
     if (refused.status !== 400) return { base, problem: `an unknown key got ${refused.status}, not 400` };
+    // A page whose own domain points here (DNS rebinding) names that domain in Host: refused.
+    const rebound = await statusFor(`${base}/pagerly/o/zapier/allteams`, { 'X-APIKEY': key, host: `rebinding.example:${new URL(base).port}` });
+    if (rebound !== 403) return { base, problem: `a request with Host rebinding.example got ${rebound}, not 403` };
     const manifest = join(consumer, 'node_modules', '@pagerly', 'sandbox', 'package.json');
     const installed = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { files: string[] }) : { files: [] };
     if (installed.files.includes('console')) {

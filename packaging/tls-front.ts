@@ -17,10 +17,15 @@ export interface TlsFront {
   close(): Promise<void>;
 }
 
-/** HTTPS on loopback in front of a plain-HTTP service (the sandbox), with the certificate above. */
+/**
+ * HTTPS on loopback in front of a plain-HTTP service (the sandbox), with the certificate above.
+ * It sends the service's own Host, as nginx's `proxy_pass` does by default: the sandbox answers
+ * only a Host that names it.
+ */
 export async function tlsFront(target: string): Promise<TlsFront> {
   const server: Server = createServer({ cert: readFileSync(LOOPBACK_CERT), key: readFileSync(LOOPBACK_KEY) }, (req, res) => {
-    const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
+    const headers = { ...req.headers, host: new URL(target).host };
+    const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

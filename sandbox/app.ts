@@ -1,19 +1,24 @@
 import { errorBody } from '../shared/schemas/error-body.ts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorReplies } from './plugins/error-replies.ts';
+import { hostCheck, refusedHost } from './plugins/host-check.ts';
 import { jsonBodies } from './plugins/json-bodies.ts';
 import type { RateLimitOptions } from './plugins/rate-limit.ts';
 import { sandboxState, type SandboxState } from './plugins/sandbox-state.ts';
 import { consolePlugin, type ConsoleOptions } from './console/plugin.ts';
 import { controlRoutes } from './routes/controls.ts';
 import { serviceRoutes } from './routes/service.ts';
+import type { AllowedHosts } from './http/allowed-hosts.ts';
+import './http/fastify-types.ts';
 
 export interface AppOptions {
   state: SandboxState;
   rateLimit: RateLimitOptions | false;
   controls: boolean;
+  /** Hosts answered besides the sandbox's own names (`sandbox/http/allowed-hosts.ts`); `true`: any. */
+  allowedHosts: AllowedHosts;
   /** The console at `/` (with the controls only); before the service, so its hooks see every request. */
   console?: ConsoleOptions;
   logger: boolean;
@@ -31,22 +36,32 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   );
 }
 
-/** The sandbox's HTTP side: state decorators, the error shape, JSON bodies, the service, the controls. */
-export async function buildApp({ state, rateLimit, controls, console, logger, beforeReply }: AppOptions): Promise<FastifyInstance> {
+/** The sandbox's HTTP side: the Host rule, state decorators, the error shape, JSON bodies, the service, the controls. */
+export async function buildApp({ state, rateLimit, controls, allowedHosts, console, logger, beforeReply }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Ids may be up to 200 characters (shared schemas); the router's default limit is 100.
     routerOptions: { maxParamLength: 2_000 },
     // Requests the router or Node's parser refuse still get the service's error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       // The handler's reply is typed for route schemas it has none of: a plain reply here.
-      (reply as unknown as FastifyReply)
+      const plain = reply as unknown as FastifyReply;
+      // No hook runs for these: the Host rule is applied here too, so no answer reaches a foreign Host.
+      if (refusedHost(request as unknown as FastifyRequest, plain, allowedHosts)) return;
+      plain
         .code(400)
         .type('application/json; charset=utf-8')
         .send(errorBody(`Malformed request: ${error.message}`));
     },
     clientErrorHandler: answerClientError,
   });
+  // Every route as registered (Fastify keeps no list of its own), so a test can walk each one.
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) routes.push({ method: one, url });
+  });
+  await app.register(hostCheck, { allowedHosts });
   if (beforeReply) {
     app.addHook('onSend', async (_request, reply, payload) => {
       try {

@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox for local work and demos:
- *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S] [--public-console]
+ *   node sandbox/cli.ts [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S] [--allowed-hosts NAMES]
  * Port from --port, else PORT, else 4010; always on 127.0.0.1. The clock follows wall time
  * unless --fixed-clock pins it at the seed's `clockStart`. With --state, subscriptions,
  * pending hook deliveries, id counters and the last known on-call sets are kept in FILE
@@ -12,6 +12,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_SECONDS } from '../shared/shutdown/drain.ts';
 import { stopOnSignals } from '../shared/shutdown/http-server.ts';
 import { describeOrphans } from './delivery/describe-orphans.ts';
 import { stopWhenNpmExecGoes } from './npm-exec-launcher.ts';
+import { ALLOWED_HOSTS_FLAG, allowedHostList, type AllowedHosts } from './http/allowed-hosts.ts';
 import { createSandbox, demoKeys, demoSeed, parseSeed, readSeedFile, scaleSeed, SeedError, StateFileError, type Sandbox, type ValidSeed } from './index.ts';
 
 const DEFAULT_PORT = 4010;
@@ -29,13 +30,14 @@ const { values } = parseArgs({
     'fixed-clock': { type: 'boolean', default: false },
     state: { type: 'string' },
     'shutdown-timeout': { type: 'string' },
+    'allowed-hosts': { type: 'string', multiple: true },
     'public-console': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`Usage: ${command} [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S] [--public-console]
+  console.log(`Usage: ${command} [--port N] [--seed FILE | --scale-teams N] [--fixed-clock] [--state FILE] [--shutdown-timeout S] [--allowed-hosts NAMES]
 
 A stand-in of the Pagerly API on 127.0.0.1, for local work and demos. Ctrl-C or SIGTERM stops it:
 it takes no new request, lets those in flight answer, saves --state, and exits 0.
@@ -50,8 +52,14 @@ Options:
                   in FILE (JSON), and pick them up again when started on the same file
   --shutdown-timeout S  on Ctrl-C or SIGTERM, how long requests in flight may take (default
                   ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}); a second signal stops it at once
-  --public-console serve the console (at /) and the keyless controls to any Host header, not
-                  only to loopback ones (127.0.0.1, ::1, localhost)
+  --allowed-hosts NAMES  more host names a request may be addressed to (its Host header),
+                  comma-separated, on any port: the name a container, a proxy or a tunnel
+                  reaches the sandbox by (host.docker.internal; .example.test for it and every
+                  name under it). Without it, every route answers only localhost, *.localhost,
+                  127.0.0.1 and [::1] with the sandbox's port; another Host gets 403, so a web
+                  page whose domain is pointed at this machine (DNS rebinding) cannot use it.
+                  "all" answers any Host: unsafe, any web page you open can then use it
+  --public-console the same as --allowed-hosts all (kept for scripts that use it)
   -h, --help      this text
 
 Demo keys (fake; they open nothing but this sandbox):
@@ -88,6 +96,7 @@ try {
   throw error;
 }
 
+const allowedHosts = allowedHostsFlag(values['allowed-hosts'], values['public-console']);
 if (values.state === '') fail('--state needs a file name');
 const shutdownTimeout = values['shutdown-timeout'] === undefined ? undefined : Number(values['shutdown-timeout']);
 if (shutdownTimeout !== undefined && !(shutdownTimeout >= 0 && shutdownTimeout <= 3600))
@@ -97,6 +106,7 @@ try {
   sandbox = await createSandbox({
     seed,
     clock: values['fixed-clock'] ? { mode: 'fixed' } : { mode: 'real' },
+    allowedHosts,
     console: { allowRemote: values['public-console'] },
     ...(values.state === undefined ? {} : { persistence: { file: values.state } }),
   });
@@ -116,11 +126,20 @@ const kept =
     : `\n  State file:          ${values.state} (${plural(sandbox.world.subscriptions.size, 'subscription')} kept, ${plural(sandbox.kept.resumed, 'pending delivery', 'pending deliveries')} resumed${sandbox.kept.orphans.length ? `, ${sandbox.kept.orphans.length} orphaned: see the warning` : ''})`;
 // Never silently dropped: orphaned deliveries are named at every start (and kept in the file).
 if (sandbox.kept?.orphans.length) console.error(describeOrphans(values.state ?? '', sandbox.kept.orphans));
+const hosts =
+  allowedHosts === true
+    ? ''
+    : `\n  Answers Host:        localhost, 127.0.0.1 or [::1] at port ${new URL(baseUrl).port}${allowedHosts.length ? `; ${allowedHosts.join(', ')} at any port` : ''}`;
+if (allowedHosts === true) {
+  console.error(
+    `Warning: the sandbox answers any Host (${values['public-console'] ? '--public-console' : `${ALLOWED_HOSTS_FLAG} all`}): a web page you open can use it and its demo keys through DNS rebinding. Name the hosts instead: ${ALLOWED_HOSTS_FLAG} NAME.`,
+  );
+}
 console.log(`Pagerly sandbox is running (clock: ${values['fixed-clock'] ? 'fixed' : 'real'}, now ${sandbox.clock.now().toISOString()})
 
   Console:             ${baseUrl}/ (live: incidents, on-call, hooks, requests; the controls)
   API base URL:        ${baseUrl}
-  Rotations base URL:  ${rotationsUrl}${kept}
+  Rotations base URL:  ${rotationsUrl}${hosts}${kept}
 
   API keys of this sandbox (fake; they open nothing else):
 ${keys.map(({ label, key }) => `    ${label.padEnd(labelWidth)} ${key}`).join('\n')}
@@ -141,6 +160,21 @@ stopOnSignals(sandbox.app.server, {
 });
 
 stopWhenNpmExecGoes(() => process.kill(process.pid, 'SIGTERM'));
+
+/** `--allowed-hosts a,b --allowed-hosts c`, `all`, or `--public-console` (which always meant any Host). */
+function allowedHostsFlag(given: string[] | undefined, publicConsole: boolean): AllowedHosts {
+  const names = (given ?? []).flatMap((value) => value.split(',')).map((name) => name.trim());
+  if (names.includes('all')) {
+    if (names.length > 1) fail(`${ALLOWED_HOSTS_FLAG} all answers any Host: give it alone, or name the hosts`);
+    return true;
+  }
+  if (names.length === 0) return publicConsole ? true : [];
+  try {
+    return allowedHostList(names);
+  } catch (error) {
+    fail(`${ALLOWED_HOSTS_FLAG}: ${(error as Error).message.replace(/^allowedHosts: /, '')}`);
+  }
+}
 
 /** An admin and a non-admin key of the first organization, and an admin key of another one. */
 function labelledKeys(world: ValidSeed): { label: string; key: string }[] {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { allowedHostList, type AllowedHosts } from './http/allowed-hosts.ts';
 import { packagedConsole } from './package/console-folder.ts';
 import { ConsoleFeed } from './console/feed.ts';
 import { keyScrubber } from './console/scrub.ts';
@@ -26,6 +27,7 @@ export type { OnCallChangedEvent } from './delivery/on-call-watcher.ts';
 export { StateFileError } from './delivery/state-file.ts';
 export type { PendingDelivery, PersistedState } from './delivery/state-file.ts';
 export type { World } from './world/world.ts';
+export type { AllowedHosts } from './http/allowed-hosts.ts';
 export type { Incident, Organization, Person, Rotation, Subscription, Team } from './world/records.ts';
 
 export interface SandboxOptions {
@@ -56,9 +58,20 @@ export interface SandboxOptions {
   /** The keyless /_sandbox control routes. Default true. */
   controls?: boolean;
   /**
+   * Every route answers only a request whose Host names the sandbox: `localhost`, a name under
+   * `.localhost`, a loopback address or the address the request reached, each with the
+   * sandbox's port, or a name given here (exact, or `.example.com` for it and every name
+   * under it), on any port; anything else (a DNS-rebinding page) gets 403. `true` answers any
+   * Host: unsafe, any web page open in a browser on this machine can then use the sandbox.
+   * Default: none more, or `true` when `console.allowRemote` is set (as before the rule covered
+   * every route).
+   */
+  allowedHosts?: AllowedHosts;
+  /**
    * The live console at `/` (with the controls only). `assetsDir`: its prebuilt files
    * (`buildConsoleAssets`); without it the page is built in memory on first use. `allowRemote`:
-   * serve it and the controls to other hosts than loopback. `false` turns it off. Default on.
+   * serve it and the controls to requests from other machines too (and, unless `allowedHosts`
+   * is given, any Host). `false` turns it off. Default on.
    */
   console?: { assetsDir?: string; allowRemote?: boolean } | false;
   /** Fastify's logger. Default false. */
@@ -101,6 +114,7 @@ export const deliveryDefaults = { timeoutMs: 5_000, retryDelaysMs: [1_000, 5_000
 const REAL_CLOCK_CHECK_MS = 1_000;
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const allowedHosts = allowedHostsOf(options);
   const seed = options.seed === undefined ? demoSeed : parseSeed(options.seed, 'The seed given to createSandbox');
   const kept = options.persistence === undefined ? undefined : readStateFile(options.persistence.file);
   const world = WorldState.fromSeed(seed);
@@ -128,6 +142,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     ...(stateFile ? { beforeReply: () => stateFile.flush() } : {}),
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     controls: options.controls ?? true,
+    allowedHosts,
     logger: options.logger ?? false,
   });
   await app.ready();
@@ -192,6 +207,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       orphans: persisted.orphans.map(({ event: _event, ...orphan }) => orphan),
     },
   };
+}
+
+/** The `allowedHosts` option checked, or its default: `allowRemote` alone keeps meaning "any Host". */
+function allowedHostsOf({ allowedHosts, console }: SandboxOptions): AllowedHosts {
+  if (allowedHosts === true) return true;
+  if (allowedHosts === undefined) return console && console.allowRemote === true ? true : [];
+  if (!Array.isArray(allowedHosts)) throw new TypeError('allowedHosts: give a list of host names, or true for any Host');
+  return allowedHostList(allowedHosts);
 }
 
 /** The console's feed, told of every on-call change and delivery attempt as they happen. */

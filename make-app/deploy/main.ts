@@ -1,6 +1,7 @@
 // `npm run make:deploy [-- --app-dir dist/make] [--origins FILE] [--new-app NAME] [--dry-run] [--json]`:
 // pushes the generated Make custom app to a Make account. Exit codes: 0 done, 1 a request failed,
-// 2 nothing was sent (arguments, settings, app folder, a breaking change for a live app).
+// 2 nothing was sent (arguments, settings, app folder, a breaking change for a live app, an app
+// that serves another major).
 import { parseArgs } from 'node:util';
 import { redact } from '../../shared/redact.ts';
 import { ORIGINS_FILE } from '../origins.ts';
@@ -11,6 +12,8 @@ import { DeployStepError, RecordingMake, runSteps } from './run.ts';
 import { readSettings, settingsHelp } from './settings.ts';
 import { NEW_APP_ENV, newAppLines, refusalLines, type ReleaseCheck } from './release-check.ts';
 import { readOrigins } from '../origins.ts';
+import { AppMajorsError, appMajorsBeside, readAppMajors, writeAppMajors } from '../app-majors.ts';
+import { checkAppMajor, recordLine } from './app-major.ts';
 
 export interface IO {
   out(line: string): void;
@@ -21,12 +24,14 @@ type Env = Readonly<Record<string, string | undefined>>;
 const USAGE = [
   'Usage: npm run make:deploy -- [--app-dir <folder>] [--origins <file>] [--new-app <name>] [--dry-run] [--json]',
   '  --app-dir <folder>  the generated app (default dist/make, made by `npm run build`)',
-  "  --origins <file>    where Make's names of the deployed components are kept (default make-app/origins.json: commit it)",
+  "  --origins <file>    where Make's names of the deployed components are kept (default make-app/origins.json: commit it),",
+  '                      and beside it app-majors.json, which app serves which major version in each zone (commit it too)',
   `  --new-app <name>    deploy as a new app of this name (version 1), which must not exist yet: the way to ship a breaking change (or ${NEW_APP_ENV})`,
   '  --dry-run           print every step the deploy would take, send nothing (MAKE_API_TOKEN not needed)',
   '  --json              print one JSON document instead of lines',
   'A breaking difference on the Make surface since the released version (npm run api:check) stops the deploy, dry run',
-  '  included, unless --new-app: Make applies a deploy to every scenario using the app at once.',
+  '  included, unless --new-app: Make applies a deploy to every scenario using the app at once. So does an app',
+  "  that serves another major than this version's (after a breaking release went out as a new app).",
   'Settings (environment): MAKE_API_TOKEN, MAKE_ZONE (e.g. eu1.make.com), MAKE_APP_NAME, optional MAKE_APP_VERSION (1),',
   '  MAKE_APP_LABEL, MAKE_APP_DESCRIPTION, MAKE_APP_THEME (used when the app is created).',
 ];
@@ -75,6 +80,7 @@ async function deploy(argv: readonly string[], env: Env, io: IO, release: Releas
     return 0;
   }
   const { 'app-dir': appDir, origins: originsFile, 'dry-run': dryRun, json } = args;
+  const majorsFile = appMajorsBeside(originsFile);
   // A new app is version 1 of its own name: the released app, and every scenario on it, stay as they are.
   const newApp = args['new-app']?.trim() || env[NEW_APP_ENV]?.trim() || undefined;
   // Before anything else, settings included: what this deploy would change for the scenarios of a
@@ -103,6 +109,28 @@ async function deploy(argv: readonly string[], env: Env, io: IO, release: Releas
     );
     return 2;
   }
+  // Before any request, dry run included: an app takes only the deploys of the majors it serves.
+  let majors: ReturnType<typeof readAppMajors>;
+  try {
+    majors = readAppMajors(majorsFile);
+  } catch (error) {
+    if (!(error instanceof AppMajorsError)) throw error;
+    io.err(error.message);
+    return 2;
+  }
+  const major = checkAppMajor(majors, { zone, app: appName, version: since.version, newApp: newApp !== undefined }, majorsFile);
+  if (!major.ok) {
+    if (json) io.out(JSON.stringify({ ok: false, refused: major.refused }, null, 2));
+    else writeLines(io.err, major.lines);
+    return 2;
+  }
+  const { record } = major;
+  /** Adds this app to the record once it is in Make: later deploys of another major to it are refused. */
+  const keepRecord = () => {
+    if (!record) return;
+    writeAppMajors([...readAppMajors(majorsFile), record], majorsFile);
+    if (!json) io.out(recordLine(record, majorsFile, true));
+  };
   const origin = originFor(originsFile, target);
   const mapping = origin.idMapping!;
   let plan: ReturnType<typeof planDeploy>;
@@ -121,8 +149,15 @@ async function deploy(argv: readonly string[], env: Env, io: IO, release: Releas
   const asNew = newApp ? newAppLines(since, appName) : [];
   if (dryRun) {
     if (json)
-      print({ ok: true, dryRun: true, ...(newApp ? { newApp: { breaking } } : {}), steps: plan.steps.map((step) => step.title), skipped: plan.skipped });
-    else writeLines(io.out, [...asNew, ...planLines(plan, target, appDir)]);
+      print({
+        ok: true,
+        dryRun: true,
+        ...(newApp ? { newApp: { breaking } } : {}),
+        ...(record ? { record } : {}),
+        steps: plan.steps.map((step) => step.title),
+        skipped: plan.skipped,
+      });
+    else writeLines(io.out, [...asNew, ...planLines(plan, target, appDir), ...(record ? [recordLine(record, majorsFile, false)] : [])]);
     return 0;
   }
   if (!json) writeLines(io.out, asNew);
@@ -141,12 +176,16 @@ async function deploy(argv: readonly string[], env: Env, io: IO, release: Releas
       if (!json) io.out(progressLine(outcome, index, plan.steps.length));
     });
     save();
-    if (json) print({ ok: true, steps: outcomes, counts: counts(outcomes), skipped: plan.skipped, idMapping: mapping });
+    if (json) print({ ok: true, steps: outcomes, counts: counts(outcomes), skipped: plan.skipped, idMapping: mapping, ...(record ? { record } : {}) });
     else writeLines(io.out, [...summaryLines(outcomes, target, plan), `Make's names are in ${originsFile} (commit it) and ${appDir}/makecomapp.json.`]);
+    keepRecord();
     return 0;
   } catch (error) {
     if (!(error instanceof DeployStepError)) throw error;
-    if (state.appCreated) save();
+    if (state.appCreated) {
+      save();
+      keepRecord();
+    }
     const { completed, ...failed } = error.failure;
     if (json) print({ ok: false, failed: { ...failed, step: failed.index + 1, message: error.message }, counts: counts(completed), idMapping: mapping });
     else writeLines(io.err, failureLines(error, target, originsFile));

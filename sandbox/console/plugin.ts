@@ -14,7 +14,7 @@ export interface ConsoleOptions {
   feed: ConsoleFeed;
   /** Prebuilt files (`buildConsoleAssets`); without it the page is bundled in memory at its first request (the repository has esbuild). */
   assetsDir?: string;
-  /** Serve the console and the keyless controls to any host, not only loopback. */
+  /** Serve the console and the keyless controls to requests from other machines too, not only from loopback. */
   allowRemote?: boolean;
 }
 
@@ -37,7 +37,7 @@ const HEARTBEAT_MS = 15_000;
 const MAX_STREAMS = 64;
 const SNAPSHOT_ROWS = 200;
 const MAX_PAGE = 100;
-/** Paths behind the loopback rule: the page, its files, its feed and every keyless control. */
+/** Paths behind the loopback and same-origin rules: the page, its files, its feed and every keyless control. */
 const guarded = (route: string) =>
   route === '/' || route.startsWith('/?') || route === '/favicon.ico' || route.startsWith('/console/') || route.startsWith('/_sandbox/');
 
@@ -56,8 +56,8 @@ function pageQuery(query: unknown): { offset: number; limit: number; q: string }
  * The sandbox's console: a page at `/` that shows, live, what the sandbox is doing (teams and
  * who is on call, incidents and who opened them, the directory, hooks and every delivery
  * attempt, the request journal) and drives the controls. The feed (`/_sandbox/console/events`)
- * sends a snapshot, then changes; long lists are read a page at a time. Only on loopback unless
- * `allowRemote`; never a key in anything it sends.
+ * sends a snapshot, then changes; long lists are read a page at a time. Only to loopback
+ * callers unless `allowRemote`; never a key in anything it sends.
  */
 export const consolePlugin = fp<ConsoleOptions>(
   async (app, options) => {

@@ -11,6 +11,8 @@ declare module 'fastify' {
     sandboxClock: SandboxClock;
     onCallWatcher: OnCallWatcher;
     faultList: FaultList;
+    /** Every route of the app, one entry per method, in the order they were registered. */
+    routeList: readonly { readonly method: string; readonly url: string }[];
   }
   interface FastifyRequest {
     /** Set by the authentication plugin on service routes; null elsewhere. */

@@ -110,8 +110,18 @@ export interface SandboxOptions {
   /** The keyless `/_sandbox` control routes (clock, faults). Default true. */
   controls?: boolean;
   /**
-   * The live console at `/`, served with the controls. Default: on, answering loopback requests
-   * only; `allowRemote: true` answers any Host; `false` leaves it out.
+   * More hosts a request may name in its Host header, on any port: `['host.docker.internal']`,
+   * or `.example.test` for that name and every name under it. Every route answers only
+   * `localhost`, `*.localhost`, `127.0.0.1`, `[::1]` or the address it was reached at, with
+   * its port, and these; another Host (a web page whose domain was pointed at this machine:
+   * DNS rebinding) gets 403. `true` answers any Host: unsafe, any web page open in a browser
+   * here can then use the sandbox. Default: none more (`true` with `console.allowRemote`).
+   */
+  allowedHosts?: readonly string[] | true;
+  /**
+   * The live console at `/`, served with the controls. Default: on, answering requests from
+   * this machine only; `allowRemote: true` answers other machines too (and any Host, unless
+   * `allowedHosts` is given); `false` leaves it out.
    */
   console?: { allowRemote?: boolean } | false;
   /** Fastify's request log. Default false. */

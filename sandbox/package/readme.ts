@@ -12,7 +12,9 @@ npx -y @pagerly/sandbox --port 4010     # prints the API base, the demo keys and
 \`\`\`
 
 Flags: \`--port N\` (0 picks a free one), \`--seed FILE\` or \`--scale-teams N\`, \`--fixed-clock\`,
-\`--state FILE\`; \`--help\` lists them and the keyless controls. Ctrl-C or SIGTERM stops it.
+\`--state FILE\`, \`--allowed-hosts NAMES\` (the name a container or proxy reaches it by: it answers
+only localhost, 127.0.0.1 and [::1] otherwise); \`--help\` lists them and the keyless controls.
+Ctrl-C or SIGTERM stops it.
 Point a client at it with \`PAGERLY_BASE_URL=http://127.0.0.1:4010\` and a demo key in
 \`PAGERLY_API_KEY\`.
 

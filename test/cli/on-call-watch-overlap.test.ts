@@ -50,7 +50,8 @@ beforeAll(async () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
     const upstream = http.request(
-      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+      // The sandbox's own Host, as nginx's proxy_pass sends by default: it answers only a Host that names it.
+      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);

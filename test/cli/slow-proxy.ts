@@ -24,7 +24,8 @@ export async function slowProxy(target: string, delayMs: number): Promise<SlowPr
     request.on('end', () => {
       setTimeout(() => {
         const forwarded = http.request(
-          { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
+          // The sandbox's own Host, as nginx's proxy_pass sends by default: it answers only a Host that names it.
+          { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, host: upstream.host } },
           (answer) => {
             response.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(response);

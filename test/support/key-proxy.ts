@@ -22,8 +22,9 @@ export interface KeyProxy {
 
 /**
  * A receiving loopback proxy in front of a server (the sandbox): it notes the `X-APIKEY` of
- * every request that reaches it and forwards the request unchanged, so a secret test can show
- * the key was sent where it belongs, and nowhere else it looked.
+ * every request that reaches it and forwards the request unchanged but for its Host, which
+ * names the server (as nginx's `proxy_pass` does by default, and as the sandbox asks), so a
+ * secret test can show the key was sent where it belongs, and nowhere else it looked.
  */
 export async function startKeyProxy(target: string): Promise<KeyProxy> {
   const requests: ProxiedRequest[] = [];
@@ -45,7 +46,7 @@ export async function startKeyProxy(target: string): Promise<KeyProxy> {
       return;
     }
     const forwarded = http.request(
-      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
+      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, host: upstream.host } },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);

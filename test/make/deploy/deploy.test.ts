@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import nock from 'nock';
 import { offlineNock } from '../../support/offline-nock.ts';
 import {
@@ -85,6 +85,19 @@ describe('first deploy', () => {
     expect(after['origins']).toEqual(readOrigins(dir));
     expect({ ...after, origins: [] }).toEqual(before);
     expect(readFileSync(originsOf(dir), 'utf8') + readFileSync(join(dir, 'makecomapp.json'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('records that the app serves this major, beside the origins file, once it is in Make', async () => {
+    const dir = copyOfFixture();
+    replay('first-deploy');
+    const { out } = await runDeploy(deployArgs(dir));
+    const record = join(dirname(originsOf(dir)), 'app-majors.json');
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual([{ zone: 'eu1.make.com', app: 'pagerly-acme', fromMajor: 0 }]);
+    expect(out.at(-1)).toBe(`Recorded in ${record}: app pagerly-acme serves major 0 and later on eu1.make.com (commit it).`);
+
+    replay('re-deploy');
+    expect((await runDeploy(deployArgs(dir))).code).toBe(0);
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toHaveLength(1);
   });
 
   it('prints one line per step with the requests the SDK sent, and a summary with counts', async () => {
