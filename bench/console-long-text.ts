@@ -1,61 +1,19 @@
 // `node bench/console-long-text.ts`: what names far longer than the API allows cost the sandbox
 // console, on the server (bytes of the feed's snapshot and of a page of teams and of people) and
 // in Debian's Chromium (from navigation until both tables are filled and the feed is live, then
-// a narrower window: every table laid out again). Three
-// worlds: the demo seed; the demo seed with one team and one person named 100,000 characters of
-// Thai (a seed written by a script gone wrong; Thai has no spaces, so each line break is found
-// with a dictionary, the costliest text to lay out); and a hostile seed, 60 teams and 60 people
-// each named 100 KB of Thai (in UTF-8), all on call, in an organization named so.
+// a narrower window: every table laid out again). Three worlds (bench/long-name-seeds.ts): the
+// demo seed; the demo seed with one team and one person named 100,000 characters of Thai; and a
+// hostile seed, 60 teams and 60 people each named 100 KB, all on call, in an organization named so.
 // Each world gets a sandbox and a browser page of its own; everything started is stopped on
 // every path, Ctrl-C included. Without /usr/bin/chromium it prints the server's figures only.
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../scripts/headless-chromium.ts';
+import { CHROMIUM, launchChromium } from '../packaging/headless-chromium.ts';
 import { createSandbox, demoSeed, type Sandbox, type Seed } from '../sandbox/index.ts';
+import { demoWithLongNames, hostileSeed } from './long-name-seeds.ts';
 
-/** A Thai name repeated to `characters` (3 bytes each in UTF-8). */
-const longName = (prefix: string, characters: number) => `${prefix} ${'สมชายใจดีมีสุข'.repeat(Math.ceil(characters / 14))}`.slice(0, characters);
-const KB100_OF_THAI = Math.floor((100 * 1024) / 3);
 const TIMEOUT_MS = 90_000;
-
-function oneLongName(): Seed {
-  const seed = structuredClone(demoSeed) as Seed;
-  seed.organizations[0]!.teams.find((team) => team.id === 'team_mobile')!.name = longName('Mobile', 100_000);
-  seed.organizations[0]!.people.find((person) => person.id === 'usr_hedy')!.name = longName('Hedy', 100_000);
-  return seed;
-}
-
-function hostileSeed(): Seed {
-  const count = 60;
-  const people = Array.from({ length: count }, (_, i) => ({
-    id: `usr_${i}`,
-    name: longName(`Person ${i}`, KB100_OF_THAI),
-    email: `p${i}@hostile.example`,
-    imageurl: null,
-    phone: null,
-    role: i === 0 ? ('owner' as const) : ('user' as const),
-  }));
-  return {
-    clockStart: demoSeed.clockStart,
-    organizations: [
-      {
-        id: 'org_hostile',
-        name: longName('Hostile', KB100_OF_THAI),
-        people,
-        apiKeys: [{ key: 'hostile-sandbox-key-0001', personId: 'usr_0' }],
-        teams: people.map((_, i) => ({ id: `team_${i}`, name: longName(`Team ${i}`, KB100_OF_THAI) })),
-        rotations: people.map((_, i) => ({
-          id: `rot_${i}`,
-          teamId: `team_${i}`,
-          participants: [`usr_${i}`, `usr_${(i + 1) % count}`],
-          start: demoSeed.clockStart,
-          shiftHours: 1_000,
-        })),
-      },
-    ],
-  } as Seed;
-}
 
 /** The bytes of an answer; for the event stream, of its first event (the snapshot), then the request is dropped. */
 function bytesOf(url: string, firstEventOnly = false): Promise<number> {
@@ -137,7 +95,7 @@ try {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, seed] of [
     ['demo seed', demoSeed as Seed],
-    ['a team and a person named 100,000 characters', oneLongName()],
+    ['a team and a person named 100,000 characters', demoWithLongNames(100_000)],
     ['hostile: 60 teams, 60 people, the organization, each named 100 KB', hostileSeed()],
   ] as const) {
     sandbox = await createSandbox({ seed });
