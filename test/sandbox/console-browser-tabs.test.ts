@@ -2,8 +2,8 @@
 // event stream (a SharedWorker holds it), so the sixth and the tenth tab are as live as the
 // first (HTTP/1.1 lets a browser hold six connections to a host, and a stream per tab took them
 // all); with every stream taken by another program, the page says why, still shows the state of
-// things, and goes live by itself once a stream frees, without a reload; and a sandbox that
-// stops is not held by the open tabs.
+// things, and goes live by itself once a stream frees, without a reload (with a shared worker,
+// and in a browser without one); and a sandbox that stops is not held by the open tabs.
 import { expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MAX_STREAMS } from '../../sandbox/console/plugin.ts';
@@ -73,6 +73,25 @@ describeInChromium('the sandbox console in many tabs', () => {
       await admin().createOrUpdateIncident({ title: 'Made once live again' });
       await incidentRow(tab, 'Made once live again').waitFor();
       await expect(tab.evaluate('window.__sameDocument')).resolves.toBe(true);
+    } finally {
+      await context.close();
+      others.release();
+    }
+  }, 60_000);
+
+  it('reads the feed itself in a browser without SharedWorker, and says why when refused there too', async () => {
+    const others = await holdStreams(started.running.url, MAX_STREAMS);
+    const context = await started.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      // As Chrome on Android or Safari before 16: no SharedWorker at all.
+      await context.addInitScript('delete globalThis.SharedWorker');
+      const tab = await openTab(context);
+      await tab.locator('#feed-state', { hasText: 'Not live' }).waitFor();
+      await expect(tab.evaluate('document.documentElement.dataset.feed')).resolves.toBe('own');
+      others.release();
+      await tab.locator('#feed-state', { hasText: /^Live$/ }).waitFor({ timeout: 30_000 });
+      await admin().createOrUpdateIncident({ title: 'Seen without a worker' });
+      await incidentRow(tab, 'Seen without a worker').waitFor();
     } finally {
       await context.close();
       others.release();
