@@ -69,6 +69,7 @@ Controls (no key needed; not part of the real service):
   GET    /_sandbox/clock    the sandbox's time and clock mode
   POST   /_sandbox/clock    {"advanceMs": 3600000} or {"set": "2026-11-02T09:00:00Z"}: move the
                             clock; on-call changes it causes are delivered to subscribed hooks
+  GET    /_sandbox/faults   the faults still waiting, each with how many requests it has left
   POST   /_sandbox/faults   {"path": "/o/incident", "status": 503, "body": "...", "times": 1}:
                             answer the next matching request(s) with this instead
   DELETE /_sandbox/faults   clear the faults

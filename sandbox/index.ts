@@ -135,7 +135,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const stateFile = persisted?.writer;
 
   const seedKeys = seed.organizations.flatMap((org) => org.apiKeys.map(({ key }) => key));
-  const feed = options.console === false ? undefined : consoleFeedOf(world, watcher, deliveries, seedKeys);
+  const feed = options.console === false ? undefined : consoleFeedOf(world, watcher, deliveries, faults, seedKeys);
   const app = await buildApp({
     state: { world, clock, watcher, faults },
     ...(feed && options.console !== false ? { console: { ...packagedConsole(), ...options.console, feed } } : {}),
@@ -218,7 +218,7 @@ function allowedHostsOf({ allowedHosts, console }: SandboxOptions): AllowedHosts
 }
 
 /** The console's feed, told of every on-call change and delivery attempt as they happen. */
-function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue, seedKeys: readonly string[]): ConsoleFeed {
+function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue, faults: FaultList, seedKeys: readonly string[]): ConsoleFeed {
   const feed = new ConsoleFeed(keyScrubber(seedKeys, (text) => world.authenticate(text) !== undefined));
   const scrub = (url: string) => feed.scrub(url);
   watcher.onEvent = (event, hooks) => feed.onCallChanged(event, hooks);
@@ -227,6 +227,7 @@ function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: De
     const subscription = report.next === 'removed' ? world.subscriptions.get(report.subscriptionId) : undefined;
     if (subscription) feed.subscription(subscriptionRow(world, subscription, 'removed-410', scrub));
   };
+  faults.onChange = (pending) => feed.faults(pending.map(({ method, path, status, remaining }) => ({ method: method ?? null, path, status, remaining })));
   return feed;
 }
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './headless-chromium.ts';
+import { launchChromium } from '../packaging/headless-chromium.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../sandbox/index.ts';
 import { createFetchClient } from '../shared/fetch-client.ts';
 

@@ -4,7 +4,7 @@
 // CSS close to GitHub's, and screenshot by Debian's chromium through playwright-core.
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
-import { launchChromium } from './headless-chromium.ts';
+import { launchChromium } from '../packaging/headless-chromium.ts';
 import type { RowResult } from '../shared/directory-sync/apply.ts';
 import { renderSync } from '../github-action/directory/markdown.ts';
 

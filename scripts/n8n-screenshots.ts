@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './headless-chromium.ts';
+import { launchChromium } from '../packaging/headless-chromium.ts';
 import { createSandbox, demoKeys, type Sandbox } from '../sandbox/index.ts';
 import { connection } from '../shared/operations/connection.ts';
 import { buildN8nApp } from '../n8n-app/build-n8n-app.ts';

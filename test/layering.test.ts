@@ -33,7 +33,8 @@ const FLOORS: readonly (readonly string[])[] = [
   ['shared'],
   ['surfaces'],
   ['zapier-app', 'make-app', 'n8n-app', 'mcp-server', 'openapi', 'cli', 'client', 'sandbox', 'github-action'],
-  // What packs, installs and serves the npm packages for the smoke test and the bench.
+  // What packs, installs and serves the npm packages for the smoke test and the bench, and the
+  // runtimes they and the browser tests run on (Node 24, Bun, Deno, Debian's Chromium).
   ['packaging'],
   ['scripts', 'bench', 'bin', 'test'],
 ];

@@ -6,6 +6,7 @@ import { actionResult } from '../../shared/operations/action-result.ts';
 import { endpointInput } from '../../shared/operations/endpoint-input.ts';
 import { operations } from '../../shared/operations/index.ts';
 import { redact, secretForms } from '../../shared/redact.ts';
+import { showInvisibleControls } from '../../shared/visible-controls.ts';
 import { fetchTransport } from '../../shared/transports/fetch-transport.ts';
 import type { SurfaceSource } from '../../surfaces/surface.ts';
 import { actionInputs, actionOperations } from '../inputs.ts';
@@ -74,14 +75,12 @@ export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'ope
  * Service text as one inert line of the step's log. The runner reads every line printed for a
  * workflow command (`::add-mask::`, `::stop-commands::`, `::error::`), and core.info, unlike
  * warning and error, does not escape its data: a newline in an incident's id or status would
- * start a line the runner obeys. Controls, bidi characters and line separators are shown as
- * `\uXXXX` instead, and the text is cut to a length a log line needs.
+ * start a line the runner obeys. Controls, bidi and zero-width characters and line separators
+ * are shown as escapes instead (`\n`, `\u202e`: the rule of every surface,
+ * `shared/visible-controls.ts`), and the text is cut to a length a log line needs.
  */
 export function oneLine(text: string, max = 200): string {
-  const shown = text.replace(
-    /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const shown = showInvisibleControls(text);
   return shown.length > max ? `${shown.slice(0, max)}…` : shown;
 }
 

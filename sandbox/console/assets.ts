@@ -5,6 +5,7 @@ import { join } from 'node:path';
 export const ASSET_TYPES = {
   'index.html': 'text/html; charset=utf-8',
   'app.js': 'text/javascript; charset=utf-8',
+  'feed-worker.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
 } as const;
 export type AssetName = keyof typeof ASSET_TYPES;

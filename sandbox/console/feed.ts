@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AttemptReport } from '../delivery/delivery-queue.ts';
 import type { OnCallChangedEvent } from '../delivery/on-call-watcher.ts';
-import type { DeliveryRow, FeedEventName, FeedEvents, IncidentRow, JournalRow, OnCallChangeRow, Snapshot, SubscriptionRow } from './messages.ts';
+import type { DeliveryRow, FaultRow, FeedEventName, FeedEvents, IncidentRow, JournalRow, OnCallChangeRow, Snapshot, SubscriptionRow } from './messages.ts';
 import { Ring } from './ring.ts';
+import { boundedText, idAndName } from './rows.ts';
 import type { Scrub } from './scrub.ts';
 
 /** One server-sent event, written once and sent as is to every client. */
@@ -49,6 +50,7 @@ export class ConsoleFeed {
   /** Subscriptions that are gone, and why, so the page can still show them. */
   readonly goneSubscriptions = new Ring<SubscriptionRow>(200);
   private journalSeq = 0;
+  private faultRows: readonly FaultRow[] = [];
   /** Takes keys out of every path and URL the feed shows. */
   readonly scrub: Scrub;
 
@@ -56,8 +58,9 @@ export class ConsoleFeed {
     this.scrub = scrub;
   }
 
-  get lastId(): number {
-    return this.seq;
+  /** The id of the last event published: what a snapshot taken now is as of. */
+  get lastEventId(): string {
+    return `${this.epoch}.${this.seq}`;
   }
 
   get clientCount(): number {
@@ -130,13 +133,12 @@ export class ConsoleFeed {
   }
 
   onCallChanged(event: OnCallChangedEvent, hooks: number): void {
-    const names = (people: readonly { id: string; name: string }[]) => people.map(({ id, name }) => ({ id, name }));
     const row: OnCallChangeRow = {
       eventId: event.id,
       at: event.occurred_at,
-      team: { id: event.team.id, name: event.team.name },
-      previous: names(event.previous),
-      current: names(event.current),
+      team: idAndName(event.team),
+      previous: event.previous.map(idAndName),
+      current: event.current.map(idAndName),
       hooks,
     };
     this.onCallChanges.push(row);
@@ -162,6 +164,16 @@ export class ConsoleFeed {
   subscription(row: SubscriptionRow): void {
     if (row.state !== 'active') this.goneSubscriptions.push(row);
     this.publish('subscription', row);
+  }
+
+  /** The pending faults changed: each stream gets the whole list (it is short). */
+  faults(rows: readonly FaultRow[]): void {
+    this.faultRows = rows.map((row) => ({ ...row, path: this.scrub(row.path), method: row.method === null ? null : boundedText(row.method) }));
+    this.publish('faults', this.faultRows);
+  }
+
+  pendingFaults(): readonly FaultRow[] {
+    return this.faultRows;
   }
 
   request(row: Omit<JournalRow, 'seq'>): void {

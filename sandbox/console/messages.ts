@@ -2,6 +2,8 @@
  * What the console's live feed sends (server-sent events, one event name per `type`) and what
  * its JSON pages answer. Types only: the page imports them too, so both ends agree. No field
  * ever holds an API key: people are named by the key's person, URLs and paths are scrubbed.
+ * No text is longer than `FEED_TEXT_MAX` characters (rows.ts; a seed may name a team with
+ * 100 KB): a longer one is cut, ending with `…`.
  */
 
 export interface ClockRow {
@@ -82,6 +84,17 @@ export interface JournalRow {
   readonly ms: number;
   /** The key's person and organization, or null (no key, a bad key, a control). */
   readonly who: string | null;
+  /** An injected fault answered it (`POST /_sandbox/faults`), not the sandbox's model. */
+  readonly injected: boolean;
+}
+
+/** A fault waiting for its requests: what `GET /_sandbox/faults` lists, without the body it answers with. */
+export interface FaultRow {
+  readonly method: string | null;
+  readonly path: string;
+  readonly status: number;
+  /** How many more requests get it. */
+  readonly remaining: number;
 }
 
 export interface Snapshot {
@@ -98,6 +111,13 @@ export interface Snapshot {
   readonly subscriptions: readonly SubscriptionRow[];
   readonly deliveries: readonly DeliveryRow[];
   readonly journal: readonly JournalRow[];
+  readonly faults: readonly FaultRow[];
+}
+
+/** `GET /_sandbox/console/snapshot`: the snapshot, and the id of the last event it holds (a stream resumes after it with `Last-Event-ID`). */
+export interface SnapshotPage {
+  readonly id: string;
+  readonly snapshot: Snapshot;
 }
 
 export interface FeedEvents {
@@ -109,6 +129,8 @@ export interface FeedEvents {
   subscription: SubscriptionRow;
   delivery: DeliveryRow;
   request: JournalRow;
+  /** Every pending fault, each time the list changes (a fault injected, used up or cleared). */
+  faults: readonly FaultRow[];
 }
 export type FeedEventName = keyof FeedEvents;
 

@@ -5,8 +5,8 @@ import { errorBody } from '../../shared/schemas/error-body.ts';
 import { ASSET_TYPES, readConsoleAssets, type AssetName, type ConsoleAssets } from './assets.ts';
 import type { ConsoleFeed } from './feed.ts';
 import { refusal } from './loopback.ts';
-import type { AssumptionRow, ListPage, PersonRow, Snapshot, TeamRow } from './messages.ts';
-import { incidentRow, personRow, subscriptionRow } from './rows.ts';
+import type { AssumptionRow, ListPage, PersonRow, Snapshot, SnapshotPage, TeamRow } from './messages.ts';
+import { boundedText, incidentRow, idAndName, personRow, subscriptionRow } from './rows.ts';
 import { tapRequests } from './taps.ts';
 import '../http/fastify-types.ts';
 
@@ -33,8 +33,13 @@ const SECURITY_HEADERS = {
 } as const;
 
 const HEARTBEAT_MS = 15_000;
-/** Open console streams at most: a page (or a script) opening them in a loop cannot exhaust the sandbox. */
-const MAX_STREAMS = 64;
+/**
+ * Open console streams at most: a page (or a script) opening them in a loop cannot exhaust the
+ * sandbox. A browser opens one whatever its number of console tabs (they share it).
+ */
+export const MAX_STREAMS = 64;
+/** When a refused stream may try again: the page waits at least this long, more as it keeps being refused. */
+const STREAMS_FULL_RETRY_SECONDS = 2;
 const SNAPSHOT_ROWS = 200;
 const MAX_PAGE = 100;
 /** Paths behind the loopback and same-origin rules: the page, its files, its feed and every keyless control. */
@@ -100,6 +105,7 @@ export const consolePlugin = fp<ConsoleOptions>(
         ],
         deliveries: feed.deliveries.newest(),
         journal: feed.journal.newest(),
+        faults: feed.pendingFaults(),
       };
     };
 
@@ -109,17 +115,24 @@ export const consolePlugin = fp<ConsoleOptions>(
     };
     app.get('/', (_request, reply) => sendAsset('index.html', reply));
     app.get('/console/app.js', (_request, reply) => sendAsset('app.js', reply));
+    app.get('/console/feed-worker.js', (_request, reply) => sendAsset('feed-worker.js', reply));
     app.get('/console/console.css', (_request, reply) => sendAsset('console.css', reply));
     // Browsers ask for it whatever the page says; an empty answer keeps a 404 out of the way.
     app.get('/favicon.ico', (_request, reply) => reply.code(204).headers(SECURITY_HEADERS).send());
 
     // No automatic HEAD route: a HEAD would take a stream's place and, reading nothing, never be dropped.
     app.get('/_sandbox/console/events', { exposeHeadRoute: false }, (request, reply) => {
+      // Another process may hold every stream: 503 says it is the sandbox's limit, not this
+      // client's doing, and the page reads why from the body and tries again by itself.
       if (feed.clientCount >= MAX_STREAMS) {
         return reply
-          .code(429)
-          .headers(SECURITY_HEADERS)
-          .send(errorBody(`${MAX_STREAMS} console streams are open already; close some console tabs`));
+          .code(503)
+          .headers({ ...SECURITY_HEADERS, 'retry-after': String(STREAMS_FULL_RETRY_SECONDS) })
+          .send(
+            errorBody(
+              `The sandbox serves ${MAX_STREAMS} console event streams at once, and ${MAX_STREAMS} are open: other browsers, or programs reading /_sandbox/console/events, hold them`,
+            ),
+          );
       }
       reply.hijack();
       const raw = reply.raw;
@@ -138,6 +151,13 @@ export const consolePlugin = fp<ConsoleOptions>(
       raw.on('close', () => feed.disconnect(client));
     });
 
+    // The state a page starts from when it cannot hold a stream (or a tab joins a shared one):
+    // with its id, a stream opened later resumes right after it.
+    app.get('/_sandbox/console/snapshot', async (_request, reply): Promise<SnapshotPage> => {
+      reply.headers(SECURITY_HEADERS);
+      return { id: feed.lastEventId, snapshot: snapshot() };
+    });
+
     app.get('/_sandbox/console/teams', async (request, reply): Promise<ListPage<TeamRow>> => {
       const { offset, limit, q } = pageQuery(request.query);
       const { world } = app;
@@ -150,10 +170,10 @@ export const consolePlugin = fp<ConsoleOptions>(
         offset,
         at: at.toISOString(),
         items: page.map((team) => ({
-          id: team.id,
-          org: world.organizations.get(team.orgId)?.name ?? team.orgId,
-          name: team.name,
-          onCall: world.onCallIn(team, at).map(({ id, name }) => ({ id, name })),
+          id: boundedText(team.id),
+          org: boundedText(world.organizations.get(team.orgId)?.name ?? team.orgId),
+          name: boundedText(team.name),
+          onCall: world.onCallIn(team, at).map(idAndName),
         })),
       };
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import type { ConsoleFeed } from './feed.ts';
-import { incidentRow, personRow, subscriptionRow } from './rows.ts';
+import { boundedText, incidentRow, personRow, subscriptionRow } from './rows.ts';
 import '../http/fastify-types.ts';
 
 /** The console's own reads: not journaled, or a page open would fill the journal with itself. */
@@ -69,7 +69,7 @@ export function tapRequests(app: FastifyInstance, feed: ConsoleFeed): void {
       return;
     }
     const { world } = app;
-    const by = request.caller ? request.caller.person.name : null;
+    const by = request.caller ? boundedText(request.caller.person.name) : null;
     if (key === INCIDENT && typeof body.id === 'string') {
       const incident = world.incidents.get(body.id);
       if (incident) feed.incident(incidentRow(world, incident, status === 201 ? 'opened' : incident.status === 'resolved' ? 'resolved' : 'updated'), by);
@@ -91,7 +91,8 @@ export function tapRequests(app: FastifyInstance, feed: ConsoleFeed): void {
       path: scrub(request.url, request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
-      who: caller ? `${caller.person.name} (${caller.organization.name})` : null,
+      who: caller ? `${boundedText(caller.person.name)} (${boundedText(caller.organization.name)})` : null,
+      injected: Boolean(request.injectedFault),
     });
     if (request.method === 'POST' && request.url.split('?')[0] === '/_sandbox/clock' && reply.statusCode < 300) {
       feed.publish('clock', { now: app.sandboxClock.now().toISOString(), mode: app.sandboxClock.mode });

@@ -39,16 +39,33 @@ interface ArmedFault {
   remaining: number;
 }
 
+/** A fault waiting for its requests, as `GET /_sandbox/faults` lists it. */
+export type PendingFault = Fault & { readonly remaining: number };
+
 /** Faults waiting for their requests, first injected first used. */
 export class FaultList {
   private armed: ArmedFault[] = [];
+  /** Called with the pending faults each time they change (the console shows them live). */
+  onChange: ((pending: readonly PendingFault[]) => void) | undefined;
 
   inject(fault: Fault): void {
     this.armed.push({ fault: { ...fault }, remaining: fault.times ?? 1 });
+    this.changed();
   }
 
   clear(): void {
+    if (this.armed.length === 0) return;
     this.armed = [];
+    this.changed();
+  }
+
+  /** Every fault still waiting, first to be used first, with how many more requests get it. */
+  pending(): PendingFault[] {
+    return this.armed.map(({ fault, remaining }) => ({ ...fault, remaining }));
+  }
+
+  private changed(): void {
+    this.onChange?.(this.pending());
   }
 
   /** The fault for this request, if any, counting it as used. `paths` are the ways to name the request. */
@@ -57,6 +74,7 @@ export class FaultList {
     if (!match) return undefined;
     match.remaining -= 1;
     if (match.remaining <= 0) this.armed = this.armed.filter((armed) => armed !== match);
+    this.changed();
     return match.fault;
   }
 }

@@ -1,6 +1,6 @@
 import type { Endpoint } from '../../shared/catalog/endpoint.ts';
 import type { SandboxClock } from '../clock.ts';
-import type { FaultList } from '../faults/fault-list.ts';
+import type { Fault, FaultList } from '../faults/fault-list.ts';
 import type { OnCallWatcher } from '../delivery/on-call-watcher.ts';
 import type { Caller, WorldState } from '../world/world.ts';
 
@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the authentication plugin on service routes; null elsewhere. */
     caller: Caller | null;
+    /** The fault that answered this service request instead of the sandbox's model (fault-injection.ts); null elsewhere. */
+    injectedFault: Fault | null;
   }
   interface FastifyContextConfig {
     /** The catalog endpoint a service route serves. */

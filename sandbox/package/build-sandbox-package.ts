@@ -1,7 +1,7 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import ts from 'typescript';
 import rootPackage from '../../package.json' with { type: 'json' };
 import { MIT_LICENSE } from '../../surfaces/license.ts';
@@ -26,7 +26,8 @@ const seeds = fileURLToPath(new URL('../seeds/', import.meta.url));
  */
 export const CONSOLE_ASSETS_MODULE = new URL('../console/build-assets.ts', import.meta.url);
 interface ConsoleAssetsModule {
-  buildConsoleAssets(outDir: string): Promise<void>;
+  /** What its scripts bundled: their packages' notices go into the package's LICENSE too. */
+  buildConsoleAssets(outDir: string): Promise<readonly Metafile[]>;
 }
 
 export function sandboxPackageJson(options: { console: boolean } = { console: false }) {
@@ -104,12 +105,13 @@ export async function buildSandboxPackage(
   mkdirSync(join(folder, 'types'));
   writeFileSync(join(folder, 'types', 'index.d.ts'), declarationsOf(entry));
   cpSync(seeds, join(folder, 'seeds'), { recursive: true });
+  const metafiles = [result.metafile];
   if (consoleAssets) {
     const { buildConsoleAssets } = (await import(consoleAssets.href)) as ConsoleAssetsModule;
-    await buildConsoleAssets(join(folder, 'console'));
+    metafiles.push(...(await buildConsoleAssets(join(folder, 'console'))));
   }
   const withConsole = consoleAssets !== undefined;
-  const bundled = bundledPackages(result.metafile, root);
+  const bundled = bundledPackages(metafiles, root);
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(sandboxPackageJson({ console: withConsole }), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), SANDBOX_README);
   writeFileSync(join(folder, 'LICENSE'), `${MIT_LICENSE}${thirdPartyNotices(bundled)}`);

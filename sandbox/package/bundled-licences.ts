@@ -14,12 +14,12 @@ export interface BundledPackage {
 const PACKAGE_FOLDER = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//;
 
 /**
- * Every npm package whose code a bundle took in, from esbuild's metafile (paths relative to
- * `root`, its working folder), with its licence as it ships it. A bundle is a copy of their
+ * Every npm package whose code the bundles took in, from esbuild's metafiles (paths relative to
+ * `root`, their working folder), with its licence as it ships it. A bundle is a copy of their
  * code: the MIT, ISC and BSD terms most of them use ask for their notice with every copy.
  */
-export function bundledPackages(metafile: Metafile, root: string): BundledPackage[] {
-  const folders = new Set(Object.keys(metafile.inputs).flatMap((input) => PACKAGE_FOLDER.exec(input)?.[1] ?? []));
+export function bundledPackages(metafiles: readonly Metafile[], root: string): BundledPackage[] {
+  const folders = new Set(metafiles.flatMap((metafile) => Object.keys(metafile.inputs).flatMap((input) => PACKAGE_FOLDER.exec(input)?.[1] ?? [])));
   const packages = [...folders].map((folder) => {
     const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { name: string; version: string; license?: unknown };
     const file = existsSync(join(root, folder)) ? readdirSync(join(root, folder)).find((name) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(name)) : undefined;
@@ -39,5 +39,5 @@ export function thirdPartyNotices(packages: readonly BundledPackage[]): string {
     ({ name, version, license, text }) =>
       `## ${name} ${version} (${license})\n\n${text ?? `${name} ships no licence file; its package.json declares ${license}.`}\n`,
   );
-  return `\n---\n\nThis package includes the code of the following ${packages.length} npm packages, bundled into lib/, each under its own licence:\n\n${sections.join('\n')}`;
+  return `\n---\n\nThis package includes the code of the following ${packages.length} npm packages, bundled into lib/ and console/, each under its own licence:\n\n${sections.join('\n')}`;
 }

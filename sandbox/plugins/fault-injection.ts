@@ -10,11 +10,14 @@ import '../http/fastify-types.ts';
  */
 export const faultInjection = fp(
   async (app) => {
+    app.decorateRequest('injectedFault', null);
     app.addHook('onRequest', async (request, reply) => {
       const endpoint = request.routeOptions.config.endpoint;
       const path = servicePath(request.url);
       const fault = app.faultList.take(request.method, endpoint ? [path, endpoint.path] : [path]);
       if (!fault) return;
+      // The journal marks the answer as injected, so it never reads as a failure of the model.
+      request.injectedFault = fault;
       if (fault.delayMs) {
         // A slow answer (a client's time-out test) must not outlive its request: when the client
         // goes, or a stop cuts it at the deadline, the wait ends too, and it never keeps the

@@ -39,6 +39,9 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     return nowAnswer();
   });
 
+  // What is waiting, so a test or a person can see which requests will meet a fault.
+  app.get('/_sandbox/faults', async () => ({ faults: app.faultList.pending() }));
+
   app.post('/_sandbox/faults', async (request, reply) => {
     const fault = parse(faultSchema, request.body);
     app.faultList.inject(fault);

@@ -1,4 +1,5 @@
 import { redact } from '../redact.ts';
+import { showInvisibleControls } from '../visible-controls.ts';
 import { BODY_TOO_LARGE } from './answer-size.ts';
 import type { Hop } from './follow-redirects.ts';
 import { answered407, PROXY_VARIABLES, proxyRefusalStatus } from './proxy-refusal.ts';
@@ -205,14 +206,10 @@ function failureCode(error: unknown): string {
 
 /**
  * Service text as one inert line: a header value cannot start a line of its own (nor so a
- * runner's `::command::`), move the cursor, or reorder what a terminal shows (bidi controls).
+ * runner's `::command::`), move the cursor, or reorder what a terminal shows (bidi controls):
+ * each such character is shown as its escape, by the rule every surface shares.
  */
-function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029\p{Bidi_Control}]/gu, (char) => {
-    const code = char.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
+const oneLine = (text: string): string => showInvisibleControls(text);
 
 /**
  * The credentials in the proxy variables (`http://user:pass@proxy:3128`), as user, password and

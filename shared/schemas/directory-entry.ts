@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { email, idString, maybeText, phoneNumber, requiredText, settableRole } from './primitives.ts';
+import { LONGEST } from './text-limits.ts';
 
 /** A directory entry as the service answers it (assumption `directory-entry`): lenient, unknown fields kept. */
 export const directoryEntry = z.looseObject({
@@ -17,7 +18,7 @@ export const directoryLookupInput = z.object({ email });
 /** `POST /o/oncalluser` (assumption `directory-upsert`). */
 export const directoryUpsertInput = z.object({
   email,
-  name: requiredText(200),
+  name: requiredText(LONGEST.personName),
   phone: z.optional(phoneNumber),
   role: z.optional(settableRole),
 });

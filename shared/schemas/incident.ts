@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idString, maybeText, requiredText, teamName } from './primitives.ts';
+import { LONGEST } from './text-limits.ts';
 
 /** Severities offered as choices; any other label is sent as given (assumption `severity-values`). */
 export const suggestedSeverities = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;
@@ -7,10 +8,10 @@ export const incidentStatuses = ['triggered', 'acknowledged', 'resolved'] as con
 
 /** Body of `POST /o/incident` (assumptions `incident-fields`, `severity-values`). */
 export const incidentInput = z.object({
-  id: z.optional(requiredText(200, 'must not be empty; leave it out to create a new incident')),
-  title: requiredText(255),
-  severity: z.optional(requiredText(32, 'must not be empty')),
-  description: z.optional(z.string().check(z.maxLength(10_000, 'is longer than 10000 characters'))),
+  id: z.optional(requiredText(LONGEST.incidentId, 'must not be empty; leave it out to create a new incident')),
+  title: requiredText(LONGEST.title),
+  severity: z.optional(requiredText(LONGEST.severity, 'must not be empty')),
+  description: z.optional(z.string().check(z.maxLength(LONGEST.description, `is longer than ${LONGEST.description} characters`))),
   teamname: z.optional(teamName),
   status: z.optional(z.enum(incidentStatuses, { error: `must be one of: ${incidentStatuses.join(', ')}` })),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_ADDRESS_PROBLEM, isEmailAddress } from './email-address.ts';
+import { LONGEST } from './text-limits.ts';
 
 // zod's tree-shakeable API (`zod/mini`): the Zapier bundle carries only the checks used here.
 
@@ -41,7 +42,9 @@ export const phoneNumber = z.pipe(
 /** An e-mail address by the one rule of every surface (email-address.ts), trimmed. */
 export const email = z.string().check(z.trim(), z.refine(isEmailAddress, EMAIL_ADDRESS_PROBLEM));
 
-export const teamName = z.string().check(z.trim(), z.minLength(1, 'must name a team'), z.maxLength(200, 'is longer than 200 characters'));
+export const teamName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'must name a team'), z.maxLength(LONGEST.teamName, `is longer than ${LONGEST.teamName} characters`));
 
 /** Text that must not be empty, trimmed, at most `max` characters. */
 export const requiredText = (max: number, empty = 'is required') =>

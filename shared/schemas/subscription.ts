@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idString, maybeText, requiredText, teamName } from './primitives.ts';
+import { LONGEST } from './text-limits.ts';
 
 export const hookUrl = z.pipe(z.string().check(z.trim()), z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }));
 
@@ -9,7 +10,7 @@ export const subscribeInput = z.object({ url: hookUrl, teamname: z.optional(team
 /** `DELETE /o/{zapier,make,n8n}/subscribe/{id}` (assumption `unsubscribe`). */
 // "." and ".." would not stay one path segment: a URL parser resolves them (even as %2e).
 export const unsubscribeInput = z.object({
-  id: requiredText(200, 'is required (the id the subscribe call returned)').check(
+  id: requiredText(LONGEST.subscriptionId, 'is required (the id the subscribe call returned)').check(
     z.refine((id: string) => id !== '.' && id !== '..', 'must be the id the subscribe call returned'),
   ),
 });

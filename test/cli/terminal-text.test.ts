@@ -84,12 +84,17 @@ describe('forTerminal', () => {
     expect(forTerminal('a\nb\r\t\b')).toBe('a\\nb\\r\\t\\b');
     expect(forTerminal('\u009b\u0085\x7f\x00')).toBe('\\x9b\\x85\\x7f\\x00');
     expect(forTerminal('\u202a\u202e\u2066\u2069\u200e\u200f\u061c\u2028\u2029')).toBe('\\u202a\\u202e\\u2066\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029');
+    // Zero-width characters too, by the rule the console's page shows them by (shared/visible-controls.ts).
+    expect(forTerminal('Ad\u200bmin\ufeff')).toBe('Ad\\u200bmin\\ufeff');
   });
 
   it('a JSON line keeps the value and shows no raw control or bidi character', () => {
     const value = { team: TEAM, user: { name: PERSON, email: EMAIL, role: ROLE, org: ORG } };
     const line = jsonLineForTerminal(value);
     expect(JSON.parse(line)).toEqual(value);
+    const hidden = { team: 'Ops\u200b\u{e0041}' };
+    expect(jsonLineForTerminal(hidden)).toBe('{"team":"Ops\\u200b\\udb40\\udc41"}');
+    expect(JSON.parse(jsonLineForTerminal(hidden))).toEqual(hidden);
     expectSafe(line);
     expect(line).toContain('\\u202e');
     expect(line).toContain('\\u009b');

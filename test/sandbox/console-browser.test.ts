@@ -1,16 +1,16 @@
 // The sandbox console in a real browser (Debian's Chromium through playwright-core): live
-// updates without a reload, the clock and a hook delivery, a fault in the journal, hostile names
-// kept as text with no script run, no key anywhere in the page or its feed, axe-core, and the
-// keyboard alone. Skipped, saying so, where /usr/bin/chromium is not installed (.ci/run installs it).
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// updates without a reload, the clock and a hook delivery, a fault in the journal marked as
+// injected and listed while it waits, hostile names kept as text with no script run, no key
+// anywhere in the page or its feed, axe-core, and the keyboard alone. Skipped, saying so, where
+// /usr/bin/chromium is not installed (.ci/run installs it).
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../../scripts/headless-chromium.ts';
+import type { Page } from 'playwright-core';
 import { createFetchClient } from '../../shared/fetch-client.ts';
 import { secretForms } from '../../shared/redact.ts';
 import { demoKeys, demoSeed, type Sandbox, type ValidSeed } from '../../sandbox/index.ts';
+import { childProcesses, describeInChromium, startChromium, tabTo } from './console-browser-support.ts';
 import { startReceiver, startSandbox, type Receiver, type Running } from './support.ts';
 
 const HOSTILE = '<img src=x onerror=window.__pwned=1>';
@@ -27,28 +27,16 @@ function hostileSeed(): ValidSeed {
   return seed as unknown as ValidSeed;
 }
 
-// .ci/run sets PAGERLY_CONSOLE_BROWSER=required once it has installed Chromium: there a missing browser fails.
-const required = process.env.PAGERLY_CONSOLE_BROWSER === 'required';
-const withChromium = existsSync(CHROMIUM) || required ? describe : describe.skip;
-if (!existsSync(CHROMIUM))
-  console.warn(
-    `${required ? 'Failing' : 'Skipping'} the console's browser test: Debian's Chromium is not at ${CHROMIUM} (apt-get install chromium; .ci/run installs it).`,
-  );
-
-withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
+describeInChromium('the sandbox console', () => {
   let running: Running;
   let sandbox: Sandbox;
   let receiver: Receiver;
-  let browser: Browser | undefined;
+  let chromium: Awaited<ReturnType<typeof startChromium>> | undefined;
   let page: Page;
   let feedText = '';
   const feedAbort = new AbortController();
-  const stopBrowser = () => browser?.close().catch(() => undefined);
-  const onSignal = () => void stopBrowser();
 
   beforeAll(async () => {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
     receiver = await startReceiver();
     running = await startSandbox({ seed: hostileSeed(), delivery: { timeoutMs: 1_000, retryDelaysMs: [50] } });
     sandbox = running.sandbox;
@@ -59,8 +47,8 @@ withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
         for await (const chunk of answer.body!) feedText += decoder.decode(chunk as Uint8Array, { stream: true });
       })
       .catch(() => undefined);
-    browser = await launchChromium({ timeout: 30_000 });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    chromium = await startChromium();
+    page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Any CSP violation is recorded: a hostile name must be text, not markup the CSP had to stop.
     // (Browser code is given as text: the test's types are Node's, not the DOM's.)
     await page.addInitScript(`window.__csp = [];
@@ -72,10 +60,8 @@ withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
   }, 60_000);
 
   afterAll(async () => {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
     feedAbort.abort();
-    await stopBrowser();
+    await chromium?.stop();
     await sandbox?.close();
     await receiver?.close();
     // Nothing of Chromium is left behind.
@@ -133,17 +119,30 @@ withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
     await expect(page.locator('#control-result').textContent()).resolves.toContain('2026-11-02 09:00:00Z');
   });
 
-  it('injects a fault with Space on the form’s button and shows it in the filtered journal', async () => {
+  it('injects a fault with Space on the form’s button, lists it while it waits, and marks its answer as injected in the journal', async () => {
     await tabTo(page, '#fault-form button[type="submit"]');
     await page.keyboard.press('Space');
     await page.locator('#control-result', { hasText: 'Fault injected' }).waitFor();
+    await page.locator('#faults-pending li', { hasText: '/o/incident → 503, for the next request' }).waitFor();
     await expect(client().createOrUpdateIncident({ title: 'Meets the fault' })).rejects.toThrow();
+    await page.locator('#faults-pending li', { hasText: 'No fault is waiting' }).waitFor();
     await tabTo(page, '#journal-q');
     await page.keyboard.type('503');
-    await page.locator('#journal-rows tr', { hasText: '/o/incident' }).filter({ hasText: '503' }).waitFor();
+    const injected = page.locator('#journal-rows tr', { hasText: '/o/incident' }).filter({ hasText: '503' });
+    await injected.waitFor();
     const rows = await page.locator('#journal-rows tr').allTextContents();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((text) => text.includes('503'))).toBe(true);
+    // Marked, visibly and by name for a screen reader; a real answer of the model is not.
+    await expect(injected.getByRole('img', { name: 'injected fault' }).count()).resolves.toBe(1);
+    await page.locator('#journal-q').fill('');
+    await page.locator('#journal-status').selectOption('injected');
+    const onlyInjected = await page.locator('#journal-rows tr').allTextContents();
+    expect(onlyInjected).toHaveLength(1);
+    expect(onlyInjected[0]).toContain('injected');
+    await page.locator('#journal-status').selectOption('');
+    const real = page.locator('#journal-rows tr', { hasText: '201' }).first();
+    await expect(real.locator('.injected').count()).resolves.toBe(0);
   });
 
   it('shows no key anywhere: not in the page, not in its feed, even when a key is sent where it does not belong', async () => {
@@ -170,21 +169,3 @@ withChromium(`the sandbox console in Chromium (${CHROMIUM})`, () => {
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
   });
 });
-
-/** This process's children (`ps` exits 1 when there are none). */
-function childProcesses(): string {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
-  } catch {
-    return '';
-  }
-}
-
-/** Presses Tab (at most 200 times) until the element matching `selector` has the focus. */
-async function tabTo(page: Page, selector: string): Promise<void> {
-  for (let presses = 0; presses < 200; presses += 1) {
-    if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}

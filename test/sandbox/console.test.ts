@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { buildConsoleAssets } from '../../sandbox/console/build-assets.ts';
 import { secretForms } from '../../shared/redact.ts';
 import type { FastifyRequest } from 'fastify';
-import { createSandbox, demoKeys, parseSeed, scaleSeed } from '../../sandbox/index.ts';
+import { MAX_STREAMS } from '../../sandbox/console/plugin.ts';
+import { FEED_TEXT_MAX } from '../../sandbox/console/rows.ts';
+import { createSandbox, demoKeys, demoSeed, parseSeed, scaleSeed, type ValidSeed } from '../../sandbox/index.ts';
 import { refusal } from '../../sandbox/console/loopback.ts';
 import { keyScrubber } from '../../sandbox/console/scrub.ts';
 import { HOUR, startReceiver, startSandbox } from './support.ts';
@@ -81,9 +83,12 @@ describe('the sandbox console', () => {
       // No inline script or style, no handler attribute, and the model notice names the assumptions.
       expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\son[a-z]+=/i);
       expect(page.text).toContain('docs/assumptions.md');
-      const script = await s.call('/console/app.js');
-      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-      expect(script.text).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/);
+      for (const path of ['/console/app.js', '/console/feed-worker.js']) {
+        const script = await s.call(path);
+        expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        expect(script.headers.get('content-security-policy')).toBe(csp);
+        expect(script.text).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/);
+      }
     } finally {
       await s.sandbox.close();
     }
@@ -94,7 +99,17 @@ describe('the sandbox console', () => {
     try {
       // Percent-encoded, a path reaches the same route: the rule holds for the route, not the text.
       // (The Host rule covers every route of the sandbox: test/sandbox/host-check.test.ts.)
-      for (const path of ['/', '/console/app.js', '/_sandbox/console/teams', '/_sandbox/clock', '/%5Fsandbox/clock', '/%5fsandbox/console/events']) {
+      for (const path of [
+        '/',
+        '/console/app.js',
+        '/console/feed-worker.js',
+        '/_sandbox/console/teams',
+        '/_sandbox/console/snapshot',
+        '/_sandbox/clock',
+        '/_sandbox/faults',
+        '/%5Fsandbox/clock',
+        '/%5fsandbox/console/events',
+      ]) {
         const rebound = await rawGet(s.url + path, { host: 'attacker.example:4010' });
         expect({ path, status: rebound.status }).toEqual({ path, status: 403 });
         expect(rebound.body).toContain('--allowed-hosts attacker.example');
@@ -185,7 +200,7 @@ describe('the sandbox console', () => {
     }
   });
 
-  it('reports only writes that happened: an injected fault answering 201 opens no incident', async () => {
+  it('reports only writes that happened, marks what an injected fault answered, and sends the faults waiting', async () => {
     const s = await startSandbox();
     try {
       await s.call('/_sandbox/faults', { method: 'POST', body: { path: '/o/incident', status: 201, body: '{"id":"inc_fake","title":"not real"}' } });
@@ -196,6 +211,107 @@ describe('the sandbox console', () => {
       const events = eventsOf(await stream);
       expect(events.filter((event) => event.name === 'incident')).toEqual([]);
       expect(events.find((event) => event.name === 'person')?.data).toMatchObject({ name: 'Hedy Lamarr', removed: true });
+      // The snapshot lists the fault waiting; its use empties the list; the journal tells its answer from the model's.
+      expect(events[0]?.data.faults).toEqual([{ method: null, path: '/o/incident', status: 201, remaining: 1 }]);
+      expect(events.filter((event) => event.name === 'faults').map((event) => event.data)).toEqual([[]]);
+      const journal = events.filter((event) => event.name === 'request').map((event) => `${event.data.method} ${event.data.status} ${event.data.injected}`);
+      expect(journal).toEqual(['POST 201 true', 'DELETE 200 false']);
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
+  it('refuses a stream past its limit with 503, the reason and Retry-After, and serves one again once a stream ends', async () => {
+    const s = await startSandbox();
+    const held: ReturnType<typeof httpRequest>[] = [];
+    try {
+      for (let n = 0; n < MAX_STREAMS; n += 1)
+        await new Promise<void>((resolve) => {
+          const request = httpRequest(`${s.url}/_sandbox/console/events`, { agent: false }, (response) => {
+            response.resume();
+            resolve();
+          });
+          request.on('error', () => undefined);
+          request.end();
+          held.push(request);
+        });
+      const refused = await s.call('/_sandbox/console/events');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(refused.json).toEqual([
+        {
+          Error: `The sandbox serves ${MAX_STREAMS} console event streams at once, and ${MAX_STREAMS} are open: other browsers, or programs reading /_sandbox/console/events, hold them`,
+        },
+      ]);
+      // Meanwhile the state of things can still be read, as of an event a stream can resume after.
+      const page = await s.call('/_sandbox/console/snapshot');
+      expect(page.json).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{8}\.\d+$/), snapshot: { totals: { teams: 4 } } });
+      held.pop()!.destroy();
+      let served = '';
+      for (let tries = 0; tries < 50 && !served.includes('event: snapshot'); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        served = await readEvents(`${s.url}/_sandbox/console/events`, (text) => text.includes('event: snapshot')).catch(() => '');
+      }
+      expect(served).toContain('event: snapshot');
+    } finally {
+      for (const request of held) request.destroy();
+      await s.sandbox.close();
+    }
+  });
+
+  it('resumes a stream right after a snapshot read on its own (GET /_sandbox/console/snapshot)', async () => {
+    const s = await startSandbox();
+    try {
+      await s.call('/o/incident', { key: demoKeys.acmeAdmin, method: 'POST', body: { title: 'In the snapshot' } });
+      const page = (await s.call('/_sandbox/console/snapshot')).json;
+      expect(page.snapshot.incidents.map((incident: { title: string }) => incident.title)).toEqual(['In the snapshot']);
+      await s.call('/o/incident', { key: demoKeys.acmeAdmin, method: 'POST', body: { title: 'After the snapshot' } });
+      const resumed = eventsOf(
+        await readEvents(`${s.url}/_sandbox/console/events`, (text) => text.includes('"After the snapshot"'), { 'last-event-id': page.id }),
+      );
+      // What came after it, and nothing it held: no snapshot again, no first incident again.
+      expect(resumed.filter((event) => event.name === 'incident').map((event) => event.data.title)).toEqual(['After the snapshot']);
+      expect(resumed.map((event) => event.name)).not.toContain('snapshot');
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
+  it('carries no text longer than FEED_TEXT_MAX: a name of 100 KB in the seed goes out as its first 1,024 characters', async () => {
+    const huge = (prefix: string) => `${prefix} ${'x'.repeat(100 * 1024)}`;
+    const seed = structuredClone(demoSeed) as {
+      organizations: { name: string; teams: { id: string; name: string }[]; people: { id: string; name: string }[] }[];
+    };
+    const acme = seed.organizations[0]!;
+    acme.name = huge('Acme');
+    acme.teams.find((team) => team.id === 'team_platform')!.name = huge('Platform');
+    for (const person of acme.people) person.name = huge(person.name);
+    const s = await startSandbox({ seed: seed as unknown as ValidSeed });
+    try {
+      const stream = readEvents(`${s.url}/_sandbox/console/events`, (text) => text.includes('event: oncall'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await s.call('/o/incident', { key: demoKeys.acmeAdmin, method: 'POST', body: { title: 'Checkout down' } });
+      await s.call('/_sandbox/clock', { method: 'POST', body: { advanceMs: HOUR } });
+      const text = await stream;
+      const events = eventsOf(text);
+      const answers = [
+        ...events.map((event) => event.data),
+        (await s.call('/_sandbox/console/teams?limit=25')).json,
+        (await s.call('/_sandbox/console/people?limit=25')).json,
+      ];
+      // Every text at most FEED_TEXT_MAX and `…`; the journal's `who` names a person and an organization, each so bounded.
+      const lengths = (value: unknown, key = ''): [string, number][] =>
+        typeof value === 'string'
+          ? [[key, value.length]]
+          : typeof value === 'object' && value !== null
+            ? Object.entries(value).flatMap(([name, inner]) => lengths(inner, Array.isArray(value) ? key : name))
+            : [];
+      const all = answers.flatMap((answer) => lengths(answer));
+      expect(Math.max(...all.filter(([key]) => key !== 'who').map(([, length]) => length))).toBe(FEED_TEXT_MAX + 1);
+      expect(Math.max(...all.filter(([key]) => key === 'who').map(([, length]) => length))).toBe(2 * (FEED_TEXT_MAX + 1) + 3);
+      expect(events.find((event) => event.name === 'incident')?.data.by).toBe(`${huge('Grace Hopper').slice(0, FEED_TEXT_MAX)}…`);
+      expect(events.find((event) => event.name === 'oncall')?.data.team.name).toBe(`${huge('Platform').slice(0, FEED_TEXT_MAX)}…`);
     } finally {
       await s.sandbox.close();
     }
@@ -249,6 +365,7 @@ describe('the sandbox console', () => {
       const s = await startSandbox({ console: { assetsDir: folder } });
       try {
         expect((await s.call('/console/app.js')).text).toBe(await readFile(join(folder, 'app.js'), 'utf8'));
+        expect((await s.call('/console/feed-worker.js')).text).toBe(await readFile(join(folder, 'feed-worker.js'), 'utf8'));
         expect((await s.call('/')).text).toBe(await readFile(join(folder, 'index.html'), 'utf8'));
       } finally {
         await s.sandbox.close();

@@ -108,6 +108,26 @@ describe('sandbox: injected faults', () => {
     expect([bad.status, bad.json]).toEqual([400, [{ Error: 'path must start with /, e.g. /o/zapier/allteams; status must be a number, not a string' }]]);
   });
 
+  it('lists the faults still waiting at GET /_sandbox/faults, each with how many requests it has left', async () => {
+    expect((await s.call('/_sandbox/faults')).json).toEqual({ faults: [] });
+    await s.call('/_sandbox/faults', { method: 'POST', body: { method: 'POST', path: '/o/incident', status: 503, body: '[{"Error":"down"}]', times: 2 } });
+    s.sandbox.faults.inject({ path: '/o/zapier/allteams', status: 500, body: 'oops', contentType: 'text/plain' });
+    const listed = await s.call('/_sandbox/faults');
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual({
+      faults: [
+        { method: 'POST', path: '/o/incident', status: 503, body: '[{"Error":"down"}]', times: 2, remaining: 2 },
+        { path: '/o/zapier/allteams', status: 500, body: 'oops', contentType: 'text/plain', remaining: 1 },
+      ],
+    });
+    // A request that meets one uses it up; what is left is listed.
+    expect((await s.call('/o/incident', { method: 'POST', key: demoKeys.acmeUser, body: { title: 'x' } })).status).toBe(503);
+    expect((await teams()).status).toBe(500);
+    expect((await s.call('/_sandbox/faults')).json).toEqual({ faults: [expect.objectContaining({ path: '/o/incident', remaining: 1 })] });
+    await s.call('/_sandbox/faults', { method: 'DELETE' });
+    expect((await s.call('/_sandbox/faults')).json).toEqual({ faults: [] });
+  });
+
   it('refuses a malformed fault given in code', () => {
     expect(() => s.sandbox.faults.inject({ path: '/o/incident', status: 42, body: '' })).toThrow('Not a usable fault: status must be an HTTP status');
   });

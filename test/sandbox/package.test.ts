@@ -79,7 +79,7 @@ describe('the sandbox package', () => {
   it('carries the MIT licence it declares and the notice of every package bundled into it', () => {
     const licence = read('LICENSE');
     expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} Pagerly\n/);
-    expect(built.bundled.map((p) => p.name)).toEqual(expect.arrayContaining(['fastify', 'zod', 'pino']));
+    expect(built.bundled.map((p) => p.name)).toEqual(expect.arrayContaining(['fastify', 'zod', 'pino', 'eventsource-parser']));
     for (const { name, version } of built.bundled) expect(licence).toContain(`## ${name} ${version} (`);
     expect(readFileSync(join(process.cwd(), 'node_modules/fastify/LICENSE'), 'utf8').trim().length).toBeGreaterThan(100);
     expect(licence).toContain(readFileSync(join(process.cwd(), 'node_modules/fastify/LICENSE'), 'utf8').trim());
@@ -136,7 +136,7 @@ describe("the console's assets", () => {
     writeFileSync(
       module,
       `import { mkdirSync, writeFileSync } from 'node:fs';
-export async function buildConsoleAssets(outDir) { mkdirSync(outDir, { recursive: true }); writeFileSync(outDir + '/index.html', '<!doctype html><title>console</title>'); }
+export async function buildConsoleAssets(outDir) { mkdirSync(outDir, { recursive: true }); writeFileSync(outDir + '/index.html', '<!doctype html><title>console</title>'); return []; }
 `,
     );
     const withConsole = await buildSandboxPackage(join(scratch, 'with-console'), { consoleAssets: pathToFileURL(module) });

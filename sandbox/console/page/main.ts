@@ -1,9 +1,11 @@
-// The console page: plain DOM, every text from the sandbox set as textContent (names are
-// untrusted: the seed and API callers write them), no inline script, no eval, no framework.
+// The console page: plain DOM, every text from the sandbox put on screen by text.ts (as text,
+// its invisible controls shown, shortened past what the API allows), no inline script, no
+// eval, no framework. The live feed comes through the worker all console tabs share.
 import type {
   AssumptionRow,
   ClockRow,
   DeliveryRow,
+  FaultRow,
   FeedEventName,
   FeedEvents,
   IncidentRow,
@@ -15,6 +17,10 @@ import type {
   SubscriptionRow,
   TeamRow,
 } from '../messages.ts';
+import { byId, el, fillTable, long, row, short } from './dom.ts';
+import { connectFeed } from './feed-connection.ts';
+import type { FeedMessage, FeedState } from './feed-stream.ts';
+import { SHOWN, asLine, putText } from './text.ts';
 
 const PAGE_SIZE = 25;
 /** Incidents arrive one by one and are watched as they come: a longer page keeps a burst on screen. */
@@ -26,41 +32,23 @@ const SHOWN_CHANGES = 30;
 const SHOWN_DELIVERIES = 50;
 const SHOWN_JOURNAL = 100;
 const HOUR_MS = 3_600_000;
-
-function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`The console page has no #${id}`);
-  return found as T;
-}
-
-/** An element whose text is set as text: the only way this page puts a sandbox value on screen. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | number | null, className?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text === null ? '—' : String(text);
-  if (className) node.className = className;
-  return node;
-}
-
-function row(cells: readonly (string | number | null | HTMLTableCellElement)[], id?: string): HTMLTableRowElement {
-  const tr = el('tr');
-  if (id !== undefined) tr.dataset.id = id;
-  for (const value of cells) tr.append(value instanceof HTMLTableCellElement ? value : el('td', value));
-  return tr;
-}
-
-function fillTable(tbodyId: string, rows: readonly HTMLTableRowElement[], emptyText: string, columns: number): void {
-  const tbody = byId<HTMLTableSectionElement>(tbodyId);
-  if (rows.length > 0) {
-    tbody.replaceChildren(...rows);
-    return;
-  }
-  const td = el('td', emptyText, 'empty');
-  td.colSpan = columns;
-  tbody.replaceChildren(row([td]));
-}
+/** A time as the page shows it, `2026-11-02 09:00:00Z`. */
+const TIME = 40;
 
 const time = (iso: string | null) => (iso === null ? null : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z'));
-const names = (people: readonly PersonName[]) => (people.length === 0 ? 'nobody' : people.map((person) => person.name).join(', '));
+
+/** A cell of names (who is on call), each shortened on its own and reachable whole. */
+function namesCell(people: readonly PersonName[]): HTMLTableCellElement {
+  const td = el('td', undefined, 'long');
+  if (people.length === 0) td.textContent = 'nobody';
+  people.forEach((person, index) => {
+    if (index > 0) td.append(', ');
+    const name = el('span');
+    putText(name, person.name, SHOWN.personName);
+    td.append(name);
+  });
+  return td;
+}
 
 /** Renders once a frame at most, whatever number of events a batch brought. */
 const dirty = new Set<() => void>();
@@ -99,6 +87,7 @@ function putIncident(incident: IncidentRow): void {
   incidents = [incident, ...incidents.filter((other) => other.id !== incident.id)].slice(0, KEPT_INCIDENTS);
   later(renderIncidents);
 }
+const statusClass = (status: string) => (status === 'resolved' ? 'good' : status === 'triggered' ? 'bad' : undefined);
 function renderIncidents(): void {
   incidentOffset = Math.min(incidentOffset, Math.max(0, incidents.length - 1 - ((incidents.length - 1) % INCIDENT_PAGE)));
   const page = incidents.slice(incidentOffset, incidentOffset + INCIDENT_PAGE);
@@ -107,15 +96,15 @@ function renderIncidents(): void {
     page.map((incident) =>
       row(
         [
-          incident.id,
-          incident.title,
-          incident.severity,
-          el('td', incident.status, incident.status === 'resolved' ? 'good' : incident.status === 'triggered' ? 'bad' : undefined),
-          incident.teamname,
-          incident.org,
-          incident.change,
-          incident.by,
-          time(incident.updated_at),
+          short(incident.id, SHOWN.incidentId),
+          long(incident.title, SHOWN.title),
+          short(incident.severity, SHOWN.severity),
+          short(incident.status, SHOWN.word, statusClass(incident.status)),
+          long(incident.teamname, SHOWN.teamName),
+          long(incident.org, SHOWN.orgName),
+          short(incident.change, SHOWN.word),
+          long(incident.by, SHOWN.personName),
+          short(time(incident.updated_at), TIME),
         ],
         incident.id,
       ),
@@ -158,7 +147,7 @@ function renderTeams(): void {
   const page = teams.page;
   fillTable(
     'teams-rows',
-    (page?.items ?? []).map((team) => row([team.name, team.org, names(team.onCall)], team.id)),
+    (page?.items ?? []).map((team) => row([long(team.name, SHOWN.teamName), long(team.org, SHOWN.orgName), namesCell(team.onCall)], team.id)),
     'No team matches.',
     3,
   );
@@ -171,7 +160,9 @@ function renderPeople(): void {
   const page = people.page;
   fillTable(
     'people-rows',
-    (page?.items ?? []).map((person) => row([person.name, person.email, person.role, person.org], person.id)),
+    (page?.items ?? []).map((person) =>
+      row([long(person.name, SHOWN.personName), long(person.email, SHOWN.email), short(person.role, SHOWN.word), long(person.org, SHOWN.orgName)], person.id),
+    ),
     'Nobody matches.',
     4,
   );
@@ -213,12 +204,12 @@ function renderChanges(): void {
     changes.map((change) =>
       row(
         [
-          time(change.at),
-          change.team.name,
-          names(change.previous),
-          names(change.current),
-          change.hooks === 1 ? '1 hook' : `${change.hooks} hooks`,
-          change.eventId,
+          short(time(change.at), TIME),
+          long(change.team.name, SHOWN.teamName),
+          namesCell(change.previous),
+          namesCell(change.current),
+          short(change.hooks === 1 ? '1 hook' : `${change.hooks} hooks`, TIME),
+          short(change.eventId, SHOWN.incidentId),
         ],
         change.eventId,
       ),
@@ -241,7 +232,19 @@ function renderSubscriptions(): void {
   const rows = [...subscriptions.values()].reverse();
   fillTable(
     'subscriptions-rows',
-    rows.map((s) => row([s.id, s.platform, s.team ?? 'every team', s.url, el('td', STATE_TEXT[s.state], s.state === 'active' ? 'good' : 'bad'), s.org], s.id)),
+    rows.map((s) =>
+      row(
+        [
+          short(s.id, SHOWN.subscriptionId),
+          short(s.platform, SHOWN.word),
+          long(s.team ?? 'every team', SHOWN.teamName),
+          long(s.url, SHOWN.path),
+          short(STATE_TEXT[s.state], TIME, s.state === 'active' ? 'good' : 'bad'),
+          long(s.org, SHOWN.orgName),
+        ],
+        s.id,
+      ),
+    ),
     'No hook is subscribed.',
     6,
   );
@@ -259,13 +262,13 @@ function renderDeliveries(): void {
       .slice(0, SHOWN_DELIVERIES)
       .map((d) =>
         row([
-          time(d.at),
-          d.eventId,
-          `${d.subscriptionId} → ${d.url}`,
-          d.attempt === 1 ? '1 (first try)' : `${d.attempt} (retry ${d.attempt - 1})`,
-          el('td', d.outcome, d.outcome === 'delivered' ? 'good' : 'bad'),
-          d.status,
-          d.next === 'retry' ? `${NEXT_TEXT.retry}${time(d.nextAttemptAt)}` : NEXT_TEXT[d.next],
+          short(time(d.at), TIME),
+          short(d.eventId, SHOWN.incidentId),
+          long(`${d.subscriptionId} → ${d.url}`, SHOWN.subscriptionId + SHOWN.path),
+          short(d.attempt === 1 ? '1 (first try)' : `${d.attempt} (retry ${d.attempt - 1})`, TIME),
+          short(d.outcome, SHOWN.word, d.outcome === 'delivered' ? 'good' : 'bad'),
+          short(d.status, SHOWN.word),
+          short(d.next === 'retry' ? `${NEXT_TEXT.retry}${time(d.nextAttemptAt)}` : NEXT_TEXT[d.next], SHOWN.word + TIME),
         ]),
       ),
     'No delivery attempt yet.',
@@ -273,16 +276,28 @@ function renderDeliveries(): void {
   );
 }
 
-// The request journal: bounded, filtered here.
+// The request journal: bounded, filtered here. An answer an injected fault gave is marked so.
 
 let journal: JournalRow[] = [];
+const INJECTED = 'injected fault';
+function statusCell(entry: JournalRow): HTMLTableCellElement {
+  const td = short(entry.status, SHOWN.word, entry.status >= 400 ? 'bad' : undefined);
+  if (entry.injected) {
+    const mark = el('span', '⚡ injected', 'injected');
+    mark.setAttribute('role', 'img');
+    mark.setAttribute('aria-label', INJECTED);
+    mark.title = 'An injected fault (POST /_sandbox/faults) gave this answer, not the sandbox’s model of the service';
+    td.append(' ', mark);
+  }
+  return td;
+}
 function renderJournal(): void {
   const query = byId<HTMLInputElement>('journal-q').value.trim().toLowerCase();
   const status = byId<HTMLSelectElement>('journal-status').value;
   const matching = journal.filter(
     (entry) =>
-      (status === '' || String(entry.status).startsWith(status)) &&
-      (query === '' || `${entry.method} ${entry.path} ${entry.who ?? ''} ${entry.status}`.toLowerCase().includes(query)),
+      (status === '' || (status === 'injected' ? entry.injected : String(entry.status).startsWith(status))) &&
+      (query === '' || `${entry.method} ${entry.path} ${entry.who ?? ''} ${entry.status}${entry.injected ? ` ${INJECTED}` : ''}`.toLowerCase().includes(query)),
   );
   fillTable(
     'journal-rows',
@@ -290,7 +305,14 @@ function renderJournal(): void {
       .slice(0, SHOWN_JOURNAL)
       .map((entry) =>
         row(
-          [time(entry.at), entry.method, entry.path, el('td', entry.status, entry.status >= 400 ? 'bad' : undefined), entry.ms, entry.who ?? 'no key'],
+          [
+            short(time(entry.at), TIME),
+            short(entry.method, SHOWN.word),
+            long(entry.path, SHOWN.path),
+            statusCell(entry),
+            short(entry.ms, SHOWN.word),
+            long(entry.who ?? 'no key', SHOWN.personName + SHOWN.orgName + 3),
+          ],
           String(entry.seq),
         ),
       ),
@@ -298,6 +320,26 @@ function renderJournal(): void {
     6,
   );
   byId('journal-range').textContent = `${Math.min(matching.length, SHOWN_JOURNAL)} shown of ${matching.length} matching (${journal.length} kept)`;
+}
+
+// Faults waiting for their requests, as GET /_sandbox/faults lists them.
+
+let faults: readonly FaultRow[] = [];
+function renderFaults(): void {
+  const list = byId('faults-pending');
+  if (faults.length === 0) {
+    list.replaceChildren(el('li', 'No fault is waiting.', 'empty'));
+    return;
+  }
+  list.replaceChildren(
+    ...faults.map((fault) => {
+      const item = el('li');
+      const what = el('span');
+      putText(what, `${fault.method ?? 'any method'} ${fault.path}`, SHOWN.path);
+      item.append(what, ` → ${fault.status}, ${fault.remaining === 1 ? 'for the next request' : `for the next ${fault.remaining} requests`}`);
+      return item;
+    }),
+  );
 }
 
 // The live feed.
@@ -311,7 +353,8 @@ const handlers: { [N in FeedEventName]: (data: FeedEvents[N]) => void } = {
     for (const s of snapshot.subscriptions) subscriptions.set(s.id, s);
     deliveries = [...snapshot.deliveries].reverse();
     journal = [...snapshot.journal].reverse();
-    for (const render of [renderIncidents, renderChanges, renderSubscriptions, renderDeliveries, renderJournal]) later(render);
+    faults = snapshot.faults;
+    for (const render of [renderIncidents, renderChanges, renderSubscriptions, renderDeliveries, renderJournal, renderFaults]) later(render);
     void readTeams();
     void readPeople();
   },
@@ -335,24 +378,34 @@ const handlers: { [N in FeedEventName]: (data: FeedEvents[N]) => void } = {
     journal = [entry, ...journal].slice(0, KEPT_JOURNAL);
     later(renderJournal);
   },
+  faults(pending) {
+    faults = pending;
+    later(renderFaults);
+  },
 };
 
-function connect(): void {
-  const feed = new EventSource('/_sandbox/console/events');
-  const state = byId('feed-state');
-  feed.addEventListener('open', () => {
-    state.textContent = 'Live';
-    state.className = 'feed-state live';
-  });
-  feed.addEventListener('error', () => {
-    state.textContent = feed.readyState === EventSource.CLOSED ? 'Disconnected: reload the page' : 'Reconnecting…';
-    state.className = 'feed-state down';
-  });
-  for (const name of Object.keys(handlers) as FeedEventName[]) {
-    feed.addEventListener(name, (event) => {
-      const handle = handlers[name] as (data: unknown) => void;
-      handle(JSON.parse((event as MessageEvent<string>).data));
-    });
+const STATE_TEXT_OF: Record<FeedState['phase'], string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  refused: 'Not live',
+  lost: 'Reconnecting…',
+};
+function showFeedState(state: FeedState): void {
+  const shown = byId('feed-state');
+  const text =
+    state.phase === 'refused'
+      ? `Not live: ${asLine(state.reason, 500)}. This page tries again by itself, every few seconds.`
+      : state.phase === 'lost'
+        ? 'Reconnecting… (the sandbox does not answer; this page tries again by itself)'
+        : STATE_TEXT_OF[state.phase];
+  if (shown.textContent !== text) shown.textContent = text;
+  shown.className = `feed-state ${state.phase === 'live' ? 'live' : state.phase === 'connecting' ? '' : 'down'}`;
+}
+
+function apply(messages: readonly FeedMessage[]): void {
+  for (const { name, data } of messages) {
+    const handle = handlers[name] as ((data: unknown) => void) | undefined;
+    handle?.(data);
   }
 }
 
@@ -371,7 +424,7 @@ async function control(method: 'POST' | 'DELETE', path: string, body: unknown, d
       result.textContent = done(parsed);
       result.className = 'result';
     } else {
-      const text = Array.isArray(parsed) && typeof parsed[0]?.Error === 'string' ? parsed[0].Error : `HTTP ${answer.status}`;
+      const text = Array.isArray(parsed) && typeof parsed[0]?.Error === 'string' ? asLine(parsed[0].Error, 500) : `HTTP ${answer.status}`;
       result.textContent = `Refused (${answer.status}): ${text}`;
       result.className = 'result error';
     }
@@ -454,7 +507,7 @@ function start(): void {
   byId('journal-q').addEventListener('input', () => later(renderJournal));
   byId('journal-status').addEventListener('change', () => later(renderJournal));
   void showAssumptions();
-  connect();
+  connectFeed({ events: apply, state: showFeedState });
 }
 
 start();
