@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/client';
-import { DEFAULT_REQUEST_TIMEOUT_MSEC, InMemoryTransport } from '@modelcontextprotocol/server';
-import { createPagerlyMcpServer, type PagerlyMcpOptions } from '../../mcp-server/server.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/server';
+import type { PagerlyMcpOptions } from '../../mcp-server/server.ts';
 import { ANSWER_WITHIN_MS } from '../../mcp-server/tool-call.ts';
 import { TEAM_LOOKUPS } from '../../shared/on-call/by-team.ts';
 import { LeakWatch } from '../support/leak-watch.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
+import { inProcess } from './in-process.ts';
 import { expectedPeople, type ScaleSandbox, scaleKey, scaleSandbox } from './scale-sandbox.ts';
 
 /**
@@ -24,18 +24,8 @@ afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-async function connected(options: Partial<PagerlyMcpOptions> & { baseUrl: string; apiKey: string }) {
-  const server = createPagerlyMcpServer({ writeTools: false, version: 'test', backoffMs: 5, ...options });
-  const client = new Client({ name: 'pages', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  stops.push(async () => {
-    await client.close();
-    await server.close();
-  });
-  return client;
-}
+const connected = (options: Partial<PagerlyMcpOptions> & { baseUrl: string; apiKey: string }) =>
+  inProcess({ writeTools: false, version: 'test', backoffMs: 5, ...options }, stops, 'pages');
 
 interface Page {
   on_call_users: { id: string; team: { id: string; name: string } }[];

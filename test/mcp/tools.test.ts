@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { createPagerlyMcpServer, tools, type PagerlyMcpOptions } from '../../mcp-server/server.ts';
+import { tools, type PagerlyMcpOptions } from '../../mcp-server/server.ts';
 import { annotationsOf, pluralKey } from '../../mcp-server/tools.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { operations } from '../../shared/operations/index.ts';
 import { closedPort, loopbackServer } from '../support/loopback-server.ts';
+import { inProcess } from './in-process.ts';
 
 /**
  * The tools as made from the catalog, and what a call does with HTTP, in process: the server
@@ -20,18 +19,8 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-async function connected(options: Partial<PagerlyMcpOptions> & { baseUrl: string }) {
-  const server = createPagerlyMcpServer({ apiKey: KEY, writeTools: true, version: 'test', backoffMs: 5, ...options });
-  const client = new Client({ name: 'unit', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  stops.push(async () => {
-    await client.close();
-    await server.close();
-  });
-  return client;
-}
+const connected = (options: Partial<PagerlyMcpOptions> & { baseUrl: string }) =>
+  inProcess({ apiKey: KEY, writeTools: true, version: 'test', backoffMs: 5, ...options }, stops, 'unit');
 
 describe('annotations, from the catalog', () => {
   const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
