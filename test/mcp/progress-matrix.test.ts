@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { type Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expectedPeople, type ScaleSandbox, scaleKey, scaleSandbox } from './scale-sandbox.ts';
-import { BIN, type HttpProcess, startHttp } from './support.ts';
+import { clientAt, connect, type HttpProcess, servedVersions, startHttp } from './support.ts';
 
 /**
  * Progress and the cursor of "who is on call in every team" on every path a client reaches the
@@ -16,41 +14,26 @@ import { BIN, type HttpProcess, startHttp } from './support.ts';
  */
 
 const TEAMS = 2_000;
-const MODERN = '2026-07-28';
-const VERSIONS = [...SUPPORTED_PROTOCOL_VERSIONS, MODERN];
+/** Every version the server speaks. */
+const VERSIONS = await servedVersions();
 const LIMIT = 30;
 
 let org: ScaleSandbox;
 let http: HttpProcess;
+const env = () => ({ PAGERLY_API_KEY: scaleKey(0), PAGERLY_BASE_URL: org.url });
 beforeAll(async () => {
   org = await scaleSandbox(TEAMS, { keys: 1 });
-  http = await startHttp([], { PAGERLY_API_KEY: scaleKey(0), PAGERLY_BASE_URL: org.url });
+  http = await startHttp([], env());
 }, 60_000);
 afterAll(async () => {
   await http?.close();
   await org?.close();
 });
 
-/** The SDK's client speaking exactly `version`: offered alone in `initialize`, or pinned through `server/discover`. */
-function clientFor(version: string): Client {
-  return new Client(
-    { name: 'progress-matrix', version: '1.0.0' },
-    version === MODERN ? { versionNegotiation: { mode: { pin: MODERN } } } : { supportedProtocolVersions: [version] },
-  );
-}
-
 async function connected(transport: 'stdio' | 'http', version: string): Promise<Client> {
-  const client = clientFor(version);
-  await client.connect(
-    transport === 'stdio'
-      ? new StdioClientTransport({
-          command: process.execPath,
-          args: [BIN, 'mcp'],
-          env: { PATH: process.env.PATH ?? '', PAGERLY_API_KEY: scaleKey(0), PAGERLY_BASE_URL: org.url },
-          stderr: 'pipe',
-        })
-      : new StreamableHTTPClientTransport(new URL(http.url)),
-  );
+  const client = clientAt('progress-matrix', version);
+  if (transport === 'stdio') await connect([], env(), [], client);
+  else await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
   return client;
 }
 
@@ -61,6 +44,10 @@ interface Page {
   next_cursor?: string;
 }
 
+it('covers every version the server speaks, both eras', () => {
+  expect(VERSIONS).toEqual(expect.arrayContaining(['2024-11-05', '2025-06-18', '2025-11-25', '2026-07-28']));
+});
+
 describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
   it.each(VERSIONS)(
     'protocol %s: progress grows to the teams read, of 2,000; the cursor gives the next people',
@@ -68,6 +55,8 @@ describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
       const client = await connected(transport, version);
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(version);
+        const errors: string[] = [];
+        client.onerror = (error) => errors.push(error.message);
         const notes: { progress: number; total?: number; message?: string }[] = [];
         const first = (await client.callTool({ name: 'list_on_call_users', arguments: { limit: LIMIT } }, { onprogress: (p) => notes.push(p) }))
           .structuredContent as Page;
@@ -75,7 +64,13 @@ describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
         expect(notes.length).toBeGreaterThan(0);
         expect(notes.every((p) => p.total === TEAMS)).toBe(true);
         expect(notes.every((p, i) => i === 0 || p.progress > notes[i - 1]!.progress)).toBe(true);
-        expect(notes.at(-1)).toEqual({ progress: first.teams_read, total: TEAMS, message: `Read who is on call in ${first.teams_read} of 2,000 teams.` });
+        expect(notes.every((p) => p.message === `Read who is on call in ${p.progress} of 2,000 teams.`)).toBe(true);
+        // The last is the result's teams_read, sent before the result. When both reach the SDK's
+        // client in one read, it dispatches the result first and reports the notification as for
+        // an unknown token (modelcontextprotocol/typescript-sdk#2580, which no server can avoid):
+        // then that report is the one error, and it is for this last notification.
+        if (notes.at(-1)!.progress === first.teams_read) expect(errors).toEqual([]);
+        else expect(errors).toEqual([expect.stringContaining(`"progress":${first.teams_read},`)]);
 
         const second = (await client.callTool({ name: 'list_on_call_users', arguments: { limit: LIMIT, cursor: first.next_cursor } }))
           .structuredContent as Page;
