@@ -5,11 +5,11 @@ import { createPagerlyMcpServer, type PagerlyMcpOptions } from '../../mcp-server
 /**
  * The server and the SDK's client in this process, linked by the SDK's in-memory transport, so
  * every call goes as JSON-RPC through both; `stops` gets what closes them, for the test's
- * `afterEach`.
+ * `afterEach`. `client`: a name, or a client of the test's own (capabilities, handlers).
  */
-export async function inProcess(options: PagerlyMcpOptions, stops: (() => Promise<void>)[], name = 'in-process'): Promise<Client> {
+export async function inProcess(options: PagerlyMcpOptions, stops: (() => Promise<void>)[], client: Client | string = 'in-process'): Promise<Client> {
   const server = createPagerlyMcpServer(options);
-  const client = new Client({ name, version: '1.0.0' });
+  if (typeof client === 'string') client = new Client({ name: client, version: '1.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
