@@ -254,10 +254,11 @@ export function printScale(figures: ScaleFigures): void {
       : `   the sandbox's rate limit lifted: at its default 600 a minute a read takes at least ${figures.minutesAtDefaultLimit.toFixed(1)} min whatever the surface; BENCH_SCALE_RATE_LIMIT=600 keeps it)`,
   );
   table(
-    ['surface', 'results', 'bytes', 'bytes a result', 's', 'RSS loaded MB', 'peak RSS MB', 'what the bytes are'],
+    ['surface', 'results', 'requests', 'bytes', 'bytes a result', 's', 'RSS loaded MB', 'peak RSS MB', 'what the bytes are'],
     figures.surfaces.map((f) => [
       f.surface,
       f.error ? 'failed' : f.read === undefined || f.read === f.results ? int(f.results) : `${int(f.results)} of ${int(f.read)}`,
+      int(f.requests),
       int(f.bytes),
       int(f.bytesPerResult),
       (f.ms / 1000).toFixed(1),
@@ -265,15 +266,20 @@ export function printScale(figures: ScaleFigures): void {
       f.peakRssMb.toFixed(1),
       f.error ? f.error.slice(0, 120) : f.what,
     ]),
-    [false, true, true, true, true, true, true, false],
+    [false, true, true, true, true, true, true, true, false],
   );
   const mcp = figures.surfaces.find((f) => f.surface === 'MCP');
   if (mcp && !mcp.error) {
     const verdict = mcp.bytes <= figures.aims.mcpTextBytes ? green('within') : red('over');
     console.log(
-      `  MCP text ${int(mcp.bytes)} bytes: ${verdict} the aim of ${int(figures.aims.mcpTextBytes)} (the tool's own limit: ${int(mcp.results)} of ${int(mcp.read ?? mcp.results)} results, with the total)`,
+      `  MCP text ${int(mcp.bytes)} bytes: ${verdict} the aim of ${int(figures.aims.mcpTextBytes)} (the tool's own limit: ${int(mcp.results)} results, read with ${int(mcp.requests)} of the ${int(figures.requestsPerRead)} requests of a whole read)`,
     );
   }
+  const pages = figures.surfaces.find((f) => f.surface === 'MCP, every page');
+  if (pages && !pages.error)
+    console.log(
+      `  MCP, every page: ${int(pages.calls ?? 0)} calls going on from next_cursor, ${int(pages.results)} results, ${int(pages.repeated ?? 0)} repeated, ${int(pages.requests)} requests; the slowest call ${((pages.slowestCallMs ?? 0) / 1000).toFixed(1)} s`,
+    );
 }
 
 export function printCliStartup(figures: StartupFigures): void {

@@ -4,15 +4,21 @@
 // after loading the surface and at its peak (getrusage's maxrss). Run by bench/scale.ts.
 import { Buffer } from 'node:buffer';
 
-export const SURFACES = ['typed client', 'CLI', 'Zapier', 'Make', 'n8n', 'MCP'] as const;
+export const SURFACES = ['typed client', 'CLI', 'Zapier', 'Make', 'n8n', 'MCP', 'MCP, every page'] as const;
 export type ScaleSurface = (typeof SURFACES)[number];
 
 export interface WorkerFigures {
   surface: ScaleSurface;
   /** Results given: people on call, one per person and team (the CLI and client: people listed under their teams). */
   results: number;
-  /** The people on call the surface read, where it hands on fewer (MCP's `limit`): its `total`. */
+  /** The people on call the surface found, where it hands on fewer (MCP's `limit`): its `total`. */
   read?: number;
+  /** Tool calls made (MCP going on with `next_cursor` until the end). */
+  calls?: number;
+  /** Results given more than once (MCP's pages, each person and team once in all). */
+  repeated?: number;
+  /** The longest one tool call took (MCP's pages: each must answer before the client's time-out). */
+  slowestCallMs?: number;
   /** Bytes of what the surface hands on (see `what`). */
   bytes: number;
   what: string;
@@ -25,7 +31,34 @@ export interface WorkerFigures {
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const bytesOf = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
 
-type Run = () => Promise<{ results: number; read?: number; bytes: number; what: string }>;
+type Run = () => Promise<{ results: number; read?: number; calls?: number; repeated?: number; slowestCallMs?: number; bytes: number; what: string }>;
+
+/** "Who is on call in every team" through the MCP server and the SDK's client, both in this process over the SDK's in-memory transport. */
+async function mcpClient(baseUrl: string, apiKey: string) {
+  const { Client } = await import('@modelcontextprotocol/client');
+  const { InMemoryTransport } = await import('@modelcontextprotocol/server');
+  const { createPagerlyMcpServer } = await import('../mcp-server/server.ts');
+  const server = createPagerlyMcpServer({ apiKey, baseUrl, writeTools: false, version: 'bench' });
+  const client = new Client({ name: 'bench-scale', version: '1.0.0' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return async (args: Record<string, unknown>) => {
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: args });
+    const text = (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
+    if (result.isError) throw new McpToolError(text.slice(0, 300));
+    const out = result.structuredContent as { on_call_users: { id: string; team: { id: string } }[]; total: number; next_cursor?: string };
+    return { text, out };
+  };
+}
+
+class McpToolError extends Error {}
+
+/** The tool's answer when the service kept it waiting past the time a call has (a rate limit): a model tries again later. */
+const TRY_AGAIN = /try again in a minute/;
+/** How long a patient model waits before it does, and how often at most. */
+const AGAIN_AFTER_MS = 30_000;
+const MOST_TRIES = 20;
 
 /** Each surface's everyone-on-call as its users get it, loaded only when asked for. */
 async function prepare(surface: ScaleSurface, baseUrl: string, apiKey: string): Promise<Run> {
@@ -109,25 +142,64 @@ async function prepare(surface: ScaleSurface, baseUrl: string, apiKey: string): 
       };
     }
     case 'MCP': {
-      const { Client } = await import('@modelcontextprotocol/client');
-      const { InMemoryTransport } = await import('@modelcontextprotocol/server');
-      const { createPagerlyMcpServer } = await import('../mcp-server/server.ts');
-      const server = createPagerlyMcpServer({ apiKey, baseUrl, writeTools: false, version: 'bench' });
-      const client = new Client({ name: 'bench-scale', version: '1.0.0' });
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverSide);
-      await client.connect(clientSide);
+      const call = await mcpClient(baseUrl, apiKey);
       return async () => {
-        const result = await client.callTool({ name: 'list_on_call_users', arguments: {} });
-        const text = (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
-        if (result.isError) throw new Error(text.slice(0, 300));
-        const out = result.structuredContent as { on_call_users?: unknown[]; total?: number } | undefined;
-        // The tool hands the model its first `limit` results and the total it read.
+        // The tool hands the model its first `limit` results (100 by default) and reads only the teams that hold them.
+        const { text, out } = await call({});
         return {
-          results: out?.on_call_users?.length ?? 0,
-          read: out?.total ?? 0,
+          results: out.on_call_users.length,
+          read: out.total,
           bytes: bytesOf(text),
           what: "the tool result's text, what the model reads (server and client in this process)",
+        };
+      };
+    }
+    case 'MCP, every page': {
+      const call = await mcpClient(baseUrl, apiKey);
+      return async () => {
+        // A model that wants everyone: 500 a call (the most limit takes), going on with next_cursor
+        // to the end; told to try again in a minute (under a rate limit), it waits and does.
+        const seen = new Set<string>();
+        let results = 0;
+        let bytes = 0;
+        let calls = 0;
+        let waits = 0;
+        let cursor: string | undefined;
+        let slowestCallMs = 0;
+        const timed = async (args: Record<string, unknown>) => {
+          const started = performance.now();
+          try {
+            return await call(args);
+          } finally {
+            slowestCallMs = Math.max(slowestCallMs, performance.now() - started);
+          }
+        };
+        const page = async (args: Record<string, unknown>) => {
+          for (;;) {
+            try {
+              return await timed(args);
+            } catch (error) {
+              calls++;
+              if (!(error instanceof McpToolError && TRY_AGAIN.test(error.message)) || ++waits > MOST_TRIES) throw error;
+              await new Promise((resolve) => setTimeout(resolve, AGAIN_AFTER_MS));
+            }
+          }
+        };
+        do {
+          const { text, out } = await page({ limit: 500, ...(cursor ? { cursor } : {}) });
+          for (const person of out.on_call_users) seen.add(`${person.team.id}:${person.id}`);
+          results += out.on_call_users.length;
+          bytes += bytesOf(text);
+          calls++;
+          cursor = out.next_cursor;
+        } while (cursor);
+        return {
+          results,
+          repeated: results - seen.size,
+          calls,
+          slowestCallMs,
+          bytes,
+          what: `the text of ${calls} tool results, limit 500, each going on from the last one's next_cursor${waits ? ` (${waits} told to try again, after ${AGAIN_AFTER_MS / 1000} s)` : ''}`,
         };
       };
     }
@@ -141,9 +213,9 @@ async function measure(surface: ScaleSurface): Promise<WorkerFigures> {
   const rssAfterLoadMb = mb(process.memoryUsage().rss);
   const started = performance.now();
   try {
-    const { results, read, bytes, what } = await run();
+    const { results, bytes, what, ...more } = await run();
     const ms = performance.now() - started;
-    return { surface, results, ...(read === undefined ? {} : { read }), bytes, what, ms, rssAfterLoadMb, peakRssMb: mb(process.resourceUsage().maxRSS * 1024) };
+    return { surface, results, ...more, bytes, what, ms, rssAfterLoadMb, peakRssMb: mb(process.resourceUsage().maxRSS * 1024) };
   } catch (error) {
     const ms = performance.now() - started;
     const message = error instanceof Error ? error.message : String(error);

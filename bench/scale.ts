@@ -2,10 +2,15 @@
 // with one organization of 2,000 teams, two people on call in each and everyone on call in two
 // teams (sandbox/seed/scale.ts); each surface then reads everyone on call as its users would, in
 // a process of its own (bench/scale-worker.ts), one surface after the other, and says how many
-// results it gave, how many bytes it handed on, how long it took and its peak memory.
+// results it gave, how many requests the sandbox got from it (each surface has its own key), how
+// many bytes it handed on, how long it took and its peak memory. MCP twice: the first page a
+// model gets (its `limit` bounds the requests too), and every page, going on by `next_cursor`.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+import { DEFAULT_LIMIT } from '../mcp-server/tools.ts';
 import { createSandbox, scaleKey, scaleSeed } from '../sandbox/index.ts';
+import { TEAM_LOOKUPS } from '../shared/on-call/by-team.ts';
 import { SURFACES, type WorkerFigures } from './scale-worker.ts';
 
 const WORKER = fileURLToPath(new URL('./scale-worker.ts', import.meta.url));
@@ -27,7 +32,7 @@ export interface ScaleFigures {
   requestsPerRead: number;
   /** The least time one read takes under the sandbox's default limit (600 a minute), from the requests alone. */
   minutesAtDefaultLimit: number;
-  surfaces: (WorkerFigures & { bytesPerResult: number })[];
+  surfaces: (WorkerFigures & { bytesPerResult: number; requests: number })[];
   aims: typeof SCALE_AIMS;
   problems: string[];
 }
@@ -60,8 +65,14 @@ export async function measureScale(settings: ScaleSettings): Promise<ScaleFigure
     rateLimit: settings.rateLimitPerMinute > 0 ? { limit: settings.rateLimitPerMinute, windowMs: 60_000 } : false,
   });
   const surfaces: ScaleFigures['surfaces'] = [];
+  // Each surface has its own key: the requests the sandbox got with it are that surface's.
+  const requestsByKey = new Map<string, number>();
   try {
     const url = await sandbox.listen();
+    sandbox.app.server.on('request', (request: IncomingMessage) => {
+      const key = String(request.headers['x-apikey']);
+      requestsByKey.set(key, (requestsByKey.get(key) ?? 0) + 1);
+    });
     for (const [index, surface] of SURFACES.entries()) {
       let figures: WorkerFigures;
       try {
@@ -71,10 +82,15 @@ export async function measureScale(settings: ScaleSettings): Promise<ScaleFigure
         continue;
       }
       const bytesPerResult = figures.results ? figures.bytes / figures.results : Number.NaN;
-      surfaces.push({ ...figures, bytesPerResult });
+      const requests = requestsByKey.get(scaleKey(index)) ?? 0;
+      surfaces.push({ ...figures, bytesPerResult, requests });
       if (figures.error) problems.push(`${surface} failed: ${figures.error}`);
-      else if ((figures.read ?? figures.results) !== 2 * settings.teams)
-        problems.push(`${surface} read ${figures.read ?? figures.results} people on call, not ${2 * settings.teams}`);
+      else if (surface === 'MCP') {
+        // `limit` bounds the work: the team list and the teams of two that hold the first results, and the few in flight beside them.
+        const most = 1 + Math.ceil(DEFAULT_LIMIT / 2) + TEAM_LOOKUPS - 1;
+        if (requests > most) problems.push(`MCP sent ${requests} requests for its first ${DEFAULT_LIMIT} results, over ${most}`);
+      } else if (figures.results - (figures.repeated ?? 0) !== 2 * settings.teams || figures.repeated)
+        problems.push(`${surface} gave ${figures.results} people on call (${figures.repeated ?? 0} repeated), not ${2 * settings.teams}`);
     }
   } finally {
     await sandbox.close();

@@ -4,7 +4,9 @@ import { actionResult } from '../shared/operations/action-result.ts';
 import { endpointInput } from '../shared/operations/endpoint-input.ts';
 import { runSearch } from '../shared/operations/search-results.ts';
 import { cutAtDeadline } from './cut-at-deadline.ts';
-import { AS_OF, DEFAULT_LIMIT, MAX_RESULT_CHARS, type ToolDefinition } from './tools.ts';
+import { type OnCallPage, onCallPage, pageNote } from './on-call-page.ts';
+import type { ToolCall } from './tool-call.ts';
+import { AS_OF, DEFAULT_LIMIT, MAX_RESULT_CHARS, NEXT_CURSOR, type ToolDefinition } from './tools.ts';
 
 /** A tool's result as MCP carries it (MCP spec, server/tools: CallToolResult). */
 export interface ToolResult {
@@ -14,33 +16,41 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** The `limit` a call asked for, or the default. */
+const limitOf = (args: Record<string, unknown>) => (typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT);
+
 /**
  * What a tool call does, the same for every tool: the arguments as the endpoint takes them
  * (empty ones left out, as every surface does), then the operation as every platform runs it:
- * a search by `runSearch` (team by team where the description says so), an action by
- * `actionResult` (an update of a replace-only record reads it first), a list by its endpoint.
+ * a search by `runSearch`, or, read team by team, one page of it (on-call-page.ts); an action
+ * by `actionResult` (an update of a replace-only record reads it first); a list by its endpoint.
  */
-async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function outputOf(
+  tool: ToolDefinition,
+  client: PagerlyClient,
+  args: Record<string, unknown>,
+  call: ToolCall | undefined,
+): Promise<{ output: Record<string, unknown>; page?: OnCallPage }> {
   const { operation, resultKey } = tool;
   const input = endpointInput(operation.inputFields, args);
   const asOf = new Date().toISOString();
+  if (operation.kind === 'search' && operation.teamByTeam && resultKey) {
+    const page = await onCallPage(tool, operation, client, args, input, limitOf(args), call);
+    return { output: { [resultKey]: page.items, [AS_OF]: asOf }, page };
+  }
   const filter = tool.bounds?.filter;
   const wanted = typeof args[filter?.arg ?? ''] === 'string' ? (args[filter!.arg] as string).trim().toLowerCase() : '';
   const matches = (name: unknown) => !wanted || (typeof name === 'string' && name.toLowerCase().includes(wanted));
   let value: unknown;
-  if (operation.kind === 'search') {
-    // A team filter narrows the team list the search reads, so only those teams are asked.
-    const reader =
-      filter?.on === 'teams' && wanted ? { ...client, listTeams: async () => (await client.listTeams()).filter((team) => matches(team.name)) } : client;
-    value = await runSearch(operation, reader, input);
-  } else if (operation.kind === 'list') value = await client.send(operation.endpoint, input);
+  if (operation.kind === 'search') value = await runSearch(operation, client, input);
+  else if (operation.kind === 'list') value = await client.send(operation.endpoint, input);
   else value = await actionResult(operation, input, client);
   if (resultKey) {
     let items = Array.isArray(value) ? value : [];
     if (filter?.on === 'items' && wanted) items = items.filter((item) => matches((item as Record<string, unknown> | null)?.[filter.field]));
-    return { [resultKey]: items, [AS_OF]: asOf };
+    return { output: { [resultKey]: items, [AS_OF]: asOf } };
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return { output: value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {} };
 }
 
 /**
@@ -49,18 +59,21 @@ async function outputOf(tool: ToolDefinition, client: PagerlyClient, args: Recor
  * text, for clients that read only `content`). A failure is a result with `isError` and the
  * shared error's message, which says what to do and holds no key, and no `structuredContent`:
  * the model reads the message and may correct itself (MCP spec, "Error Handling").
- * A call cut by `stop.halt` (the shutdown deadline) says so (cut-at-deadline.ts).
+ * A call cut by `stop.halt` (the shutdown deadline) says so (cut-at-deadline.ts). `call` is
+ * what the call runs under (tool-call.ts): its cancellation, its time, its progress.
  */
 export async function runTool(
   tool: ToolDefinition,
   client: PagerlyClient,
   args: Record<string, unknown>,
   stop?: { readonly halt: AbortSignal; readonly summaries: ClientSummaries },
+  call?: ToolCall,
 ): Promise<ToolResult> {
   try {
+    const { output, page } = await outputOf(tool, client, args, call);
     // Cut first, then redact what is shown: the whole of a long list is never written out as text.
-    const { output, text } = bounded(tool, await outputOf(tool, client, args), args, (shown) => redacted(shown, client));
-    return { content: [{ type: 'text', text }], structuredContent: output };
+    const { output: shown, text } = bounded(tool, output, args, (value) => redacted(value, client), page);
+    return { content: [{ type: 'text', text }], structuredContent: shown };
   } catch (error) {
     return errorResult(stop?.halt.aborted ? cutAtDeadline(error, stop.summaries) : error, client);
   }
@@ -76,30 +89,42 @@ interface Shown {
  * A list as a model receives it: at most `limit` items (100 unless asked), and whatever that
  * says, a text of at most MAX_RESULT_CHARS: "everyone on call" in a large organization would
  * otherwise fill the model's context with people it will not read. `total` says how many there
- * were; `note` says what was left out and how to narrow the question.
+ * were; `note` says what was left out and how to narrow the question. A page of a resumable
+ * read also says how many teams it read of how many, and where the next page starts.
  */
 export function bounded(
   tool: Pick<ToolDefinition, 'bounds' | 'resultKey'>,
   output: Record<string, unknown>,
   args: Record<string, unknown>,
   clean: (shown: Record<string, unknown>) => Shown = (shown) => ({ output: shown, text: JSON.stringify(shown) }),
+  page?: OnCallPage,
 ): Shown {
   const { bounds, resultKey } = tool;
   if (!bounds || !resultKey) return clean(output);
   const all = output[resultKey] as unknown[];
-  const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
+  const limit = limitOf(args);
   const narrow = bounds.filter ? `; narrow it with ${bounds.filter.on === 'teams' ? 'teamname or team_contains' : bounds.filter.arg}` : '';
   const filterArg = bounds.filter?.arg;
   const filtered = filterArg && typeof args[filterArg] === 'string';
   let shown = all.slice(0, limit);
   const result = (items: unknown[]) => {
     const cut = items.length < all.length;
-    const note = cut
-      ? `Showing the first ${items.length} of ${all.length}${items.length < limit ? ` (the most that fit in one answer)` : ''}${narrow}${items.length < limit ? '' : `, or raise limit`}.`
-      : all.length === 0 && filtered
-        ? `Nothing matches ${filterArg} "${String(args[filterArg!])}"${bounds.filter?.on === 'teams' ? ': list_teams gives the team names' : ''}.`
-        : undefined;
-    return clean({ ...output, [resultKey]: items, total: all.length, ...(note ? { note } : {}) });
+    const nextCursor = page?.cursorAfter(items.length);
+    const walk = page?.walk;
+    const read = page && {
+      teams_read: walk ? walk.teamsBefore + walk.answers.length : 0,
+      teams_total: walk?.teamsTotal ?? 0,
+      ...(nextCursor === undefined ? {} : { [NEXT_CURSOR]: nextCursor }),
+    };
+    const note =
+      page && nextCursor !== undefined
+        ? pageNote(page, items.length, limit, narrow)
+        : cut
+          ? `Showing the first ${items.length} of ${all.length}${items.length < limit ? ` (the most that fit in one answer)` : ''}${narrow}${items.length < limit ? '' : `, or raise limit`}.`
+          : all.length === 0 && filtered
+            ? `Nothing matches ${filterArg} "${String(args[filterArg!])}"${bounds.filter?.on === 'teams' ? ': list_teams gives the team names' : ''}.`
+            : undefined;
+    return clean({ ...output, [resultKey]: items, total: all.length, ...read, ...(note ? { note } : {}) });
   };
   let out = result(shown);
   while (out.text.length > MAX_RESULT_CHARS && shown.length > 0) {

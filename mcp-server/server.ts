@@ -9,6 +9,7 @@ import type { FetchTransportOptions } from '../shared/transports/fetch-transport
 import { redact } from '../shared/redact.ts';
 import { askable, confirmationCodec, confirmationStep, type Era } from './confirm.ts';
 import { errorResult, runTool } from './run-tool.ts';
+import { toolCall } from './tool-call.ts';
 import { toolDefinitions, type ToolDefinition } from './tools.ts';
 import { toolCallTransport } from './transport.ts';
 
@@ -46,6 +47,8 @@ export interface PagerlyMcpOptions extends Omit<FetchTransportOptions, 'onRetry'
    * connected by hand negotiates with `initialize`: 2025-era.
    */
   readonly era?: Era | undefined;
+  /** The time a long read may take before it answers with what it has (tool-call.ts, ANSWER_WITHIN_MS). */
+  readonly answerWithinMs?: number | undefined;
 }
 
 /** The tools from the real descriptions and catalog, made once: every connection offers the same. */
@@ -121,7 +124,19 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
     { instructions: instructionsFor(options.writeTools, options.toolNames), requestState: { verify: codec.verify } },
   );
   const clientFor = (signal: AbortSignal, summaries: ClientSummaries): PagerlyClient => {
-    const { apiKey, baseUrl, rotationsBaseUrl, writeTools: _w, toolNames: _t, keySource: _k, halt: _h, era: _e, version, ...transport } = options;
+    const {
+      apiKey,
+      baseUrl,
+      rotationsBaseUrl,
+      writeTools: _w,
+      toolNames: _t,
+      keySource: _k,
+      halt: _h,
+      era: _e,
+      answerWithinMs: _a,
+      version,
+      ...transport
+    } = options;
     return createClient({
       apiKey: apiKey ?? '',
       baseUrl,
@@ -144,8 +159,8 @@ export function createPagerlyMcpServer(options: PagerlyMcpOptions, all: readonly
         const asked = await confirmationStep(tool, input, ctx, canAsk, codec, (text) => redact(text, [options.apiKey]));
         if (asked) return asked;
         const summaries = operationSummaries(tool.operation);
-        const signal = options.halt ? AbortSignal.any([ctx.mcpReq.signal, options.halt]) : ctx.mcpReq.signal;
-        return runTool(tool, clientFor(signal, summaries), input, options.halt && { halt: options.halt, summaries });
+        const call = toolCall(ctx, options.halt ? AbortSignal.any([ctx.mcpReq.signal, options.halt]) : ctx.mcpReq.signal, options.answerWithinMs);
+        return runTool(tool, clientFor(call.requests, summaries), input, options.halt && { halt: options.halt, summaries }, call);
       },
     );
   }

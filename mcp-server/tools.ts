@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../shared/catalog/endpoint.ts';
+import { MAX_CURSOR_CHARS } from '../shared/on-call/walk-cursor.ts';
 import { CUSTOM_VALUE_NOTE } from '../shared/operations/fields.ts';
 import { retiringNote } from '../shared/operations/retiring.ts';
 import { type ToolWords, toolWords, withMcpNotes } from './agent-words.ts';
@@ -79,11 +80,18 @@ export const MAX_RESULT_CHARS = 100_000;
  * How a list tool is bounded: `limit` (how many items at most), and a filter on names, from the
  * operation's kind: a list of choices filters its items by their label (`name_contains`), a
  * search read team by team reads only the teams whose name matches (`team_contains`), so a
- * narrow question also sends fewer requests.
+ * narrow question also sends fewer requests. A search read team by team is also `resumable`:
+ * it reads only the teams that hold the first `limit` results, and its result's `next_cursor`,
+ * passed back as `cursor`, goes on from there (mcp-server/on-call-page.ts).
  */
 export interface ToolBounds {
   readonly filter?: { readonly arg: string; readonly on: 'items'; readonly field: string } | { readonly arg: string; readonly on: 'teams' };
+  readonly resumable?: true;
 }
+
+/** The argument that goes on from where a resumable tool's last result stopped, and the result key that gives it. */
+export const CURSOR = 'cursor';
+export const NEXT_CURSOR = 'next_cursor';
 
 export interface ToolDefinition {
   readonly name: string;
@@ -217,7 +225,7 @@ function itemSchemaOf(operation: AnyOperation, endpoint: Endpoint): z.ZodMiniObj
 /** A list that can grow with the organization is bounded; a search that finds one entry is not. */
 export function boundsOf(operation: AnyOperation): ToolBounds | undefined {
   if (operation.kind === 'list') return { filter: { arg: 'name_contains', on: 'items', field: operation.labelField } };
-  if (operation.kind === 'search' && operation.teamByTeam) return { filter: { arg: 'team_contains', on: 'teams' } };
+  if (operation.kind === 'search' && operation.teamByTeam) return { filter: { arg: 'team_contains', on: 'teams' }, resumable: true };
   if (operation.kind === 'search' && operation.results === 'each-element') return {};
   return undefined;
 }
@@ -231,13 +239,29 @@ function boundArguments(bounds: ToolBounds | undefined): Record<string, z.ZodMin
       .check(
         z.minimum(1),
         z.maximum(MAX_LIMIT),
-        z.describe(`At most this many results (default ${DEFAULT_LIMIT}, up to ${MAX_LIMIT}). A longer list is cut, and the result says how many there were.`),
+        z.describe(
+          bounds.resumable
+            ? `At most this many results (default ${DEFAULT_LIMIT}, up to ${MAX_LIMIT}). Only the teams that hold them are read; when more remain, the result's ${NEXT_CURSOR} gives the next ones.`
+            : `At most this many results (default ${DEFAULT_LIMIT}, up to ${MAX_LIMIT}). A longer list is cut, and the result says how many there were.`,
+        ),
       ),
   );
   if (!bounds.filter) return { limit };
   const what = bounds.filter.on === 'teams' ? 'Only teams whose name contains this text' : 'Only those whose name contains this text';
   const filter = z.optional(z.string().check(z.minLength(1), z.maxLength(200), z.describe(`${what}, ignoring letter case (e.g. "pay" for Payments).`)));
-  return { [bounds.filter.arg]: filter, limit };
+  if (!bounds.resumable) return { [bounds.filter.arg]: filter, limit };
+  const cursor = z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(MAX_CURSOR_CHARS),
+        z.describe(
+          `To go on where the previous result stopped: its ${NEXT_CURSOR}, unchanged, with the same teamname and team_contains. Leave it out to start from the first team.`,
+        ),
+      ),
+  );
+  return { [bounds.filter.arg]: filter, limit, [CURSOR]: cursor };
 }
 
 /**
@@ -266,8 +290,25 @@ function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: 
   if (!resultKey) return item;
   const counted: Record<string, z.ZodMiniType> = bounds
     ? {
-        total: z.number().check(z.describe(`How many there were in all, before \`limit\` cut the list.`)),
-        note: z.optional(z.string().check(z.describe('Present when the list was cut or found nothing: what was left out and how to narrow the question.'))),
+        total: z
+          .number()
+          .check(
+            z.describe(
+              bounds.resumable
+                ? `How many were found in the teams this call read, before \`limit\` cut the list: everyone, for a call without ${CURSOR} whose result has no ${NEXT_CURSOR}.`
+                : `How many there were in all, before \`limit\` cut the list.`,
+            ),
+          ),
+        note: z.optional(
+          z
+            .string()
+            .check(
+              z.describe(
+                `Present when the list was cut or found nothing: what was left out and how to ${bounds.resumable ? 'go on or ' : ''}narrow the question.`,
+              ),
+            ),
+        ),
+        ...(bounds.resumable ? resumableOutput : {}),
       }
     : {};
   // `format` rather than zod's datetime check: its pattern is a screenful a model would read for nothing.
@@ -276,13 +317,26 @@ function outputSchemaOf(operation: AnyOperation, endpoint: Endpoint, resultKey: 
   return z.object(shape);
 }
 
+/** What a resumable tool's result says of its read: how far it got, and where to go on. */
+const resumableOutput: Record<string, z.ZodMiniType> = {
+  teams_read: z.number().check(z.describe('Teams read so far, by this call and the ones before it in the same list (teams are read in order of their id).')),
+  teams_total: z.number().check(z.describe('Teams to read in all (those teamname or team_contains chose).')),
+  [NEXT_CURSOR]: z.optional(
+    z.string().check(z.describe(`Present when more people remain: pass it as ${CURSOR}, with the same other arguments, for the next ones.`)),
+  ),
+};
+
 /** A sentence on what comes back, naming the keys a model reads. */
 function returnsSentence(operation: AnyOperation, resultKey: string | undefined, bounds: ToolBounds | undefined): string {
   const keys = operation.outputFields.map((field) => field.key).join(', ');
   if (!resultKey) return `Returns the service's answer: ${keys}.`;
   const empty = operation.kind === 'search' && operation.results === 'single' ? ' (empty when none is found)' : ' (may be empty)';
-  const counted = bounds ? `, "total": N` : '';
-  const cut = bounds ? ` At most ${DEFAULT_LIMIT} unless limit says otherwise; a cut list has a note saying how to narrow it.` : '';
+  const counted = bounds ? `, "total": N${bounds.resumable ? `, "teams_read": N, "teams_total": N, "${NEXT_CURSOR}": "…"` : ''}` : '';
+  const cut = !bounds
+    ? ''
+    : bounds.resumable
+      ? ` At most ${DEFAULT_LIMIT} unless limit says otherwise, and only the teams that hold them are read: when more remain, ${NEXT_CURSOR} is set and a note says how to go on (pass it as ${CURSOR}) or narrow it.`
+      : ` At most ${DEFAULT_LIMIT} unless limit says otherwise; a cut list has a note saying how to narrow it.`;
   return `Returns {"${resultKey}": [...], "as_of": "<UTC time>"${counted}}${empty}, each with ${keys}.${cut}`;
 }
 

@@ -6,6 +6,7 @@ import { connection } from '../shared/operations/connection.ts';
 import { operations } from '../shared/operations/index.ts';
 import { surfaces } from './surfaces.ts';
 import { tools } from '../mcp-server/server.ts';
+import { NEXT_CURSOR } from '../mcp-server/tools.ts';
 
 /** Tables written from shared/ into the docs by `npm run docs`, so they cannot drift from the code. */
 interface Table {
@@ -57,7 +58,7 @@ export const tables: readonly Table[] = [
         const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
         const hints = [readOnlyHint && 'read-only', destructiveHint && 'destructive', idempotentHint && 'idempotent'].filter(Boolean).join(', ') || 'none';
         const keys = tool.operation.outputFields.map((field) => field.key).join(', ');
-        const counted = tool.bounds ? ', "total": N' : '';
+        const counted = tool.bounds ? `, "total": N${tool.bounds.resumable ? `, "teams_read": N, "teams_total": N, "${NEXT_CURSOR}": "…"` : ''}` : '';
         const returns = tool.resultKey ? `${code(`{"${tool.resultKey}": [...], "as_of": "…"${counted}}`)}, each with ${keys}` : keys;
         const offered = tool.writes ? `with \`--enable-write-tools\`${tool.asksFirst ? '; asks the person first' : ''}` : 'always';
         return [code(tool.name), tool.title, offered, hints, returns];

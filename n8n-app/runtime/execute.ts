@@ -45,10 +45,13 @@ async function run(context: N8nExecuteContext, operation: NodeOperation, itemInd
   const input = endpointInput(operation.inputFields, fieldValues(context, operation, itemIndex));
   const pagerly = await pagerlyFor(context, itemIndex, operationSummaries(operation));
   if (operation.kind === 'search') {
-    const results = (await runSearch(operation, pagerly, input)) as DataObject[];
-    if (!returnsMany(operation) || context.getNodeParameter(RETURN_ALL, itemIndex, false) === true) return results;
-    const limit = Number(context.getNodeParameter(LIMIT, itemIndex, DEFAULT_LIMIT));
-    return results.slice(0, Number.isFinite(limit) && limit > 0 ? limit : DEFAULT_LIMIT);
+    if (!returnsMany(operation) || context.getNodeParameter(RETURN_ALL, itemIndex, false) === true)
+      return (await runSearch(operation, pagerly, input)) as DataObject[];
+    const asked = Number(context.getNodeParameter(LIMIT, itemIndex, DEFAULT_LIMIT));
+    const limit = Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_LIMIT;
+    // Only the teams that can hold the first `limit` results are read: the same items, fewer requests.
+    const results = (await runSearch(operation, pagerly, input, { enough: limit })) as DataObject[];
+    return results.slice(0, limit);
   }
   const result = (await actionResult(operation, input, pagerly)) as DataObject;
   return [operation.effect === 'delete' ? { ...DELETED } : result];

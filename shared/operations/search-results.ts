@@ -1,7 +1,7 @@
 import type { PagerlyClient } from '../client.ts';
-import { NotFoundError } from '../errors.ts';
-import { onCallByTeam, type OnCallReader, type TeamOnCall } from '../on-call/by-team.ts';
-import { someNames } from '../on-call/close-matches.ts';
+import { NotFoundError, TimeoutError } from '../errors.ts';
+import { type OnCallReader, type OnCallWalk, type TeamOnCall, type WalkOptions, walkOnCall } from '../on-call/by-team.ts';
+import { quotedName, someNames } from '../on-call/close-matches.ts';
 import { shapeItems } from './item-shape.ts';
 import type { SearchOperation } from './types.ts';
 
@@ -28,11 +28,16 @@ export async function searchResults(operation: SearchOperation, call: () => Prom
 /** What a search needs of the typed client, as each platform builds it. */
 export type SearchClient = Pick<PagerlyClient, 'send' | 'check'> & OnCallReader;
 
+/** How a search read team by team is walked (by-team.ts `WalkOptions`); the team named in the input is the search's. */
+export type SearchWalk = Omit<WalkOptions, 'team'>;
+
 /**
  * A search as every platform runs it: its endpoint with the user's input, or, for a search read
  * team by team (`teamByTeam`), the documented team list and then each team by name. A team
  * that could not be read fails the whole search, naming it and saying the others were read: a
  * list of "everyone on call" that silently lacks a team would page nobody of that team.
+ * `walk.enough` bounds the work to the first so many results (n8n's Limit, MCP's `limit`): the
+ * results are the same first ones, read with fewer requests.
  *
  * Read team by team, each result is one person on call in one team, with that team; the
  * answer an item's summary fields read (`body`) is its own team's, as when one team is asked
@@ -41,45 +46,74 @@ export type SearchClient = Pick<PagerlyClient, 'send' | 'check'> & OnCallReader;
  * `currentusers-all-teams`), and the output grows with the people on call, not with their
  * square: someone on call in two teams is two results, one in each team's summary.
  */
-export function runSearch(operation: SearchOperation, client: SearchClient, input: Record<string, unknown>): Promise<Record<string, unknown>[]> {
-  const byTeam = operation.teamByTeam;
-  if (!byTeam) return searchResults(operation, () => client.send(operation.endpoint, input));
+export async function runSearch(
+  operation: SearchOperation,
+  client: SearchClient,
+  input: Record<string, unknown>,
+  walk: SearchWalk = {},
+): Promise<Record<string, unknown>[]> {
+  if (!operation.teamByTeam) return searchResults(operation, () => client.send(operation.endpoint, input));
+  return (await searchTeamByTeam(operation, client, input, walk)).items;
+}
+
+/** The first team that could not be read, as the failure of the whole search: naming it, and saying the others were read. */
+function throwFailure({ answers }: OnCallWalk, client: Pick<SearchClient, 'redact'>): void {
+  const failed = answers.flatMap((answer) => ('error' in answer ? [answer] : []));
+  const first = failed[0];
+  if (!first) return;
+  const read = answers.length - failed.length;
+  const names = someNames(failed.map((f) => f.team.name));
+  // The error keeps its kind (status, retryable) for each surface to map; its message says more.
+  first.error.message = client.redact(
+    `Could not read who is on call in ${names} (${first.error.message})${read ? `; the other ${read} team${read === 1 ? ' was' : 's were'} read, but a list without ${failed.length === 1 ? 'that team' : 'those teams'} would miss people` : ''}. Try again.`,
+  );
+  throw first.error;
+}
+
+/** A search read team by team: its results and the walk that read them (where it stopped, how many teams). */
+export interface TeamByTeamResults {
+  readonly items: Record<string, unknown>[];
+  readonly walk: OnCallWalk | undefined;
+}
+
+/** `runSearch` for a search read team by team, with the walk it made; `walk` is undefined where "not found" was no result. */
+export async function searchTeamByTeam(
+  operation: SearchOperation,
+  client: SearchClient,
+  input: Record<string, unknown>,
+  options: SearchWalk = {},
+): Promise<TeamByTeamResults> {
+  const field = operation.teamByTeam?.field ?? '';
   // Refused before any request, as the single call would be: the key, then the team's name.
   client.check(operation.endpoint, input);
-  return teamByTeamResults(operation, async () => {
-    const team = input[byTeam.field];
-    const answers = await onCallByTeam(client, { team: typeof team === 'string' ? team : undefined });
-    const failed = answers.flatMap((answer) => ('error' in answer ? [answer] : []));
-    const first = failed[0];
-    if (first) {
-      const read = answers.length - failed.length;
-      const names = someNames(failed.map((f) => f.team.name));
-      // The error keeps its kind (status, retryable) for each surface to map; its message says more.
-      first.error.message = client.redact(
-        `Could not read who is on call in ${names} (${first.error.message})${read ? `; the other ${read} team${read === 1 ? ' was' : 's were'} read, but a list without ${failed.length === 1 ? 'that team' : 'those teams'} would miss people` : ''}. Try again.`,
-      );
-      throw first.error;
-    }
-    return answers;
-  });
+  let walk: OnCallWalk;
+  try {
+    const team = input[field];
+    walk = await walkOnCall(client, { ...options, team: typeof team === 'string' ? team : undefined });
+    throwFailure(walk, client);
+  } catch (error) {
+    if (operation.notFoundIsEmpty && error instanceof NotFoundError) return { items: [], walk: undefined };
+    throw error;
+  }
+  const { answers } = walk;
+  // Time up before any team answered: an empty list would read as "nobody is on call".
+  if (walk.stopped === 'until' && answers.length === 0 && walk.nextTeam)
+    throw new TimeoutError(
+      client.redact(
+        `Pagerly did not say who is on call in ${quotedName(walk.nextTeam.name)} in the time this call has (the service is slow, or its rate limit asks to wait), so nothing was read. Try again in a minute.`,
+      ),
+      { endpoint: 'listOnCallUsers' },
+    );
+  return { items: answers.flatMap((answer) => teamResults(operation, answer)), walk };
 }
 
 /** One team's people as results: each with its team, the summaries over that team's answer. */
-async function teamByTeamResults(operation: SearchOperation, read: () => Promise<readonly TeamOnCall[]>): Promise<Record<string, unknown>[]> {
-  let answers: readonly TeamOnCall[];
-  try {
-    answers = await read();
-  } catch (error) {
-    if (operation.notFoundIsEmpty && error instanceof NotFoundError) return [];
-    throw error;
-  }
-  return answers.flatMap((answer) => {
-    if ('error' in answer) return [];
-    const team = { id: answer.team.id, name: answer.team.name };
-    return shapeItems(
-      operation.item,
-      answer.onCall,
-      answer.onCall.map((user) => ({ ...user, team })),
-    );
-  });
+export function teamResults(operation: SearchOperation, answer: TeamOnCall): Record<string, unknown>[] {
+  if ('error' in answer) return [];
+  const team = { id: answer.team.id, name: answer.team.name };
+  return shapeItems(
+    operation.item,
+    answer.onCall,
+    answer.onCall.map((user) => ({ ...user, team })),
+  );
 }

@@ -19,7 +19,8 @@ import type { ErrorKind } from '../surfaces/driver.ts';
  *   HTML is an invalid answer; unknown fields are kept;
  * - removing a hook answered 404, 405 or 410 finds it already gone;
  * - everyone on call is one result per person and team, each summing up its own team only, so
- *   someone on call in two teams is two results and once in each team's summary;
+ *   someone on call in two teams is two results and once in each team's summary; where a
+ *   surface gives only so many (n8n's Limit, MCP's limit), it reads only the teams that hold them;
  * - 429 says when to retry, in terms a person reads; 5xx is the service failing, quoting a
  *   short, redacted excerpt of what came;
  * - an e-mail is taken by the one address rule (shared/schemas/email-address.ts): any address
@@ -91,8 +92,8 @@ export interface Row {
    * `nothing`, for input a surface must refuse before anything is sent.
    */
   readonly sends?: { readonly email: string } | 'nothing';
-  /** Where a surface differs on purpose: what it must do instead, and why. */
-  readonly on?: Partial<Record<SurfaceName, { readonly expect: Expected; readonly why: string }>>;
+  /** Where a surface differs on purpose: what it must do instead, and why; with the most requests it may send for it. */
+  readonly on?: Partial<Record<SurfaceName, { readonly expect: Expected; readonly why: string; readonly requestsAtMost?: number }>>;
 }
 
 /**
@@ -117,6 +118,8 @@ const LOGIN_PAGE = '<!DOCTYPE html><html><head><title>Sign in</title></head><bod
 const html = (status: number, page: string): Answer => ({ status, type: 'text/html; charset=utf-8', body: page });
 
 const TEAM = { id: 'team_platform', name: 'Platform' };
+/** Teams `team_001` … `team_150`, named `Team 001` …: a list in id order, so every surface's first results are the same. */
+const MANY_TEAMS = Array.from({ length: 150 }, (_, i) => ({ id: `team_${String(i + 1).padStart(3, '0')}`, name: `Team ${String(i + 1).padStart(3, '0')}` }));
 const PERSON = { id: 'usr_grace', name: 'Grace Hopper', email: 'grace@example.com', imageurl: 'https://img.example/grace.png' };
 const OTHER_PERSON = { id: 'usr_edsger', name: 'Edsger Dijkstra', email: 'edsger@example.com', imageurl: null };
 const INCIDENT = {
@@ -298,6 +301,26 @@ export const rows: readonly Row[] = [
     // Each team answers the same two people: both are on call in Platform and in Payments.
     answer: json(200, [PERSON, OTHER_PERSON]),
     expect: { ok: true, value: { count: 4, holds: ['Platform', 'Payments'], eachHoldsAtMost: { text: 'Grace Hopper', times: 2 } } },
+  },
+  {
+    name: 'everyone on call: 150 teams, where a surface has a limit it bounds the requests too',
+    call: 'everyoneOnCall',
+    teams: MANY_TEAMS,
+    answer: json(200, [PERSON, OTHER_PERSON]),
+    expect: { ok: true, value: { count: 300, holds: ['Team 001', 'Team 150'] } },
+    on: {
+      n8n: {
+        expect: { ok: true, value: { count: 50, holds: ['Team 001', 'Team 025'], lacks: ['Team 026'] } },
+        // The team list, the 25 teams of two that hold 50, and at most the three others asked at once.
+        requestsAtMost: 1 + 25 + 3,
+        why: 'Get Many with Return All off gives its Limit (50 by default), and reads only the teams that hold them: the same first items',
+      },
+      MCP: {
+        expect: { ok: true, value: { count: 100, holds: ['Team 001', 'Team 050'], lacks: ['Team 051'] } },
+        requestsAtMost: 1 + 50 + 3,
+        why: 'list_on_call_users gives its limit (100 by default) and reads only the teams that hold them; next_cursor goes on',
+      },
+    },
   },
 
   // Create an incident: a 2xx is done, whatever the body (assumption `created-id`); the id is read

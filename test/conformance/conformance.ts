@@ -47,7 +47,7 @@ async function serviceFor(row: Row) {
 }
 
 /** What a surface must do with a row: the row's expectation, or the surface's own and why. */
-export function expectedOf(row: Row, surface: string): { expect: Expected; why?: string } {
+export function expectedOf(row: Row, surface: string): { expect: Expected; why?: string; requestsAtMost?: number } {
   const own = row.on?.[surface as SurfaceName];
   return own ?? { expect: row.expect };
 }
@@ -137,7 +137,9 @@ export async function checkRow(driver: SurfaceDriver, row: Row): Promise<Outcome
     else expect(service.arrivals.length).toBeGreaterThan(0);
     if (typeof row.sends === 'object') expect(service.arrivals.map((arrival) => arrival.query.getAll('email'))).toEqual([[row.sends.email]]);
     expect(service.arrivals.every((arrival) => arrival.apiKey === CONFORMANCE_KEY)).toBe(true);
-    matchOutcome(outcome, expectedOf(row, driver.name).expect);
+    const expected = expectedOf(row, driver.name);
+    matchOutcome(outcome, expected.expect);
+    if (expected.requestsAtMost !== undefined) expect(service.arrivals.length).toBeLessThanOrEqual(expected.requestsAtMost);
     expectNoKey(outcome, [CONFORMANCE_KEY]);
     expect(ms).toBeLessThan(BOUND_MS);
     return outcome;

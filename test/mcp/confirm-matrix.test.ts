@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client, type ClientCapabilities, StreamableHTTPClientTransport, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
+import { type ClientCapabilities, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { KEY_MARK, KEYS, person, startCliSandbox, type CliSandbox } from '../cli/support.ts';
-import { connect, envelope, type HttpProcess, rawSession, startHttp } from './support.ts';
+import { clientAt, connect, type HttpProcess, isModern, servedVersions, startHttp } from './support.ts';
 
 /**
  * The person confirms a removal on every path the server offers: each protocol version it
@@ -19,15 +19,8 @@ import { connect, envelope, type HttpProcess, rawSession, startHttp } from './su
  * as before, on the model's own confirmation, and no question goes out.
  */
 
-/** The 2026-era revisions the server speaks, as it says itself (`server/discover`). */
-async function modernVersions(): Promise<string[]> {
-  const { stdout } = await rawSession([], {}, [{ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } }]);
-  return JSON.parse(stdout.split('\n')[0]!).result.supportedVersions;
-}
-
-/** Every version the server speaks: the 2025-era ones (negotiated at `initialize`) and the 2026-era ones. */
-const VERSIONS = [...SUPPORTED_PROTOCOL_VERSIONS, ...(await modernVersions())];
-const isModern = (version: string) => version >= '2026-07-28';
+/** Every version the server speaks. */
+const VERSIONS = await servedVersions();
 
 type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, boolean> };
 const ANSWERS: [string, Answer][] = [
@@ -77,10 +70,7 @@ async function client(transport: 'stdio' | 'http', version: string, capabilities
   const asked: string[] = [];
   const questions: unknown[] = [];
   const answers: Answer[] = [];
-  const c = new Client(
-    { name: 'confirm-matrix', version: '1.0.0' },
-    isModern(version) ? { capabilities, versionNegotiation: { mode: { pin: version } } } : { capabilities, supportedProtocolVersions: [version] },
-  );
+  const c = clientAt('confirm-matrix', version, capabilities);
   if (capabilities.elicitation) {
     c.setRequestHandler('elicitation/create', async (request) => {
       asked.push((request.params as { message: string }).message);

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { createPagerlyMcpServer } from '../../mcp-server/server.ts';
 import { tools } from '../../mcp-server/server.ts';
 import { KEY_MARK, KEYS, person, startCliSandbox, type CliSandbox } from '../cli/support.ts';
+import { inProcess } from './in-process.ts';
 import { envelope, type Message, openRaw, type RawStdio } from './support.ts';
 
 /**
@@ -28,7 +27,6 @@ type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string
 /** A client that answers every question with `answer` (and records it), or one without elicitation. */
 async function connected(answer: Answer | 'no elicitation') {
   const asked: { message: string; requestedSchema: unknown }[] = [];
-  const server = createPagerlyMcpServer({ apiKey: KEYS.admin, baseUrl: s.url, writeTools: true, version: 'test' });
   const client = new Client({ name: 'confirm-test', version: '1.0.0' }, { capabilities: answer === 'no elicitation' ? {} : { elicitation: {} } });
   if (answer !== 'no elicitation') {
     client.setRequestHandler('elicitation/create', async (request) => {
@@ -37,13 +35,7 @@ async function connected(answer: Answer | 'no elicitation') {
       return answer;
     });
   }
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  stops.push(async () => {
-    await client.close();
-    await server.close();
-  });
+  await inProcess({ apiKey: KEYS.admin, baseUrl: s.url, writeTools: true, version: 'test' }, stops, client);
   return { client, asked };
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, type ClientCapabilities, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /** The launcher `pagerly` as an MCP host starts it. */
@@ -148,6 +148,23 @@ export const envelope = (capabilities: Record<string, unknown> = {}) => ({
   'io.modelcontextprotocol/clientCapabilities': capabilities,
   'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
 });
+
+/** The 2026-era revisions the server speaks, as it says itself (`server/discover`). */
+async function modernVersions(): Promise<string[]> {
+  const { stdout } = await rawSession([], {}, [{ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } }]);
+  return JSON.parse(stdout.split('\n')[0]!).result.supportedVersions;
+}
+
+/** Every protocol version the server speaks: the 2025-era ones (negotiated at `initialize`) and the 2026-era ones. */
+export const servedVersions = async (): Promise<string[]> => [...SUPPORTED_PROTOCOL_VERSIONS, ...(await modernVersions())];
+export const isModern = (version: string) => version >= '2026-07-28';
+
+/** The SDK's client speaking exactly `version`: offered alone at `initialize`, or pinned through `server/discover`. */
+export const clientAt = (name: string, version: string, capabilities: ClientCapabilities = {}) =>
+  new Client(
+    { name, version: '1.0.0' },
+    isModern(version) ? { capabilities, versionNegotiation: { mode: { pin: version } } } : { capabilities, supportedProtocolVersions: [version] },
+  );
 
 /** The opening of a 2025-era session, as hosts send it today. */
 export const INITIALIZE = [

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { createPagerlyMcpServer, tools, type PagerlyMcpOptions } from '../../mcp-server/server.ts';
+import { tools, type PagerlyMcpOptions } from '../../mcp-server/server.ts';
 import { annotationsOf, pluralKey } from '../../mcp-server/tools.ts';
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { operations } from '../../shared/operations/index.ts';
 import { closedPort, loopbackServer } from '../support/loopback-server.ts';
+import { inProcess } from './in-process.ts';
 
 /**
  * The tools as made from the catalog, and what a call does with HTTP, in process: the server
@@ -20,18 +19,8 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-async function connected(options: Partial<PagerlyMcpOptions> & { baseUrl: string }) {
-  const server = createPagerlyMcpServer({ apiKey: KEY, writeTools: true, version: 'test', backoffMs: 5, ...options });
-  const client = new Client({ name: 'unit', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  stops.push(async () => {
-    await client.close();
-    await server.close();
-  });
-  return client;
-}
+const connected = (options: Partial<PagerlyMcpOptions> & { baseUrl: string }) =>
+  inProcess({ apiKey: KEY, writeTools: true, version: 'test', backoffMs: 5, ...options }, stops, 'unit');
 
 describe('annotations, from the catalog', () => {
   const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
@@ -270,19 +259,33 @@ describe('bounded answers', () => {
   // The size of a large organization: 2,000 teams, two people on call in each.
   const TEAMS = 2_000;
 
-  it(`"everyone on call" at ${TEAMS} teams × 2 people: at most 100 KB of text, with the total and how to narrow it`, async () => {
+  it(`"everyone on call" at ${TEAMS} teams × 2 people, limit 500: at most 100 KB of text, the teams it read, and how to go on`, async () => {
     const org = await bigOrganization(TEAMS);
     const client = await connected({ baseUrl: org.url });
-    const result = await client.callTool({ name: 'list_on_call_users', arguments: {} });
+    const result = await client.callTool({ name: 'list_on_call_users', arguments: { limit: 500 } });
     expect(result.isError).toBeFalsy();
     const text = (result.content as { text: string }[])[0]!.text;
     expect(text.length).toBeLessThanOrEqual(100_000);
-    const out = result.structuredContent as { on_call_users: unknown[]; total: number; note: string };
-    expect(out.total).toBe(TEAMS * 2);
+    const out = result.structuredContent as {
+      on_call_users: unknown[];
+      total: number;
+      teams_read: number;
+      teams_total: number;
+      next_cursor: string;
+      note: string;
+    };
     expect(out.on_call_users.length).toBeGreaterThan(0);
-    expect(out.on_call_users.length).toBeLessThanOrEqual(100);
-    expect(out.note).toMatch(new RegExp(`^Showing the first ${out.on_call_users.length} of ${TEAMS * 2}.*narrow it with teamname or team_contains`));
-    expect(org.seen).toHaveLength(TEAMS + 1);
+    expect(out.on_call_users.length).toBeLessThanOrEqual(500);
+    // It read the teams whose people fill one answer (what did not fit is at most one team's, read
+    // again by the next page), and the few under way when it had them: not 2,000.
+    expect(out.teams_read).toBe(out.total / 2);
+    expect(2 * out.teams_read - out.on_call_users.length).toBeLessThanOrEqual(2);
+    expect(out.teams_total).toBe(TEAMS);
+    expect(org.seen.length).toBeLessThanOrEqual(1 + out.teams_read + 3);
+    expect(out.note).toBe(
+      `Showing ${out.on_call_users.length} people on call; ${out.teams_read} of 2,000 teams read so far (the most that fit in one answer). More remain: call again with the same arguments and cursor set to next_cursor for the next ones; narrow it with teamname or team_contains.`,
+    );
+    expect(out.next_cursor).toMatch(/^[\w-]+$/);
   }, 30_000);
 
   it('an unknown team in a large organization is a short failure, not every team quoted back', async () => {
@@ -295,15 +298,27 @@ describe('bounded answers', () => {
     expect(text.length).toBeLessThanOrEqual(2_000);
   });
 
-  it('team_contains reads only the teams it names; limit cuts the list', async () => {
+  it('team_contains reads only the teams it names, and no more of them than limit needs', async () => {
     const org = await bigOrganization(300);
     const client = await connected({ baseUrl: org.url });
     const result = await client.callTool({ name: 'list_on_call_users', arguments: { team_contains: 'team 000', limit: 3 } });
-    const out = result.structuredContent as { on_call_users: { team: { name: string } }[]; total: number; note: string };
-    // Team 0001 … Team 0009: nine teams, two people each, and only their nine look-ups sent.
-    expect(org.seen.filter((path) => path.includes('currentusers'))).toHaveLength(9);
-    expect([out.total, out.on_call_users.length]).toEqual([18, 3]);
-    expect(out.note).toBe('Showing the first 3 of 18; narrow it with teamname or team_contains, or raise limit.');
+    const out = result.structuredContent as {
+      on_call_users: { team: { name: string } }[];
+      total: number;
+      teams_read: number;
+      teams_total: number;
+      note: string;
+    };
+    // Team 0001 … Team 0009 match: nine teams, two people each; three people are in the first two.
+    expect(out.on_call_users.map((person) => person.team.name)).toEqual(['Team 0001', 'Team 0001', 'Team 0002']);
+    expect([out.total, out.teams_read, out.teams_total]).toEqual([4, 2, 9]);
+    const asked = org.seen.filter((path) => path.includes('currentusers')).map((path) => new URL(path, 'http://x').searchParams.get('teamname'));
+    // At most the three teams one person each would have needed, and only teams it names.
+    expect(asked.length).toBeLessThanOrEqual(3);
+    expect(asked.every((name) => /^Team 000[1-9]$/.test(name ?? ''))).toBe(true);
+    expect(out.note).toBe(
+      'Showing 3 people on call; 2 of 9 teams read so far. More remain: call again with the same arguments and cursor set to next_cursor for the next ones; narrow it with teamname or team_contains.',
+    );
   });
 
   it('list_teams takes name_contains and limit; a filter matching nothing says so', async () => {

@@ -5,7 +5,7 @@ import { DELETED, outputKeys } from '../../n8n-app/runtime/execute.ts';
 import { collectionOf, LIMIT, locatorValue, parametersOf, RETURN_ALL, returnsMany } from '../../n8n-app/parameters.ts';
 import { n8nNodeName } from '../../n8n-app/operation-names.ts';
 import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
-import { createSandbox, demoKeys, type Sandbox } from '../../sandbox/index.ts';
+import { createSandbox, demoKeys, type Sandbox, scaleKey, scaleSeed } from '../../sandbox/index.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { LeakWatch } from '../support/leak-watch.ts';
 import { closedPort } from '../support/loopback-server.ts';
@@ -175,6 +175,26 @@ describe("the Pagerly node's n8n idiom at run time", () => {
     expect(all).toBeGreaterThan(1);
     expect(await run({ [RETURN_ALL]: false, [LIMIT]: 1 })).toBe(1);
     expect(await run({ [RETURN_ALL]: false, [LIMIT]: all + 5 })).toBe(all);
+  });
+
+  it('Get Many of who is on call in every team reads only the teams its Limit needs: the same first items, fewer requests', async () => {
+    const big = await createSandbox({ seed: scaleSeed({ teams: 500 }), rateLimit: false, console: false });
+    try {
+      const bigUrl = await big.listen();
+      const onCall = nodeOperations.find((op) => op.kind === 'search' && op.teamByTeam !== undefined)!;
+      const run = (extra: Record<string, unknown>) => {
+        const { context, sent } = executeContext(credentialFor(scaleKey(0), bigUrl), [{ ...parametersFor(onCall, '', { teamname: '' }), ...extra }]);
+        return executePagerly(context, classes).then(([items]) => ({ items: items!.map((item) => item.json), sent: sent.length }));
+      };
+      const all = await run({ [RETURN_ALL]: true });
+      const some = await run({ [RETURN_ALL]: false, [LIMIT]: 10 });
+      expect(all.sent).toBe(501);
+      expect(some.items).toEqual(all.items.slice(0, 10));
+      // The team list, the five teams of two that hold ten, and at most the few asked at once beside them.
+      expect(some.sent).toBeLessThanOrEqual(1 + 5 + 3);
+    } finally {
+      await big.close();
+    }
   });
 
   it('reads optional fields from their collection and a team from its resource locator, in either mode', async () => {
