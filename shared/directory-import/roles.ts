@@ -11,9 +11,23 @@ export type DirectoryRole = (typeof settableRoles)[number];
  * names. docs/migrate.md shows this table (a test holds the two together).
  *
  * - Opsgenie: owner, admin, user, stakeholder, or a custom role's name (User API, `role.name`).
+ * - PagerDuty: the `role` enum of the User schema (PagerDuty/api-schema, openapiv3.json).
+ * - Grafana OnCall: `admin`, `editor`, `viewer` (engine/apps/public_api/serializers/users.py,
+ *   LegacyAccessControlRole); the users reference page names `admin`, `user`, `observer`.
  */
 export const ROLE_TABLE: Readonly<Record<SourceId, Readonly<Record<string, DirectoryRole>>>> = {
   opsgenie: { owner: 'admin', admin: 'admin', user: 'user', stakeholder: 'user' },
+  pagerduty: {
+    owner: 'admin',
+    admin: 'admin',
+    user: 'user',
+    limited_user: 'user',
+    observer: 'user',
+    restricted_access: 'user',
+    read_only_user: 'user',
+    read_only_limited_user: 'user',
+  },
+  'grafana-oncall': { admin: 'admin', editor: 'user', viewer: 'user', user: 'user', observer: 'user' },
 };
 
 /** The directory role a role of this source becomes; `known` is false for one the table does not list. */
@@ -26,7 +40,7 @@ export function mappedRole(source: SourceId, role: string | undefined): { role: 
 
 /** The table as docs/migrate.md shows it, one Markdown row per source role. */
 export function roleTableMarkdown(): string {
-  const names: Record<SourceId, string> = { opsgenie: 'Opsgenie' };
+  const names: Record<SourceId, string> = { opsgenie: 'Opsgenie', pagerduty: 'PagerDuty', 'grafana-oncall': 'Grafana OnCall' };
   const rows = (Object.keys(ROLE_TABLE) as SourceId[]).flatMap((source) =>
     Object.entries(ROLE_TABLE[source]).map(([from, to]) => `| ${names[source]} | \`${from}\` | \`${to}\` |`),
   );

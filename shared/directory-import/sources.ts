@@ -2,7 +2,7 @@ import { retryAfterSeconds } from '../http/retry-after.ts';
 import type { HttpResponse } from '../http/types.ts';
 
 /** The services `directory import` reads people from, by the name the command takes. */
-export const SOURCE_IDS = ['opsgenie'] as const;
+export const SOURCE_IDS = ['opsgenie', 'pagerduty', 'grafana-oncall'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
 /**
@@ -13,15 +13,24 @@ export type SourceId = (typeof SOURCE_IDS)[number];
 export const SOURCE_ENV = {
   opsgenieApiKey: 'OPSGENIE_API_KEY',
   opsgenieApiUrl: 'OPSGENIE_API_URL',
+  pagerdutyApiToken: 'PAGERDUTY_API_TOKEN',
+  pagerdutyApiUrl: 'PAGERDUTY_API_URL',
+  grafanaOncallApiToken: 'GRAFANA_ONCALL_API_TOKEN',
+  grafanaOncallApiUrl: 'GRAFANA_ONCALL_API_URL',
 } as const;
 
 export const OPSGENIE_URL = 'https://api.opsgenie.com';
 export const OPSGENIE_EU_URL = 'https://api.eu.opsgenie.com';
+export const PAGERDUTY_URL = 'https://api.pagerduty.com';
 
 /** What each variable does, as help and the interface report say it. */
 export const SOURCE_ENV_USES: Readonly<Record<keyof typeof SOURCE_ENV, string>> = {
   opsgenieApiKey: 'directory import opsgenie: the key of an Opsgenie API integration (read access)',
   opsgenieApiUrl: `directory import opsgenie: the API base (default ${OPSGENIE_URL}; the EU instance: ${OPSGENIE_EU_URL})`,
+  pagerdutyApiToken: 'directory import pagerduty: a PagerDuty REST API key (read-only is enough)',
+  pagerdutyApiUrl: `directory import pagerduty: the API base (default ${PAGERDUTY_URL}; the EU service region: https://api.eu.pagerduty.com)`,
+  grafanaOncallApiToken: 'directory import grafana-oncall: an OnCall API token (OnCall → Settings)',
+  grafanaOncallApiUrl: 'directory import grafana-oncall: the OnCall API URL of the stack, as OnCall → Settings shows it (required)',
 };
 
 /** One page of a vendor's reference the import relies on: docs/migrate.md lists them all. */
@@ -90,6 +99,58 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
       {
         what: "Go SDK (opsgenie-go-sdk-v2): client/client.go (header, retries of 429 and 5xx), user/user_result.go (the user's fields)",
         url: 'https://github.com/opsgenie/opsgenie-go-sdk-v2',
+      },
+    ],
+  },
+  pagerduty: {
+    id: 'pagerduty',
+    name: 'PagerDuty',
+    keyVariable: SOURCE_ENV.pagerdutyApiToken,
+    urlVariable: SOURCE_ENV.pagerdutyApiUrl,
+    defaultUrl: PAGERDUTY_URL,
+    urlExample: PAGERDUTY_URL,
+    // Authentication: "Authorization: Token token=<key>"; Versioning: the Accept header.
+    headers: (key) => ({ Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' }),
+    // Rate Limits: "the ratelimit-reset header will let you know how many seconds to wait".
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'ratelimit-reset')),
+    keyHelp: 'Use a REST API key (PagerDuty → Integrations → API Access Keys; read-only is enough) or a user API key.',
+    givesPhones: true,
+    givesNames: true,
+    references: [
+      {
+        what: 'OpenAPI document (reference/REST/openapiv3.json): List users, include[], User (role enum, invitation_sent), PhoneContactMethod (country_code, address, enabled, blacklisted), Pagination, errors',
+        url: 'https://github.com/PagerDuty/api-schema',
+      },
+      {
+        what: 'REST API guides (docs/REST-API/): Authentication, Versioning, Pagination (100 a page, 10,000 in all), Rate Limits (ratelimit-reset), Errors',
+        url: 'https://github.com/PagerDuty/developer-docs',
+      },
+      { what: 'REST API rate limits', url: 'https://support.pagerduty.com/main/docs/rest-api-rate-limits' },
+    ],
+  },
+  'grafana-oncall': {
+    id: 'grafana-oncall',
+    name: 'Grafana OnCall',
+    keyVariable: SOURCE_ENV.grafanaOncallApiToken,
+    urlVariable: SOURCE_ENV.grafanaOncallApiUrl,
+    defaultUrl: undefined,
+    urlExample: 'https://oncall-prod-us-central-0.grafana.net/oncall',
+    // HTTP API reference, Authentication: the token alone in Authorization.
+    headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
+    // The reference documents 429; its Django REST framework throttles answer with Retry-After.
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')),
+    keyHelp: `Use an OnCall API token (OnCall → Settings → API tokens) of the stack ${SOURCE_ENV.grafanaOncallApiUrl} names.`,
+    givesPhones: false,
+    givesNames: false,
+    references: [
+      { what: 'Users HTTP API: List Users (id, email, username, role)', url: 'https://grafana.com/docs/oncall/latest/oncall-api-reference/users/' },
+      {
+        what: 'HTTP API reference: the Authorization header, pagination (count, next, results), rate limits (429)',
+        url: 'https://grafana.com/docs/oncall/latest/oncall-api-reference/',
+      },
+      {
+        what: 'Source (grafana/oncall, engine/): public_api/serializers/users.py (role from admin, editor, viewer), common/api_helpers/paginators.py (next as an absolute URL)',
+        url: 'https://github.com/grafana/oncall',
       },
     ],
   },

@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
+import { grafanaOnCall } from '../support/source-stand-ins/grafana-oncall.ts';
 import { opsgenie } from '../support/source-stand-ins/opsgenie.ts';
-import type { OrgPerson } from '../support/source-stand-ins/org.ts';
+import { makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
+import { pagerduty } from '../support/source-stand-ins/pagerduty.ts';
 import { startStandIn } from '../support/source-stand-ins/stand-in.ts';
-import { runImport, SOURCE_KEYS, tempFolder } from './import-support.ts';
+import { runImport, SOURCE_KEYS, sourceEnv, tempFolder } from './import-support.ts';
+import { run } from './support.ts';
 
-/** What each vendor's users API gives in its own way: states, several numbers, roles. */
+/** What each vendor's users API gives in its own way: states, several numbers, references, paging limits. */
 
 const folder = tempFolder();
 afterAll(() => folder.remove());
@@ -147,6 +150,84 @@ describe('Opsgenie', () => {
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 401: "Could not authenticate (request req-unauthorized)")');
       expect(r.stderr).toContain('https://api.eu.opsgenie.com (set OPSGENIE_API_URL)');
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+describe('PagerDuty', () => {
+  it('asks for the contact methods with the users, a total, 100 at a time', async () => {
+    const standIn = await startStandIn(pagerduty(makeOrg(120, 'pagerduty'), SOURCE_KEYS.pagerduty));
+    try {
+      const r = await runImport('pagerduty', standIn, folder.path('pagerduty.yaml'));
+      expect(r.code).toBe(0);
+      expect(standIn.requests.map((seen) => seen.url.search)).toEqual([
+        '?include%5B%5D=contact_methods&limit=100&offset=0&total=true',
+        '?include%5B%5D=contact_methods&limit=100&offset=100&total=true',
+      ]);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('contact methods that came as references are read per user', async () => {
+    const org = makeOrg(40, 'pagerduty');
+    const standIn = await startStandIn(pagerduty(org, SOURCE_KEYS.pagerduty, { referencesOnly: true }));
+    try {
+      const out = folder.path('pagerduty-references.yaml');
+      const r = await runImport('pagerduty', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      const read = readSyncFile(out);
+      expect(read.ok && read.rows.find((row) => row.values['email'] === 'person2@acme.example')?.values['phone']).toBe('+14155550002');
+      expect(standIn.requests.filter((seen) => seen.url.pathname.endsWith('/contact_methods')).length).toBe(r.json().summary.written);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('more users than classic pagination reaches (10,000) stops the import, saying so; nothing written', async () => {
+    const standIn = await startStandIn(pagerduty(makeOrg(10_050, 'pagerduty'), SOURCE_KEYS.pagerduty));
+    try {
+      const r = await runImport('pagerduty', standIn, folder.path('pagerduty-too-many.yaml'));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('PagerDuty lists at most 10000 users by its classic pagination');
+      expect(r.file).toBeUndefined();
+      // Every request stayed within what PagerDuty answers: offset + limit never past 10,000.
+      for (const seen of standIn.requests)
+        expect(Number(seen.url.searchParams.get('offset')) + Number(seen.url.searchParams.get('limit'))).toBeLessThanOrEqual(10_000);
+    } finally {
+      await standIn.close();
+    }
+  }, 30_000);
+});
+
+describe('Grafana OnCall', () => {
+  it('writes no phone column (a sync keeps current numbers), the username as the name, and says so', async () => {
+    const org = makeOrg(12, 'grafana-oncall');
+    const standIn = await startStandIn(grafanaOnCall(org, SOURCE_KEYS['grafana-oncall']));
+    try {
+      const out = folder.path('oncall.csv');
+      const r = await runImport('grafana-oncall', standIn, out);
+      expect(r.code).toBe(0);
+      expect(r.file!.split('\n')[0]).toBe('\uFEFFemail,name,role');
+      expect(r.stdout).toContain('  phones   none: Grafana OnCall gives no phone numbers');
+      expect(r.stdout).toContain("Grafana OnCall's users API gives no display names and no phone numbers");
+      const read = readSyncFile(out);
+      expect(read.ok && read.columns).toEqual(['email', 'name', 'role']);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('a wrong GRAFANA_ONCALL_API_URL path is named with the 404', async () => {
+    const standIn = await startStandIn(grafanaOnCall(makeOrg(3, 'grafana-oncall'), SOURCE_KEYS['grafana-oncall']));
+    try {
+      const r = await run(['directory', 'import', 'grafana-oncall', '--out', folder.path('oncall-404.yaml')], {
+        env: { ...sourceEnv('grafana-oncall', standIn.url), GRAFANA_ONCALL_API_URL: `${standIn.url}/wrong` },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('Grafana OnCall answered "list users" with HTTP 404: "Not found." at /wrong/api/v1/users/: check GRAFANA_ONCALL_API_URL');
     } finally {
       await standIn.close();
     }
