@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { choosePhone, e164Of } from '../../shared/directory-import/phones.ts';
-import { mappedRole, ROLE_TABLE } from '../../shared/directory-import/roles.ts';
+import { mappedRole, ROLE_TABLE, roleTableMarkdown } from '../../shared/directory-import/roles.ts';
 import { selectPeople } from '../../shared/directory-import/select-people.ts';
 import type { SourcePerson } from '../../shared/directory-import/source-person.ts';
 import { SOURCE_IDS, SOURCES } from '../../shared/directory-import/sources.ts';
@@ -17,6 +18,16 @@ describe('the role table', () => {
     // Letter case as Opsgenie writes role names; a role named like a prototype property is no role.
     expect(mappedRole('opsgenie', 'Owner')).toEqual({ role: 'admin', known: true });
     expect(mappedRole('pagerduty', 'constructor')).toEqual({ role: 'user', known: false });
+  });
+
+  it('docs/migrate.md shows the table as the code has it', () => {
+    const page = readFileSync(new URL('../../docs/migrate.md', import.meta.url), 'utf8');
+    expect(page).toContain(roleTableMarkdown());
+  });
+
+  it('docs/migrate.md names every reference page the import relies on', () => {
+    const page = readFileSync(new URL('../../docs/migrate.md', import.meta.url), 'utf8');
+    for (const source of SOURCE_IDS) for (const reference of SOURCES[source].references) expect(page).toContain(reference.url);
   });
 });
 
