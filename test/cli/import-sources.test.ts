@@ -1,12 +1,14 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { main } from '../../cli/main.ts';
 import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
 import { grafanaOnCall } from '../support/source-stand-ins/grafana-oncall.ts';
 import { opsgenie } from '../support/source-stand-ins/opsgenie.ts';
 import { makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
 import { pagerduty } from '../support/source-stand-ins/pagerduty.ts';
-import { startStandIn } from '../support/source-stand-ins/stand-in.ts';
+import { fault, startStandIn } from '../support/source-stand-ins/stand-in.ts';
 import { runImport, SOURCE_KEYS, sourceEnv, tempFolder } from './import-support.ts';
-import { run } from './support.ts';
+import { Capture, run } from './support.ts';
 
 /** What each vendor's users API gives in its own way: states, several numbers, references, paging limits. */
 
@@ -150,6 +152,52 @@ describe('Opsgenie', () => {
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 401: "Could not authenticate (request req-unauthorized)")');
       expect(r.stderr).toContain('https://api.eu.opsgenie.com (set OPSGENIE_API_URL)');
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+describe('a long import', () => {
+  it('shows its progress on a terminal (people listed, then contact methods read), cleared when done', async () => {
+    const standIn = await startStandIn(opsgenie(makeOrg(150, 'opsgenie'), SOURCE_KEYS.opsgenie));
+    try {
+      const out = folder.path('progress.yaml');
+      const r = await run(['directory', 'import', 'opsgenie', '--out', out], { env: sourceEnv('opsgenie', standIn.url), tty: true });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('Reading Opsgenie [');
+      expect(r.stderr).toContain('Reading contact methods [');
+      expect(r.stdout).toContain('Read 150 people from Opsgenie');
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('Ctrl-C stops it at once: exit 130, nothing written', async () => {
+    const controller = new AbortController();
+    const vendor = opsgenie(makeOrg(150, 'opsgenie'), SOURCE_KEYS.opsgenie);
+    // The first contacts request hangs, and Ctrl-C comes while it does.
+    const standIn = await startStandIn(vendor, {
+      faults: [
+        fault(
+          (seen) => seen.url.pathname.endsWith('/contacts'),
+          Number.POSITIVE_INFINITY,
+          () => controller.abort(),
+        ),
+      ],
+    });
+    try {
+      const out = folder.path('interrupted.yaml');
+      const stdout = new Capture();
+      const stderr = new Capture();
+      const code = await main(['directory', 'import', 'opsgenie', '--out', out], sourceEnv('opsgenie', standIn.url), {
+        stdout,
+        stderr,
+        signal: controller.signal,
+      });
+      expect(code).toBe(130);
+      expect(stderr.text).toContain('interrupted (Ctrl-C) while reading Opsgenie: nothing was written.');
+      expect(existsSync(out)).toBe(false);
     } finally {
       await standIn.close();
     }
