@@ -1,6 +1,6 @@
 import { PageGuard } from './page-guard.ts';
 import { plausibleTotal, type Reader } from './reader.ts';
-import { idOf, objectOf, unreadablePerson, type SourcePerson } from './source-person.ts';
+import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /**
  * Grafana OnCall's people: List Users (`GET /api/v1/users/`), following `next` (an absolute URL
@@ -28,16 +28,12 @@ export const readGrafanaOnCall: Reader = async (http, options) => {
 };
 
 function personOf(item: unknown, at: string): SourcePerson {
-  const user = objectOf(item);
-  if (!user) return unreadablePerson(at, 'the entry is not a user object');
-  const id = idOf(user['id']);
-  if (id === undefined) return unreadablePerson(at, 'the entry has no id');
-  return {
+  return personFrom(item, at, (user, id) => ({
     id,
     email: user['email'],
     name: user['username'],
     role: typeof user['role'] === 'string' ? user['role'] : undefined,
     state: 'active',
     phones: undefined,
-  };
+  }));
 }

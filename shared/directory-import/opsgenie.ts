@@ -3,7 +3,7 @@ import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
 import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { idOf, objectOf, unreadablePerson, type SourcePerson } from './source-person.ts';
+import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** The most users a List User page gives (Pagination: "maximum value is 100"). */
 const PAGE_SIZE = 100;
@@ -45,19 +45,17 @@ export const readOpsgenie: Reader = async (http, options) => {
 };
 
 function personOf(item: unknown, at: string): SourcePerson {
-  const user = objectOf(item);
-  if (!user) return unreadablePerson(at, 'the entry is not a user object');
-  const id = idOf(user['id']);
-  if (id === undefined) return unreadablePerson(at, 'the entry has no id');
-  const role = objectOf(user['role'])?.['name'] ?? user['role'];
-  return {
-    id,
-    email: user['username'],
-    name: user['fullName'],
-    role: typeof role === 'string' ? role : undefined,
-    state: user['blocked'] === true ? 'blocked' : user['verified'] === false ? 'invited' : 'active',
-    phones: [],
-  };
+  return personFrom(item, at, (user, id) => {
+    const role = objectOf(user['role'])?.['name'] ?? user['role'];
+    return {
+      id,
+      email: user['username'],
+      name: user['fullName'],
+      role: typeof role === 'string' ? role : undefined,
+      state: user['blocked'] === true ? 'blocked' : user['verified'] === false ? 'invited' : 'active',
+      phones: [],
+    };
+  });
 }
 
 /** The person with their phone numbers, in `applyOrder`; one the source no longer knows (404) is `gone`. */

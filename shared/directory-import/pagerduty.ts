@@ -3,7 +3,7 @@ import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
 import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { idOf, objectOf, unreadablePerson, type SourcePerson } from './source-person.ts';
+import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** Pagination: "cannot exceed 100" a page, and "the sum of the offset and limit parameters cannot exceed 10000". */
 const PAGE_SIZE = 100;
@@ -57,18 +57,14 @@ export const readPagerDuty: Reader = async (http, options) => {
 };
 
 function personOf(item: unknown, at: string): SourcePerson {
-  const user = objectOf(item);
-  if (!user) return unreadablePerson(at, 'the entry is not a user object');
-  const id = idOf(user['id']);
-  if (id === undefined) return unreadablePerson(at, 'the entry has no id');
-  return {
+  return personFrom(item, at, (user, id) => ({
     id,
     email: user['email'],
     name: user['name'],
     role: typeof user['role'] === 'string' ? user['role'] : undefined,
     state: user['invitation_sent'] === true ? 'invited' : 'active',
     phones: phonesOf(user['contact_methods']),
-  };
+  }));
 }
 
 /** The phones of a list of contact methods; undefined when they came as references (no address), to be read on their own. */

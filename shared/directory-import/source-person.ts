@@ -46,3 +46,15 @@ export const unreadablePerson = (at: string, why: string): SourcePerson => ({
   phones: undefined,
   unreadable: why,
 });
+
+/**
+ * A list's entry as a person: `person` reads the user object once it is one and has an id;
+ * an entry that is neither is a person skipped, saying which (`at`: its page and place).
+ */
+export function personFrom(item: unknown, at: string, person: (user: Record<string, unknown>, id: string) => SourcePerson): SourcePerson {
+  const user = objectOf(item);
+  if (!user) return unreadablePerson(at, 'the entry is not a user object');
+  const id = idOf(user['id']);
+  if (id === undefined) return unreadablePerson(at, 'the entry has no id');
+  return person(user, id);
+}

@@ -9,19 +9,11 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { Step } from './deploy-workflow.ts';
 
 export const MIGRATE_WORKFLOW = fileURLToPath(new URL('../../templates/migrate-directory/github-workflow.yml', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/pagerly.js', import.meta.url));
 
-export interface Step {
-  id?: string;
-  name?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  with?: Record<string, string>;
-  env?: Record<string, string>;
-}
 export interface Workflow {
   env: Record<string, string>;
   jobs: { import: { steps: Step[] } };
