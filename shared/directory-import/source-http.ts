@@ -65,6 +65,8 @@ export class SourceHttp {
     } catch {
       throw this.invalid(`its ${what} is not a URL`);
     }
+    // Credentials in a link would go to the source beside the key: no reference gives any.
+    if (url.username || url.password) throw this.invalid(`its ${what} carries credentials`);
     if (url.origin !== this.origin) {
       const shown = redact(`${url.protocol}//${url.host}`, this.secrets);
       throw new RedirectError(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { InvalidResponseError, RedirectError } from '../../shared/errors.ts';
 import { choosePhone, e164Of } from '../../shared/directory-import/phones.ts';
+import { SourceHttp } from '../../shared/directory-import/source-http.ts';
 import { mappedRole, ROLE_TABLE, roleTableMarkdown } from '../../shared/directory-import/roles.ts';
 import { selectPeople } from '../../shared/directory-import/select-people.ts';
 import type { SourcePerson } from '../../shared/directory-import/source-person.ts';
@@ -96,5 +98,34 @@ describe('who is written', () => {
     });
     expect(selection.rows).toEqual([{ email: 'a@acme.example', name: 'ann', phone: undefined, role: 'user' }]);
     expect(selection.phones).toEqual({ found: 0, missing: 0, unreadable: 0 });
+  });
+});
+
+describe('a link the source gives', () => {
+  const http = new SourceHttp({
+    source: SOURCES.opsgenie,
+    base: 'https://api.opsgenie.example/eu',
+    key: 'links-test-key-4f1a',
+    userAgent: 'test',
+    sender: { send: () => Promise.reject(new Error('no request is made here')) },
+  });
+
+  it('is followed only on the origin of the configured base, relative ones resolved against it', () => {
+    expect(http.linked('https://api.opsgenie.example/v2/users?offset=100', 'paging.next').href).toBe('https://api.opsgenie.example/v2/users?offset=100');
+    expect(http.linked('/eu/v2/users?offset=100', 'paging.next').href).toBe('https://api.opsgenie.example/eu/v2/users?offset=100');
+    for (const elsewhere of [
+      'http://api.opsgenie.example/v2/users',
+      'https://api.opsgenie.example:8443/v2/users',
+      'https://evil.example/v2/users',
+      '//evil.example/x',
+    ]) {
+      expect(() => http.linked(elsewhere, 'paging.next')).toThrow(RedirectError);
+    }
+  });
+
+  it('is refused when it is no link, or carries credentials', () => {
+    for (const bad of [42, '', 'https://user:pass@api.opsgenie.example/v2/users', 'http://[::1']) {
+      expect(() => http.linked(bad, 'paging.next')).toThrow(InvalidResponseError);
+    }
   });
 });
