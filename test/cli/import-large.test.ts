@@ -63,7 +63,7 @@ describe.each(SOURCE_IDS.map((source) => [SOURCES[source].name, source] as const
     } finally {
       await Promise.all([standIn.close(), sandbox.close()]);
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 /** Which list request this is, counting from 1, from its paging parameters. */
