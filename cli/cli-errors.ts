@@ -56,3 +56,9 @@ export class SyncFailedError extends CliError {
     this.retryable = retryable;
   }
 }
+
+/** An import that read its source but wrote no file (nobody to write, or the file could not be written): the old file is as it was. */
+export class NotWrittenError extends CliError {
+  readonly code = 'not_written';
+  readonly exitCode = 1;
+}

@@ -10,6 +10,8 @@ import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } 
 /** What every command gets: output, the settings, and the typed client made on first use. */
 export interface Context {
   readonly out: Output;
+  /** The environment the command was given (never process.env behind a test's back). */
+  readonly env: Env;
   readonly version: string;
   settings(): CliSettings;
   /** Throws an AuthenticationError (exit 3) when no key was given. */
@@ -51,6 +53,7 @@ export function createContext(options: {
   const trace = (): Trace | undefined => (program.opts<GlobalOptions>().debug || debugWanted(env) ? (entry) => out.writeErr(markedEntry(entry)) : undefined);
   return {
     out,
+    env,
     version,
     settings,
     trace,

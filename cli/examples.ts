@@ -26,6 +26,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'pagerly mcp --http --key-from-header                   # http://127.0.0.1:8791/mcp, each client its own key',
   ],
   'directory sync': ['pagerly directory sync people.csv --dry-run   # see the plan first', 'pagerly directory sync people.csv --concurrency 8'],
+  'directory import': [
+    'OPSGENIE_API_KEY=... pagerly directory import opsgenie --out people.yaml',
+    'PAGERDUTY_API_TOKEN=... pagerly directory import pagerduty --out people.csv --json > import.json',
+  ],
 };
 
 /** The help text after a command's own: "Example:" and its lines, or nothing when it has none. */

@@ -7,6 +7,9 @@ import type { OnCallChange } from '../shared/on-call/changes.ts';
 import type { RowResult } from '../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../shared/directory-sync/plan.ts';
 import type { FoundBy } from '../shared/directory-sync/decode-text.ts';
+import type { PeopleFormat } from '../shared/directory-import/people-file.ts';
+import type { PhoneNote, RoleCount, SkippedPerson, SkipReason } from '../shared/directory-import/select-people.ts';
+import type { SourceId } from '../shared/directory-import/sources.ts';
 
 /**
  * What `--json` prints on stdout, per command path: the one declaration of each document's
@@ -40,6 +43,8 @@ export interface JsonDocuments {
   'directory remove': DirectoryRemoval;
   /** The plan (--dry-run) or what was done, row by row. */
   'directory sync': SyncDocument;
+  /** What was read from the source and written to the people file, and who was left out and why. */
+  'directory import': ImportDocument;
 }
 
 /** A command whose `--json` output is one document. */
@@ -128,4 +133,42 @@ export interface SyncDocument {
   summary: PlanSummary | ResultSummary;
   rows: JsonRow[];
   failures: (JsonError & { row: number; email: string; action: PlannedRow['kind'] })[];
+}
+
+/** `directory import --json`: the file written, and everything a reviewer checks before syncing it. */
+export interface ImportDocument {
+  source: SourceId;
+  /** The API base that was read (the configured one, or the default). */
+  base: string;
+  file: string;
+  format: PeopleFormat;
+  summary: ImportSummary;
+  /** Each role of the source and what it became, with how many people. */
+  roles: RoleCount[];
+  /** Everyone left out, with the reason (`blocked`, `invited`, `unusable`, `duplicate`, `gone`) and why. */
+  skipped: SkippedPerson[];
+  /** People with several numbers: the one taken (a usable one first, then the source's order) and the others. */
+  severalNumbers: PhoneNote[];
+  /** What the source cannot give (Grafana OnCall: phones, names) and other remarks, in words. */
+  notes: string[];
+}
+
+/** The counts of an import. */
+export interface ImportSummary {
+  /** People the source listed, every page read. */
+  listed: number;
+  /** Rows in the file. */
+  written: number;
+  skipped: number;
+  skippedBy: Record<SkipReason, number>;
+  pages: number;
+  /** Requests answered by the source, retries not counted. */
+  requests: number;
+  /** People listed on two pages (the list changed while it was read), kept once. */
+  listedTwice: number;
+  /** People in the file with a phone number, and without; null where the source gives no numbers. */
+  phonesFound: number | null;
+  phonesMissing: number | null;
+  /** Numbers that do not read as international ones (no country code), not taken. */
+  phonesUnreadable: number;
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../shared/errors.ts';
 import { DEBUG_ENV } from '../shared/http/trace.ts';
+import { SOURCE_ENV, SOURCE_ENV_USES, SOURCES } from '../shared/directory-import/sources.ts';
 import { DEFAULT_BASE_URL, resolveBases } from '../shared/settings.ts';
 import { UsageError } from './cli-errors.ts';
 
@@ -43,6 +44,8 @@ export const ENV = {
   noColor: 'NO_COLOR',
   forceColor: 'FORCE_COLOR',
   term: 'TERM',
+  // `directory import`: each source's key and API base (shared/directory-import/sources.ts).
+  ...SOURCE_ENV,
 } as const;
 
 /** What each variable does, as the interface report and help say it. */
@@ -58,6 +61,7 @@ export const ENV_USES: Readonly<Record<keyof typeof ENV, string>> = {
   noColor: 'any non-empty value turns colour off',
   forceColor: 'colour on even when stderr is not a terminal (0 or false: off)',
   term: 'dumb turns colour off',
+  ...SOURCE_ENV_USES,
 };
 
 const given = (value: string | undefined) => (value?.trim() ? value : undefined);
@@ -100,6 +104,8 @@ export function secretsIn(argv: readonly string[], env: Env): string[] {
     }
   };
   add(env[ENV.apiKey]);
+  // The sources' keys of `directory import`: no output shows them either.
+  for (const source of Object.values(SOURCES)) add(env[source.keyVariable]);
   argv.forEach((arg, i) => {
     if (arg === '--api-key') add(argv[i + 1]);
     else if (arg.startsWith('--api-key=')) add(arg.slice('--api-key='.length));

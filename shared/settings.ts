@@ -17,23 +17,20 @@ export interface ApiSettings {
 
 export type Bases = Readonly<Record<BaseName, string>>;
 
-function checkedBase(value: string, setting: string): string {
+/** A base URL as requests are made from it, or the InvalidInputError naming `setting`; `example` shows a good one. */
+export function checkedBase(value: string, setting: string, example = DEFAULT_BASE_URL): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`, [{ field: setting, problem: 'is not a URL' }], 'input');
+    throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${example}`, [{ field: setting, problem: 'is not a URL' }], 'input');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidInputError(
-      `${setting} must be an http or https URL, e.g. ${DEFAULT_BASE_URL}`,
-      [{ field: setting, problem: 'is not http or https' }],
-      'input',
-    );
+    throw new InvalidInputError(`${setting} must be an http or https URL, e.g. ${example}`, [{ field: setting, problem: 'is not http or https' }], 'input');
   }
   if (url.search || url.hash || url.username || url.password) {
     throw new InvalidInputError(
-      `${setting} must be an http or https URL without a query, fragment or credentials, e.g. ${DEFAULT_BASE_URL}`,
+      `${setting} must be an http or https URL without a query, fragment or credentials, e.g. ${example}`,
       [{ field: setting, problem: 'has a query, fragment or credentials' }],
       'input',
     );

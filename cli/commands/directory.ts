@@ -5,6 +5,7 @@ import { UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 import { findKeyOwner, isKeyOwner, ownerKnown, REVOKES_OWN_KEY } from '../../shared/directory-sync/key-owner.ts';
 import { columns } from '../output.ts';
+import { registerDirectoryImport } from './directory-import.ts';
 import { registerDirectorySync } from './directory-sync.ts';
 
 const ADMIN_ONLY = "Org admin only: the key must be an org admin's (else exit 4).";
@@ -15,7 +16,7 @@ type Role = (typeof settableRoles)[number];
 export function registerDirectory(program: Command, ctx: Context): void {
   const directory = program
     .command('directory')
-    .description('the on-call directory: look up, create or replace, change phone or role, remove, sync from a file');
+    .description('the on-call directory: look up, create or replace, change phone or role, remove, sync from a file, import from another service');
 
   directory
     .command('get')
@@ -97,6 +98,7 @@ export function registerDirectory(program: Command, ctx: Context): void {
     });
 
   registerDirectorySync(directory, ctx);
+  registerDirectoryImport(directory, ctx);
 }
 
 function show(ctx: Context, command: 'directory get' | 'directory set' | 'directory phone' | 'directory role', entry: DirectoryEntry): void {

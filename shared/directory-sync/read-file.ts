@@ -6,6 +6,7 @@ import { controlCharacters } from './control-characters.ts';
 import { decodeText, type FoundBy } from './decode-text.ts';
 import { ambiguityProblems } from './encoding-ambiguity.ts';
 import { replacedCharacters } from './replaced-characters.ts';
+import { unguardFormula } from './spreadsheet-formula.ts';
 import type { RowProblem } from './row-problem.ts';
 
 export const SYNC_FIELDS = ['email', 'name', 'phone', 'role', 'remove'] as const;
@@ -298,7 +299,8 @@ function readCsv(text: string): Read {
       problems.push({ row, problem: `has ${record.length} values but the header has ${columns.length} columns (${columns.join(',')})` });
       continue;
     }
-    rows.push({ row, values: Object.fromEntries(columns.map((name, i) => [name, record[i] ?? ''])) });
+    // A spreadsheet's "this is text" apostrophe before a formula-like cell is not part of the value (spreadsheet-formula.ts).
+    rows.push({ row, values: Object.fromEntries(columns.map((name, i) => [name, unguardFormula(record[i] ?? '')])) });
   }
   return { ok: true, format: 'csv', columns, rows, problems, separator };
 }

@@ -1,5 +1,5 @@
 import { CertificateError } from '../errors.ts';
-import type { HttpRequest } from './types.ts';
+import type { OutgoingRequest } from './types.ts';
 
 /**
  * The error codes Node gives a TLS connection whose certificate it could not verify: OpenSSL's
@@ -63,7 +63,7 @@ export function failureCode(error: unknown, usable: (code: string) => boolean = 
 }
 
 /** The shared error for a request whose TLS handshake failed on the certificate: nothing was sent. */
-export function certificateError(request: Pick<HttpRequest, 'url' | 'endpoint'>, code: string): CertificateError {
+export function certificateError(request: Pick<OutgoingRequest, 'url' | 'endpoint'>, code: string): CertificateError {
   const host = new URL(request.url).host;
   return new CertificateError(
     `The TLS certificate of ${host} could not be verified: ${WHY[code] ?? 'it failed verification'} (${code}); nothing was sent. Check the base URL; if the service uses a private certificate authority, give Node that authority's certificate in NODE_EXTRA_CA_CERTS. Retrying will not help.`,

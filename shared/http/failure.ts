@@ -1,7 +1,7 @@
-import { endpoints } from '../catalog/endpoints.ts';
+import { endpoints, type EndpointKey } from '../catalog/endpoints.ts';
 import { HostNotFoundError, NetworkError, TimeoutError, type PagerlyError } from '../errors.ts';
 import { certificateError, isCertificateCode } from './certificate.ts';
-import type { HttpRequest } from './types.ts';
+import type { OutgoingRequest } from './types.ts';
 
 /**
  * Which failures a retry can neither repeat work nor fail the same way: the one place every
@@ -75,7 +75,7 @@ export const wasSent = (failure: Pick<NoAnswer, 'code' | 'sent'>): boolean =>
  * - A create that had left before the connection broke or the time ran out may have been done:
  *   not retryable, and the message says to check first.
  */
-export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'idempotent' | 'summary'>, failure: NoAnswer): PagerlyError {
+export function noAnswerError(request: Pick<OutgoingRequest, 'url' | 'endpoint' | 'idempotent' | 'summary'>, failure: NoAnswer): PagerlyError {
   const host = new URL(request.url).host;
   const details = { endpoint: request.endpoint };
   if (isCertificateCode(failure.code)) return certificateError(request, failure.code);
@@ -95,8 +95,11 @@ export function noAnswerError(request: Pick<HttpRequest, 'url' | 'endpoint' | 'i
   });
 }
 
+/** A catalog endpoint's summary; another service's call is named by itself. */
+const summaryOf = (endpoint: string): string => (Object.hasOwn(endpoints, endpoint) ? endpoints[endpoint as EndpointKey].summary : endpoint);
+
 /** What to do when a request may have been carried out although it failed. */
-export function mayHaveAppliedAdvice(endpoint: HttpRequest['endpoint'], summary = endpoints[endpoint].summary): string {
+export function mayHaveAppliedAdvice(endpoint: OutgoingRequest['endpoint'], summary = summaryOf(endpoint)): string {
   const action = summary.toLowerCase();
   return `The request (${action}) had been sent, so it may have been done anyway: check in Pagerly before trying again, or it may be done twice.`;
 }

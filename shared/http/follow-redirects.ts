@@ -1,7 +1,7 @@
 import type { HttpMethod } from '../catalog/endpoint.ts';
 import { holdsSecret } from '../redact.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, redirectTarget } from './redirect.ts';
-import type { HttpRequest, HttpResponse } from './types.ts';
+import type { HttpResponse, OutgoingRequest } from './types.ts';
 
 /** One hop, sent with the platform's redirects turned off: the query goes only with the first URL. */
 export interface Hop {
@@ -34,7 +34,7 @@ function decodedOrAsIs(url: string): string {
  * they send to. Whatever is not followed comes back as the 3xx it is, which the API module
  * turns into a `RedirectError` naming the target's host.
  */
-export async function followSameOriginRedirects(request: HttpRequest, sendOnce: (hop: Hop) => Promise<HttpResponse>): Promise<HttpResponse> {
+export async function followSameOriginRedirects(request: OutgoingRequest, sendOnce: (hop: Hop) => Promise<HttpResponse>): Promise<HttpResponse> {
   let hop: Hop = { url: request.url, method: request.method, body: request.body, first: true };
   let response = withUrl(await sendOnce(hop), hop.url);
   for (let count = 0; REDIRECT_STATUSES.has(response.status) && count < MAX_REDIRECTS; count++) {

@@ -1,5 +1,5 @@
 import { ProxyError } from '../errors.ts';
-import type { HttpRequest } from './types.ts';
+import type { OutgoingRequest } from './types.ts';
 
 /** The proxy variables as a process has them (lower case wins where both are set, as curl reads them). */
 export type ProxyVariables = Readonly<Record<string, string | undefined>>;
@@ -126,7 +126,7 @@ export function answered407(error: unknown): boolean {
 }
 
 /** The refusal of a proxy no variable names: what to set instead. */
-export function interceptedError(request: Pick<HttpRequest, 'url' | 'endpoint'>): ProxyError {
+export function interceptedError(request: Pick<OutgoingRequest, 'url' | 'endpoint'>): ProxyError {
   const serviceHost = new URL(request.url).host;
   return new ProxyError(
     `A proxy between this machine and ${serviceHost} answered 407 Proxy Authentication Required; nothing reached the service. ` +
@@ -154,7 +154,7 @@ function advice(status: number, proxy: ProxyInUse | undefined, serviceHost: stri
  * rule names; where the variables cannot be read (Deno without --allow-env), none is named.
  * Status 0: the runtime said the proxy refused the tunnel, not with which status.
  */
-export function proxyRefusedError(request: Pick<HttpRequest, 'url' | 'endpoint'>, status: number, proxy: ProxyInUse | undefined): ProxyError {
+export function proxyRefusedError(request: Pick<OutgoingRequest, 'url' | 'endpoint'>, status: number, proxy: ProxyInUse | undefined): ProxyError {
   const serviceHost = new URL(request.url).host;
   const said = status === 407 ? ' with 407 Proxy Authentication Required' : status === 0 ? '' : ` with ${status}`;
   const which = proxy ? `The proxy ${proxy.host} (from ${proxy.variable})` : 'The proxy';

@@ -9,7 +9,7 @@ import { API_KEY_HEADER, type HttpRequest } from './types.ts';
 const DEFAULT_USER_AGENT = 'pagerly-connectors';
 // A header value with control or non-ASCII characters would be refused by Node after we
 // had built an error around it; refuse it first, without repeating the value.
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
+export const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 /** The key as it is sent (trimmed), or an AuthenticationError that says what to fix; no call is made. */
 export function usableApiKey(apiKey: unknown): string {

@@ -3,7 +3,7 @@ import { showInvisibleControls } from '../visible-controls.ts';
 import { BODY_TOO_LARGE } from './answer-size.ts';
 import type { Hop } from './follow-redirects.ts';
 import { answered407, PROXY_VARIABLES, proxyRefusalStatus } from './proxy-refusal.ts';
-import type { HttpRequest, HttpResponse } from './types.ts';
+import type { HttpResponse, OutgoingRequest } from './types.ts';
 
 /**
  * Where a trace's lines go: the CLI's stderr, a runner's log. Each call is one entry (an
@@ -61,7 +61,7 @@ const CREDENTIAL_HEADER = /^(x-apikey|authorization|proxy-authorization|cookie|s
  */
 export async function tracedHop(
   trace: Trace | undefined,
-  request: HttpRequest,
+  request: OutgoingRequest,
   hop: Hop,
   send: () => Promise<HttpResponse>,
   proxyEnv?: Readonly<Record<string, string | undefined>>,

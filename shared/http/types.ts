@@ -20,6 +20,14 @@ export interface HttpRequest {
   readonly summary?: string | undefined;
 }
 
+/**
+ * A request to another service than Pagerly, sent by the same transport rules (the directory
+ * import reading a vendor's people): named by what it reads (`opsgenie: list users`) rather
+ * than by a catalog endpoint. Only idempotent reads are sent this way. Its `url` may carry the
+ * query as that service wrote it (a `next` link), `query` being then empty.
+ */
+export type OutgoingRequest = Omit<HttpRequest, 'endpoint'> & { readonly endpoint: string };
+
 export interface HttpResponse {
   readonly status: number;
   /** The URL that gave this answer (after any same-origin redirect); resolves a relative `Location`. */

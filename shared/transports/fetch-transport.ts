@@ -13,7 +13,7 @@ import {
 } from '../http/proxy-refusal.ts';
 import { retryAfterSeconds } from '../http/retry-after.ts';
 import { type Trace, tracedHop } from '../http/trace.ts';
-import type { HttpRequest, HttpResponse, Transport } from '../http/types.ts';
+import type { HttpResponse, OutgoingRequest, Transport } from '../http/types.ts';
 import { redact } from '../redact.ts';
 import type { RetryNotice } from './retry-notice.ts';
 
@@ -48,6 +48,22 @@ export interface FetchTransportOptions {
   /** Given one entry per attempt and redirect hop, headers without the key, never a body (http/trace.ts). */
   trace?: Trace | undefined;
 }
+
+/**
+ * The sender's options: the transport's, and how long a refused answer asks to wait, in seconds
+ * (`Retry-After` by default). Another service's API says it in its own header (PagerDuty's
+ * `ratelimit-reset`), which the directory import reads through this.
+ */
+export interface FetchSenderOptions extends FetchTransportOptions {
+  waitAskedBy?: (response: HttpResponse) => number | undefined;
+}
+
+/** What sends a request to another service than Pagerly, by the same rules (types.ts `OutgoingRequest`). */
+export interface FetchSender {
+  send(request: OutgoingRequest): Promise<HttpResponse>;
+}
+
+const retryAfterHeader = (response: HttpResponse): number | undefined => retryAfterSeconds(response.headers['retry-after']);
 
 /** A proxy's status: the service itself never answers it (the Fetch standard treats it as a network error). */
 const PROXY_AUTHENTICATION_REQUIRED = 407;
@@ -93,6 +109,12 @@ type FetchLike = (url: string, init: RequestInit & { dispatcher?: unknown }) => 
  * EnvHttpProxyAgent, loaded only then, since Node's own fetch ignores those variables.
  */
 export function fetchTransport(options: FetchTransportOptions = {}): Transport {
+  return fetchSender(options);
+}
+
+/** The transport's sender, for any request of `OutgoingRequest`'s shape; `fetchTransport` is it for Pagerly's. */
+export function fetchSender(options: FetchSenderOptions = {}): FetchSender {
+  const waitAskedBy = options.waitAskedBy ?? retryAfterHeader;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const backoffMs = options.backoffMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
@@ -101,7 +123,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
   let fetcher: Promise<FetchLike> | undefined;
 
   return {
-    async send(request: HttpRequest): Promise<HttpResponse> {
+    async send(request: OutgoingRequest): Promise<HttpResponse> {
       const env = proxyEnvOf(options.proxyEnv);
       fetcher ??= fetchFor(env);
       const doFetch = await fetcher;
@@ -144,7 +166,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
           throw proxy ? proxyRefusedError(request, PROXY_AUTHENTICATION_REQUIRED, proxy) : interceptedError(request);
         }
         if (attempt < attempts && RETRY_STATUSES.has(response.status) && safeToResend(response.status, request.idempotent)) {
-          const retryAfter = retryAfterSeconds(response.headers['retry-after']);
+          const retryAfter = waitAskedBy(response);
           // A Retry-After beyond the ceiling is the caller's to see (a RateLimitError that says when), not to sit through.
           if (retryAfter === undefined || retryAfter * 1000 <= maxRetryAfterMs) {
             const delayMs = retryAfter === undefined ? backoffMs * 2 ** (attempt - 1) : retryAfter * 1000;
@@ -162,7 +184,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
 /** One hop: fetch with redirects off, the body read whole inside the same time limit. */
 async function sendOnce(
   doFetch: FetchLike,
-  request: HttpRequest,
+  request: OutgoingRequest,
   hop: Hop,
   timeoutMs: number,
   signal: AbortSignal | undefined,
@@ -242,7 +264,7 @@ function failureOf(error: unknown, secrets: readonly string[]): Failure {
 }
 
 /** The wait before a retry, cut short by the caller's signal (then the request is abandoned, as got does). */
-function wait(ms: number, signal: AbortSignal | undefined, request: HttpRequest): Promise<void> {
+function wait(ms: number, signal: AbortSignal | undefined, request: OutgoingRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     const abandon = () => {
       clearTimeout(timer);

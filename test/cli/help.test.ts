@@ -42,6 +42,7 @@ describe('help', () => {
       'directory role',
       'directory remove',
       'directory sync',
+      'directory import',
       'mcp',
     ]);
     for (const path of tree) {

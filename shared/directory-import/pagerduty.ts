@@ -1,0 +1,99 @@
+import { InvalidResponseError, NotFoundError } from '../errors.ts';
+import { PageGuard } from './page-guard.ts';
+import type { SourcePhone } from './phones.ts';
+import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import type { SourceHttp } from './source-http.ts';
+import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
+
+/** Pagination: "cannot exceed 100" a page, and "the sum of the offset and limit parameters cannot exceed 10000". */
+const PAGE_SIZE = 100;
+const CLASSIC_PAGING_END = 10_000;
+
+/** The contact methods that hold a phone number (PhoneContactMethod: "used for Voice or SMS"). */
+const PHONE_TYPES: Readonly<Record<string, string>> = { phone_contact_method: 'voice', sms_contact_method: 'sms' };
+
+/**
+ * PagerDuty's people: List users (`GET /users`) with `include[]=contact_methods` and
+ * `total=true`, classic pagination: `offset` moves by the users a page gave until `more` is
+ * false. A phone is `+<country_code><address>`; `enabled: false` or `blacklisted: true` makes it
+ * not usable. A user whose contact methods came as references only is read again on its own
+ * (`GET /users/{id}/contact_methods`). `invitation_sent: true` is only invited.
+ */
+export const readPagerDuty: Reader = async (http, options) => {
+  const guard = new PageGuard(http.source);
+  const people: SourcePerson[] = [];
+  let offset = 0;
+  let total: number | undefined;
+  for (;;) {
+    const limit = Math.min(PAGE_SIZE, CLASSIC_PAGING_END - offset);
+    if (limit <= 0) {
+      throw new InvalidResponseError(
+        `PagerDuty lists at most ${CLASSIC_PAGING_END} users by its classic pagination (its REST API documentation, Pagination), and this account has more. Nothing was written.`,
+      );
+    }
+    const url = http.url('/users', { 'include[]': 'contact_methods', limit: String(limit), offset: String(offset), total: 'true' });
+    guard.asking(url);
+    const page = objectOf(await http.getJson(url, 'list users'));
+    const users = page?.['users'];
+    if (!page || !Array.isArray(users)) throw http.invalid('a List users page without a "users" list');
+    const more = page['more'];
+    if (typeof more !== 'boolean') throw http.invalid('a List users page without "more" (true or false)');
+    total ??= plausibleTotal(page['total']);
+    people.push(...guard.read(users.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
+    options.hooks?.listed?.(people.length, total);
+    if (!more) break;
+    if (users.length === 0) throw http.invalid('a page with no users said more were to come');
+    offset += users.length;
+  }
+
+  const referencesOnly = people.filter((person) => wanted(person, options.includeInvited) && person.phones === undefined);
+  options.hooks?.detailing?.(referencesOnly.length);
+  const detailed = new Map<string, SourcePerson>();
+  await eachAtMost(referencesOnly, options.concurrency, async (person) => {
+    detailed.set(person.id, await withContactMethods(http, person));
+    options.hooks?.detailed?.();
+  });
+  return { people: people.map((person) => detailed.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
+};
+
+function personOf(item: unknown, at: string): SourcePerson {
+  return personFrom(item, at, (user, id) => ({
+    id,
+    email: user['email'],
+    name: user['name'],
+    role: typeof user['role'] === 'string' ? user['role'] : undefined,
+    state: user['invitation_sent'] === true ? 'invited' : 'active',
+    phones: phonesOf(user['contact_methods']),
+  }));
+}
+
+/** The phones of a list of contact methods; undefined when they came as references (no address), to be read on their own. */
+function phonesOf(methods: unknown): SourcePhone[] | undefined {
+  if (!Array.isArray(methods)) return [];
+  const objects = methods.map(objectOf).filter((method): method is Record<string, unknown> => method !== undefined);
+  if (objects.some((method) => typeof method['type'] === 'string' && method['type'].endsWith('_reference'))) return undefined;
+  return objects.flatMap((method) => {
+    const kind = typeof method['type'] === 'string' && Object.hasOwn(PHONE_TYPES, method['type']) ? PHONE_TYPES[method['type']]! : undefined;
+    const code = method['country_code'];
+    const address = method['address'];
+    if (!kind || typeof address !== 'string' || !(typeof code === 'number' || typeof code === 'string')) return [];
+    const blacklisted = method['blacklisted'] === true;
+    const disabled = method['enabled'] === false;
+    const usable = !blacklisted && !disabled;
+    return [{ raw: `+${String(code).trim()} ${address.trim()}`, method: kind, usable, why: blacklisted ? 'blacklisted' : disabled ? 'disabled' : undefined }];
+  });
+}
+
+/** List a user's contact methods: the person with their phones; one PagerDuty no longer knows (404) is `gone`. */
+async function withContactMethods(http: SourceHttp, person: SourcePerson): Promise<SourcePerson> {
+  let answer: unknown;
+  try {
+    answer = await http.getJson(http.url(`/users/${encodeURIComponent(person.id)}/contact_methods`), 'list contact methods');
+  } catch (error) {
+    if (error instanceof NotFoundError) return { ...person, gone: true };
+    throw error;
+  }
+  const methods = objectOf(answer)?.['contact_methods'];
+  if (!Array.isArray(methods)) throw http.invalid('a List contact methods answer without a "contact_methods" list');
+  return { ...person, phones: phonesOf(methods) ?? [] };
+}

@@ -1,0 +1,190 @@
+import {
+  AuthenticationError,
+  InvalidResponseError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  RedirectError,
+  RequestError,
+  ServerError,
+  type PagerlyError,
+} from '../errors.ts';
+import { parseJsonAnswer } from '../http/json.ts';
+import { REDIRECT_STATUSES, redirectTarget } from '../http/redirect.ts';
+import { retryWhen } from '../http/retry-after.ts';
+import type { HttpResponse, OutgoingRequest } from '../http/types.ts';
+import { excerpt, redact } from '../redact.ts';
+import type { FetchSender } from '../transports/fetch-transport.ts';
+import { objectOf } from './source-person.ts';
+import type { Source } from './sources.ts';
+
+/**
+ * The one way the import speaks to a source: GETs of the source's own base, with its key in
+ * the vendor's header, through the shared fetch transport (time limits, retries of 429 and
+ * 5xx, redirects only to the same origin, proxies, the trace with the key redacted). A URL the
+ * source hands back (a `next` link) is followed only on the origin of the configured base, so
+ * the key goes nowhere else; every other answer becomes the shared error that names the
+ * variable to fix.
+ */
+export class SourceHttp {
+  readonly source: Source;
+  /** The base requests are made from (checked: http or https, no query). */
+  readonly base: string;
+  private readonly origin: string;
+  private readonly headers: Record<string, string>;
+  private readonly secrets: readonly string[];
+  private readonly sender: FetchSender;
+  /** Requests answered, for the summary. */
+  requests = 0;
+
+  constructor(options: { source: Source; base: string; key: string; userAgent: string; sender: FetchSender }) {
+    this.source = options.source;
+    this.base = options.base;
+    this.origin = new URL(options.base).origin;
+    this.headers = { ...options.source.headers(options.key), 'User-Agent': options.userAgent };
+    this.secrets = [options.key, ...Object.values(options.source.headers(options.key))];
+    this.sender = options.sender;
+  }
+
+  /** `path` under the base (`/v2/users`), with its query. */
+  url(path: string, query: Readonly<Record<string, string>> = {}): URL {
+    const url = new URL(`${this.base}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  }
+
+  /**
+   * A URL the source gave (`what` names where: `paging.next`), to follow: only on the origin of
+   * the configured base. Any other host, scheme or port is refused before anything is sent.
+   */
+  linked(link: unknown, what: string): URL {
+    if (typeof link !== 'string' || link.trim() === '') throw this.invalid(`its ${what} is not a link`);
+    let url: URL;
+    try {
+      url = new URL(link.trim(), this.base);
+    } catch {
+      throw this.invalid(`its ${what} is not a URL`);
+    }
+    // Credentials in a link would go to the source beside the key: no reference gives any.
+    if (url.username || url.password) throw this.invalid(`its ${what} carries credentials`);
+    if (url.origin !== this.origin) {
+      const shown = redact(`${url.protocol}//${url.host}`, this.secrets);
+      throw new RedirectError(
+        `${this.source.name}'s ${what} points to ${shown}, another origin than ${this.source.urlVariable} (${this.origin}); it was not followed and nothing was sent there: the key in ${this.source.keyVariable} goes only to ${this.origin}. If that is where your ${this.source.name} API is, set ${this.source.urlVariable} to it. Nothing was written.`,
+        shown,
+        { endpoint: this.endpoint(what) },
+      );
+    }
+    return url;
+  }
+
+  /** GETs `url` (of the base's origin) and gives its JSON; any other answer is the error that says what to fix. */
+  async getJson(url: URL, what: string): Promise<unknown> {
+    if (url.origin !== this.origin) throw new Error(`a request to ${url.origin} from ${this.origin}: follow links through linked()`);
+    const request: OutgoingRequest = {
+      endpoint: this.endpoint(what),
+      method: 'GET',
+      // The query stays in the URL as the source wrote it (a `next` link): the transport adds none.
+      url: url.href,
+      query: {},
+      headers: this.headers,
+      body: undefined,
+      idempotent: true,
+      summary: `${this.source.name}: ${what}`,
+    };
+    const response = await this.sender.send(request);
+    this.requests += 1;
+    if (response.status >= 200 && response.status < 300) {
+      const parsed = parseJsonAnswer(response.body);
+      if (!parsed.ok) {
+        throw this.invalid(
+          parsed.reason === 'depth'
+            ? `its answer to "${what}" is nested too deep to be read`
+            : `its answer to "${what}" is not JSON (it may have been cut off)`,
+        );
+      }
+      return parsed.value;
+    }
+    throw this.failure(response, what, url);
+  }
+
+  /** The error of an answer that is not a 2xx, naming the variable to fix where one is at fault. */
+  private failure(response: HttpResponse, what: string, url: URL): PagerlyError {
+    const { status } = response;
+    const words = this.serviceWords(response.body);
+    const said = `HTTP ${status}${words ? `: "${words}"` : ''}`;
+    const details = { endpoint: this.endpoint(what), status, ...(words ? { serviceMessage: words } : {}) };
+    const name = this.source.name;
+    if (status === 401) {
+      return new AuthenticationError(`${name} refused the key in ${this.source.keyVariable} (${said}). ${this.source.keyHelp} Nothing was written.`, details);
+    }
+    if (status === 403) {
+      return new PermissionError(
+        `${name} answered "${what}" with ${said}: the key in ${this.source.keyVariable} may not read users. ${this.source.keyHelp} Nothing was written.`,
+        details,
+      );
+    }
+    if (status === 404) {
+      return new NotFoundError(
+        `${name} answered "${what}" with ${said} at ${redact(url.pathname, this.secrets)}: check ${this.source.urlVariable} (${this.base}), e.g. ${this.source.urlExample}. Nothing was written.`,
+        details,
+      );
+    }
+    if (status === 429) {
+      const seconds = this.source.waitAskedBy(response);
+      const when = seconds === undefined ? 'later' : retryWhen(seconds);
+      return new RateLimitError(
+        `${name} kept answering "${what}" with ${said} (rate limited); nothing was written. Run the import again ${when}.`,
+        seconds,
+        details,
+      );
+    }
+    if (status >= 500) {
+      return new ServerError(`${name} answered "${what}" with ${said} (its fault, after retries); nothing was written. Try again later.`, details);
+    }
+    if (REDIRECT_STATUSES.has(status)) {
+      const location = response.headers['location'];
+      const target = redirectTarget(Array.isArray(location) ? location[0] : location, response.url ?? url.href);
+      const host = target ? redact(target.host, this.secrets) : undefined;
+      return new RedirectError(
+        `${name} answered "${what}" with HTTP ${status}, a redirect${host ? ` to ${host}` : ''}; it was not followed: the key in ${this.source.keyVariable} goes only to ${this.origin}. Check ${this.source.urlVariable} (https rather than http, or the API's new address). Nothing was written.`,
+        host,
+        details,
+      );
+    }
+    return new RequestError(`${name} answered "${what}" with ${said}; nothing was written.`, details);
+  }
+
+  /**
+   * The vendor's own words from an error body, one line, the key removed: Opsgenie's
+   * `{message, requestId}`, PagerDuty's `{error: {message, errors}}`, Django REST framework's
+   * `{detail}` (Grafana OnCall); else the start of the text.
+   */
+  private serviceWords(body: string): string {
+    const parsed = parseJsonAnswer(body);
+    const object = parsed.ok ? objectOf(parsed.value) : undefined;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    let words: string | undefined;
+    if (object) {
+      const error = objectOf(object['error']);
+      const errors = Array.isArray(error?.['errors']) ? (error['errors'] as unknown[]).map(text).filter(Boolean) : [];
+      const message = text(error?.['message']) ?? text(object['message']) ?? text(object['detail']);
+      const request = text(object['requestId']);
+      words = [message, ...errors].filter(Boolean).join('; ') + (request ? ` (request ${request})` : '');
+    } else if (!parsed.ok && !/^\s*</.test(body)) {
+      words = body;
+    }
+    return words ? excerpt(words, this.secrets, 200) : '';
+  }
+
+  /** A 2xx that cannot be what the reference describes. */
+  invalid(why: string): InvalidResponseError {
+    return new InvalidResponseError(
+      `${this.source.name} gave an answer the import cannot read: ${why}. Nothing was written; check ${this.source.urlVariable} (${this.base}).`,
+    );
+  }
+
+  private endpoint(what: string): string {
+    return `${this.source.id}: ${what}`;
+  }
+}

@@ -1,0 +1,157 @@
+import { retryAfterSeconds } from '../http/retry-after.ts';
+import type { HttpResponse } from '../http/types.ts';
+
+/** The services `directory import` reads people from, by the name the command takes. */
+export const SOURCE_IDS = ['opsgenie', 'pagerduty', 'grafana-oncall'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+/**
+ * The environment variables the import reads each source's key and API base from, named as
+ * the issue and the vendors' own tools name them. Pipelines set these: a name is public
+ * contract (the CLI lists them in its `ENV`, and so in help and its interface report).
+ */
+export const SOURCE_ENV = {
+  opsgenieApiKey: 'OPSGENIE_API_KEY',
+  opsgenieApiUrl: 'OPSGENIE_API_URL',
+  pagerdutyApiToken: 'PAGERDUTY_API_TOKEN',
+  pagerdutyApiUrl: 'PAGERDUTY_API_URL',
+  grafanaOncallApiToken: 'GRAFANA_ONCALL_API_TOKEN',
+  grafanaOncallApiUrl: 'GRAFANA_ONCALL_API_URL',
+} as const;
+
+export const OPSGENIE_URL = 'https://api.opsgenie.com';
+export const OPSGENIE_EU_URL = 'https://api.eu.opsgenie.com';
+export const PAGERDUTY_URL = 'https://api.pagerduty.com';
+
+/** What each variable does, as help and the interface report say it. */
+export const SOURCE_ENV_USES: Readonly<Record<keyof typeof SOURCE_ENV, string>> = {
+  opsgenieApiKey: 'directory import opsgenie: the key of an Opsgenie API integration (read access)',
+  opsgenieApiUrl: `directory import opsgenie: the API base (default ${OPSGENIE_URL}; the EU instance: ${OPSGENIE_EU_URL})`,
+  pagerdutyApiToken: 'directory import pagerduty: a PagerDuty REST API key (read-only is enough)',
+  pagerdutyApiUrl: `directory import pagerduty: the API base (default ${PAGERDUTY_URL}; the EU service region: https://api.eu.pagerduty.com)`,
+  grafanaOncallApiToken: 'directory import grafana-oncall: an OnCall API token (OnCall → Settings)',
+  grafanaOncallApiUrl: 'directory import grafana-oncall: the OnCall API URL of the stack, as OnCall → Settings shows it (required)',
+};
+
+/** One page of a vendor's reference the import relies on: docs/migrate.md lists them all. */
+export interface Reference {
+  readonly what: string;
+  readonly url: string;
+}
+
+export interface Source {
+  readonly id: SourceId;
+  /** As people write it: errors and the summary say it. */
+  readonly name: string;
+  /** The variable holding the key, and the one holding the API base. */
+  readonly keyVariable: string;
+  readonly urlVariable: string;
+  /** The API base when `urlVariable` is not set; none where the base is the stack's own (Grafana OnCall). */
+  readonly defaultUrl: string | undefined;
+  /** A base to show in a message about a bad one. */
+  readonly urlExample: string;
+  /** The headers that carry the key, and ask for the API's version, in the vendor's own form. */
+  headers(key: string): Record<string, string>;
+  /**
+   * How long a refused answer (429, 503) asks to wait, in seconds, as the vendor says it; none:
+   * the transport's backoff. Only whole seconds are read (retry-after.ts): a hostile value is none.
+   */
+  waitAskedBy(response: HttpResponse): number | undefined;
+  /** Where a person gets a key, for the message about one that was refused. */
+  readonly keyHelp: string;
+  /** Whether the source's users API gives phone numbers and display names. */
+  readonly givesPhones: boolean;
+  readonly givesNames: boolean;
+  readonly references: readonly Reference[];
+}
+
+const header = (response: HttpResponse, name: string) => response.headers[name];
+
+export const SOURCES: Readonly<Record<SourceId, Source>> = {
+  opsgenie: {
+    id: 'opsgenie',
+    name: 'Opsgenie',
+    keyVariable: SOURCE_ENV.opsgenieApiKey,
+    urlVariable: SOURCE_ENV.opsgenieApiUrl,
+    defaultUrl: OPSGENIE_URL,
+    urlExample: OPSGENIE_URL,
+    // "Authorization: GenieKey <key>" (the Contact API's samples; opsgenie-go-sdk-v2 client.go).
+    headers: (key) => ({ Authorization: `GenieKey ${key}`, Accept: 'application/json' }),
+    // Opsgenie documents no Retry-After: its answers carry X-RateLimit-Period-In-Sec ("time of
+    // throttle in seconds", opsgenie-oas paths/user.yaml); waiting that long is the safe reading.
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'x-ratelimit-period-in-sec')),
+    keyHelp: `Use the key of an API integration (Opsgenie → Settings → Integrations → API) that is not restricted to access configurations; an EU account's base is ${OPSGENIE_EU_URL} (set ${SOURCE_ENV.opsgenieApiUrl}).`,
+    givesPhones: true,
+    givesNames: true,
+    references: [
+      {
+        what: 'User API (the EU base; the List User section is not in the corpus this was built from: the two below stand in)',
+        url: 'https://docs.opsgenie.com/docs/user-api',
+      },
+      { what: "Contact API: Authorization: GenieKey, a user's contact methods", url: 'https://docs.opsgenie.com/docs/contact-api' },
+      { what: 'Contacts API (deprecated): "to" of sms and voice as "1-9999999999"', url: 'https://docs.opsgenie.com/docs/contacts-api-deprecated' },
+      { what: 'Pagination: offset, limit (default 20, at most 100), paging.next in the body', url: 'https://docs.opsgenie.com/docs/pagination' },
+      { what: 'Rate limiting: 429 Too Many Requests', url: 'https://docs.opsgenie.com/docs/api-rate-limiting' },
+      {
+        what: 'OpenAPI (opsgenie-oas): List users and its parameters, ListUsersResponse, UserRole, blocked, verified, ContactWithApplyOrder, ErrorResponse, X-RateLimit headers',
+        url: 'https://github.com/opsgenie/opsgenie-oas',
+      },
+      {
+        what: "Go SDK (opsgenie-go-sdk-v2): client/client.go (header, retries of 429 and 5xx), user/user_result.go (the user's fields)",
+        url: 'https://github.com/opsgenie/opsgenie-go-sdk-v2',
+      },
+    ],
+  },
+  pagerduty: {
+    id: 'pagerduty',
+    name: 'PagerDuty',
+    keyVariable: SOURCE_ENV.pagerdutyApiToken,
+    urlVariable: SOURCE_ENV.pagerdutyApiUrl,
+    defaultUrl: PAGERDUTY_URL,
+    urlExample: PAGERDUTY_URL,
+    // Authentication: "Authorization: Token token=<key>"; Versioning: the Accept header.
+    headers: (key) => ({ Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' }),
+    // Rate Limits: "the ratelimit-reset header will let you know how many seconds to wait".
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'ratelimit-reset')),
+    keyHelp: 'Use a REST API key (PagerDuty → Integrations → API Access Keys; read-only is enough) or a user API key.',
+    givesPhones: true,
+    givesNames: true,
+    references: [
+      {
+        what: 'OpenAPI document (reference/REST/openapiv3.json): List users, include[], User (role enum, invitation_sent), PhoneContactMethod (country_code, address, enabled, blacklisted), Pagination, errors',
+        url: 'https://github.com/PagerDuty/api-schema',
+      },
+      {
+        what: 'REST API guides (docs/REST-API/): Authentication, Versioning, Pagination (100 a page, 10,000 in all), Rate Limits (ratelimit-reset), Errors',
+        url: 'https://github.com/PagerDuty/developer-docs',
+      },
+      { what: 'REST API rate limits', url: 'https://support.pagerduty.com/main/docs/rest-api-rate-limits' },
+    ],
+  },
+  'grafana-oncall': {
+    id: 'grafana-oncall',
+    name: 'Grafana OnCall',
+    keyVariable: SOURCE_ENV.grafanaOncallApiToken,
+    urlVariable: SOURCE_ENV.grafanaOncallApiUrl,
+    defaultUrl: undefined,
+    urlExample: 'https://oncall-prod-us-central-0.grafana.net/oncall',
+    // HTTP API reference, Authentication: the token alone in Authorization.
+    headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
+    // The reference documents 429; its Django REST framework throttles answer with Retry-After.
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')),
+    keyHelp: `Use an OnCall API token (OnCall → Settings → API tokens) of the stack ${SOURCE_ENV.grafanaOncallApiUrl} names.`,
+    givesPhones: false,
+    givesNames: false,
+    references: [
+      { what: 'Users HTTP API: List Users (id, email, username, role)', url: 'https://grafana.com/docs/oncall/latest/oncall-api-reference/users/' },
+      {
+        what: 'HTTP API reference: the Authorization header, pagination (count, next, results), rate limits (429)',
+        url: 'https://grafana.com/docs/oncall/latest/oncall-api-reference/',
+      },
+      {
+        what: 'Source (grafana/oncall, engine/): public_api/serializers/users.py (role from admin, editor, viewer), common/api_helpers/paginators.py (next as an absolute URL)',
+        url: 'https://github.com/grafana/oncall',
+      },
+    ],
+  },
+};

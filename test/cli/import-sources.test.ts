@@ -1,0 +1,283 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { main } from '../../cli/main.ts';
+import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
+import { grafanaOnCall } from '../support/source-stand-ins/grafana-oncall.ts';
+import { opsgenie } from '../support/source-stand-ins/opsgenie.ts';
+import { makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
+import { pagerduty } from '../support/source-stand-ins/pagerduty.ts';
+import { fault, startStandIn } from '../support/source-stand-ins/stand-in.ts';
+import { runImport, SOURCE_KEYS, sourceEnv, tempFolder } from './import-support.ts';
+import { Capture, run } from './support.ts';
+
+/** What each vendor's users API gives in its own way: states, several numbers, references, paging limits. */
+
+const folder = tempFolder();
+afterAll(() => folder.remove());
+
+const person = (over: Partial<OrgPerson> & { id: string; email: string }): OrgPerson => ({
+  name: 'A Person',
+  role: 'user',
+  state: 'active',
+  phones: [],
+  ...over,
+});
+
+describe('Opsgenie', () => {
+  const people: OrgPerson[] = [
+    person({
+      id: 'u1',
+      email: 'owner@acme.example',
+      name: 'Olga Owner',
+      role: 'Owner',
+      phones: [{ cc: '90', number: '5001112233', method: 'voice', enabled: true }],
+    }),
+    person({ id: 'u2', email: 'blocked@acme.example', role: 'Admin', state: 'blocked' }),
+    person({ id: 'u3', email: 'invited@acme.example', name: 'Ivy Invited', role: 'Admin', state: 'invited' }),
+    person({
+      id: 'u4',
+      email: 'several@acme.example',
+      name: 'Sev Eral',
+      role: 'Stakeholder',
+      phones: [
+        { cc: '1', number: '4155550100', method: 'voice', enabled: false },
+        { cc: '1', number: '4155550199', method: 'sms', enabled: true },
+        { cc: '44', number: '2079460000', method: 'voice', enabled: true },
+      ],
+    }),
+    person({
+      id: 'u5',
+      email: 'only-disabled@acme.example',
+      name: 'Dee Sabled',
+      role: 'On-call lead',
+      phones: [{ cc: '33', number: '612345678', method: 'sms', enabled: false }],
+    }),
+    person({ id: 'u6', email: 'Several@Acme.example', name: 'Same Address', role: 'User' }),
+    person({ id: 'u7', email: 'not an address', name: 'Bad Mail' }),
+  ];
+
+  it('blocked and invited people are left out and listed; a usable number before a disabled one; a custom role is a user', async () => {
+    const standIn = await startStandIn(opsgenie(people, SOURCE_KEYS.opsgenie));
+    try {
+      const out = folder.path('opsgenie.yaml');
+      const r = await runImport('opsgenie', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      const doc = r.json();
+      expect(doc.skipped).toEqual([
+        { id: 'u2', email: 'blocked@acme.example', reason: 'blocked', why: 'blocked in Opsgenie' },
+        { id: 'u3', email: 'invited@acme.example', reason: 'invited', why: 'has not accepted their Opsgenie invitation yet' },
+        { id: 'u6', email: 'Several@Acme.example', reason: 'duplicate', why: 'the same e-mail as u4, which is kept' },
+        { id: 'u7', email: 'not an address', reason: 'unusable', why: expect.stringContaining('email must be') },
+      ]);
+      expect(doc.summary.skippedBy).toEqual({ blocked: 1, invited: 1, unusable: 1, duplicate: 1, gone: 0 });
+      expect(doc.severalNumbers).toEqual([
+        {
+          email: 'several@acme.example',
+          phone: '+14155550199',
+          how: 'sms, enabled',
+          notTaken: [
+            { phone: '+442079460000', how: 'voice, enabled' },
+            { phone: '+14155550100', how: 'voice, disabled: Disabled by user' },
+          ],
+        },
+      ]);
+      expect(doc.roles).toEqual(
+        expect.arrayContaining([
+          { from: 'Owner', to: 'admin', people: 1, known: true },
+          { from: 'Stakeholder', to: 'user', people: 1, known: true },
+          { from: 'On-call lead', to: 'user', people: 1, known: false },
+        ]),
+      );
+      expect(doc.notes).toContain(
+        'Roles the table does not list became user (never admin): On-call lead (1). Make someone an admin in the file if they should be.',
+      );
+      const read = readSyncFile(out);
+      expect(read.ok && read.rows.map((row) => row.values)).toEqual([
+        { email: 'only-disabled@acme.example', name: 'Dee Sabled', phone: '+33612345678', role: 'user' },
+        { email: 'owner@acme.example', name: 'Olga Owner', phone: '+905001112233', role: 'admin' },
+        { email: 'several@acme.example', name: 'Sev Eral', phone: '+14155550199', role: 'user' },
+      ]);
+      // The contact methods of the people left out are not read.
+      expect(standIn.requests.map((seen) => seen.url.pathname).filter((path) => path.endsWith('/contacts'))).toEqual(
+        expect.not.arrayContaining(['/v2/users/u2/contacts', '/v2/users/u3/contacts']),
+      );
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('--include-invited keeps people who have not accepted; the human summary says who was left out and why', async () => {
+    const standIn = await startStandIn(opsgenie(people, SOURCE_KEYS.opsgenie));
+    try {
+      const out = folder.path('opsgenie-invited.yaml');
+      const r = await runImport('opsgenie', standIn, out, ['--include-invited']);
+      expect(r.code).toBe(0);
+      expect(r.file).toContain('- email: invited@acme.example\n  name: Ivy Invited\n  phone: ""\n  role: admin\n');
+      expect(r.stdout).toContain('  skipped  3: 1 blocked, 1 unusable e-mail or name, 1 e-mail taken by another\n');
+      expect(r.stdout).toContain(
+        '  several@acme.example  took +14155550199 (sms, enabled); not taken: +442079460000 (voice, enabled), +14155550100 (voice, disabled: Disabled by user)',
+      );
+
+      const without = await runImport('opsgenie', standIn, out);
+      expect(without.stdout).toContain(
+        '  skipped  4: 1 blocked, 1 only invited (--include-invited keeps them), 1 unusable e-mail or name, 1 e-mail taken by another\n',
+      );
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('a user removed while the import reads their contacts is left out as gone', async () => {
+    const vendor = opsgenie(people, SOURCE_KEYS.opsgenie);
+    const standIn = await startStandIn({
+      ...vendor,
+      route: (seen, origin) =>
+        seen.url.pathname === '/v2/users/u1/contacts'
+          ? { status: 404, body: { message: 'No user exists with identifier [u1]', took: 0, requestId: 'r' } }
+          : vendor.route(seen, origin),
+    });
+    try {
+      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-gone.yaml'), ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().skipped).toContainEqual({ id: 'u1', email: 'owner@acme.example', reason: 'gone', why: 'removed from Opsgenie while the import read it' });
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it("a refused key's message says where keys come from and the EU base", async () => {
+    const standIn = await startStandIn(opsgenie(people, 'another-key-entirely'));
+    try {
+      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-refused.yaml'));
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 401: "Could not authenticate (request req-unauthorized)")');
+      expect(r.stderr).toContain('https://api.eu.opsgenie.com (set OPSGENIE_API_URL)');
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+describe('a long import', () => {
+  it('shows its progress on a terminal (people listed, then contact methods read), cleared when done', async () => {
+    const standIn = await startStandIn(opsgenie(makeOrg(150, 'opsgenie'), SOURCE_KEYS.opsgenie));
+    try {
+      const out = folder.path('progress.yaml');
+      const r = await run(['directory', 'import', 'opsgenie', '--out', out], { env: sourceEnv('opsgenie', standIn.url), tty: true });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('Reading Opsgenie [');
+      expect(r.stderr).toContain('Reading contact methods [');
+      expect(r.stdout).toContain('Read 150 people from Opsgenie');
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('Ctrl-C stops it at once: exit 130, nothing written', async () => {
+    const controller = new AbortController();
+    const vendor = opsgenie(makeOrg(150, 'opsgenie'), SOURCE_KEYS.opsgenie);
+    // The first contacts request hangs, and Ctrl-C comes while it does.
+    const standIn = await startStandIn(vendor, {
+      faults: [
+        fault(
+          (seen) => seen.url.pathname.endsWith('/contacts'),
+          Number.POSITIVE_INFINITY,
+          () => controller.abort(),
+        ),
+      ],
+    });
+    try {
+      const out = folder.path('interrupted.yaml');
+      const stdout = new Capture();
+      const stderr = new Capture();
+      const code = await main(['directory', 'import', 'opsgenie', '--out', out], sourceEnv('opsgenie', standIn.url), {
+        stdout,
+        stderr,
+        signal: controller.signal,
+      });
+      expect(code).toBe(130);
+      expect(stderr.text).toContain('interrupted (Ctrl-C) while reading Opsgenie: nothing was written.');
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+describe('PagerDuty', () => {
+  it('asks for the contact methods with the users, a total, 100 at a time', async () => {
+    const standIn = await startStandIn(pagerduty(makeOrg(120, 'pagerduty'), SOURCE_KEYS.pagerduty));
+    try {
+      const r = await runImport('pagerduty', standIn, folder.path('pagerduty.yaml'));
+      expect(r.code).toBe(0);
+      expect(standIn.requests.map((seen) => seen.url.search)).toEqual([
+        '?include%5B%5D=contact_methods&limit=100&offset=0&total=true',
+        '?include%5B%5D=contact_methods&limit=100&offset=100&total=true',
+      ]);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('contact methods that came as references are read per user', async () => {
+    const org = makeOrg(40, 'pagerduty');
+    const standIn = await startStandIn(pagerduty(org, SOURCE_KEYS.pagerduty, { referencesOnly: true }));
+    try {
+      const out = folder.path('pagerduty-references.yaml');
+      const r = await runImport('pagerduty', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      const read = readSyncFile(out);
+      expect(read.ok && read.rows.find((row) => row.values['email'] === 'person2@acme.example')?.values['phone']).toBe('+14155550002');
+      expect(standIn.requests.filter((seen) => seen.url.pathname.endsWith('/contact_methods')).length).toBe(r.json().summary.written);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('more users than classic pagination reaches (10,000) stops the import, saying so; nothing written', async () => {
+    const standIn = await startStandIn(pagerduty(makeOrg(10_050, 'pagerduty'), SOURCE_KEYS.pagerduty));
+    try {
+      const r = await runImport('pagerduty', standIn, folder.path('pagerduty-too-many.yaml'));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('PagerDuty lists at most 10000 users by its classic pagination');
+      expect(r.file).toBeUndefined();
+      // Every request stayed within what PagerDuty answers: offset + limit never past 10,000.
+      for (const seen of standIn.requests)
+        expect(Number(seen.url.searchParams.get('offset')) + Number(seen.url.searchParams.get('limit'))).toBeLessThanOrEqual(10_000);
+    } finally {
+      await standIn.close();
+    }
+  }, 30_000);
+});
+
+describe('Grafana OnCall', () => {
+  it('writes no phone column (a sync keeps current numbers), the username as the name, and says so', async () => {
+    const org = makeOrg(12, 'grafana-oncall');
+    const standIn = await startStandIn(grafanaOnCall(org, SOURCE_KEYS['grafana-oncall']));
+    try {
+      const out = folder.path('oncall.csv');
+      const r = await runImport('grafana-oncall', standIn, out);
+      expect(r.code).toBe(0);
+      expect(r.file!.split('\n')[0]).toBe('\uFEFFemail,name,role');
+      expect(r.stdout).toContain('  phones   none: Grafana OnCall gives no phone numbers');
+      expect(r.stdout).toContain("Grafana OnCall's users API gives no display names and no phone numbers");
+      const read = readSyncFile(out);
+      expect(read.ok && read.columns).toEqual(['email', 'name', 'role']);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('a wrong GRAFANA_ONCALL_API_URL path is named with the 404', async () => {
+    const standIn = await startStandIn(grafanaOnCall(makeOrg(3, 'grafana-oncall'), SOURCE_KEYS['grafana-oncall']));
+    try {
+      const r = await run(['directory', 'import', 'grafana-oncall', '--out', folder.path('oncall-404.yaml')], {
+        env: { ...sourceEnv('grafana-oncall', standIn.url), GRAFANA_ONCALL_API_URL: `${standIn.url}/wrong` },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('Grafana OnCall answered "list users" with HTTP 404: "Not found." at /wrong/api/v1/users/: check GRAFANA_ONCALL_API_URL');
+    } finally {
+      await standIn.close();
+    }
+  });
+});

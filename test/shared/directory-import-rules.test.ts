@@ -1,0 +1,131 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { InvalidResponseError, RedirectError } from '../../shared/errors.ts';
+import { choosePhone, e164Of } from '../../shared/directory-import/phones.ts';
+import { SourceHttp } from '../../shared/directory-import/source-http.ts';
+import { mappedRole, ROLE_TABLE, roleTableMarkdown } from '../../shared/directory-import/roles.ts';
+import { selectPeople } from '../../shared/directory-import/select-people.ts';
+import type { SourcePerson } from '../../shared/directory-import/source-person.ts';
+import { SOURCE_IDS, SOURCES } from '../../shared/directory-import/sources.ts';
+
+describe('the role table', () => {
+  it('owners and admins are admins; every other role, and any role it does not list, is a user', () => {
+    for (const source of SOURCE_IDS) {
+      for (const [from, to] of Object.entries(ROLE_TABLE[source])) expect([from, to]).toEqual([from, ['owner', 'admin'].includes(from) ? 'admin' : 'user']);
+      for (const other of ['Stakeholder', 'observer', 'read_only_user', 'restricted_access', 'viewer', 'Custom Admin-ish', '', undefined]) {
+        if (other !== undefined && Object.hasOwn(ROLE_TABLE[source], other.toLowerCase())) continue;
+        expect(mappedRole(source, other)).toEqual({ role: 'user', known: false });
+      }
+    }
+    // Letter case as Opsgenie writes role names; a role named like a prototype property is no role.
+    expect(mappedRole('opsgenie', 'Owner')).toEqual({ role: 'admin', known: true });
+    expect(mappedRole('pagerduty', 'constructor')).toEqual({ role: 'user', known: false });
+  });
+
+  it('docs/migrate.md shows the table as the code has it', () => {
+    const page = readFileSync(new URL('../../docs/migrate.md', import.meta.url), 'utf8');
+    expect(page).toContain(roleTableMarkdown());
+  });
+
+  it('docs/migrate.md names every reference page the import relies on', () => {
+    const page = readFileSync(new URL('../../docs/migrate.md', import.meta.url), 'utf8');
+    for (const source of SOURCE_IDS) for (const reference of SOURCES[source].references) expect(page).toContain(reference.url);
+  });
+});
+
+describe('phone numbers', () => {
+  it('reads E.164 with separators; refuses a number without its country code', () => {
+    expect(e164Of('+1 4155550123')).toBe('+14155550123');
+    expect(e164Of('+90 5001112233')).toBe('+905001112233');
+    expect(e164Of('+44 20 7946 0000')).toBe('+442079460000');
+    expect(e164Of(' +1 (415) 555-0123 ')).toBe('+14155550123');
+    for (const bad of ['4155550123', '1-4155550123', '555-0100', '0044 20 7946 0000', '+0123456789', '+1', 'call me', '', '+1415555012345678'])
+      expect(e164Of(bad)).toBeUndefined();
+  });
+
+  it('takes a usable number before a disabled one, then the source order; the same number twice is one', () => {
+    const phone = (raw: string, usable: boolean, method = 'sms') => ({ raw, method, usable, why: usable ? undefined : 'disabled' });
+    const choice = choosePhone([
+      phone('+1 4155550100', false),
+      phone('+33612345678', true),
+      phone('+1 4155550199', true, 'voice'),
+      phone('+33 6 12 34 56 78', false, 'voice'),
+      phone('555-0100', true),
+    ]);
+    expect(choice.phone).toBe('+33612345678');
+    expect(choice.others.map((other) => other.phone)).toEqual(['+14155550199', '+14155550100']);
+    expect(choice.unreadable.map((other) => other.raw)).toEqual(['555-0100']);
+    expect(choosePhone([phone('+1 4155550100', false)]).phone).toBe('+14155550100');
+    expect(choosePhone([]).phone).toBeUndefined();
+  });
+});
+
+describe('who is written', () => {
+  const base = { role: 'user', state: 'active' as const, phones: [] };
+  const people: SourcePerson[] = [
+    { ...base, id: '1', email: 'a@acme.example', name: 'Ann' },
+    { ...base, id: '2', email: 'b@acme.example', name: 'Bea', state: 'blocked' },
+    { ...base, id: '3', email: 'c@acme.example', name: 'Cy', state: 'invited' },
+    { ...base, id: '4', email: 'A@ACME.example', name: 'Ann again' },
+    { ...base, id: '5', email: 'd@acme.example', name: 'bell\u0007' },
+    { ...base, id: '6', email: 'e@acme.example', name: 'lost \uFFFD' },
+    { ...base, id: '7', email: 'f@acme.example', name: 'half \uD83D' },
+    { ...base, id: '8', email: 'g@acme.example', name: 42 },
+    { ...base, id: '9', email: undefined, name: 'No Mail' },
+    { ...base, id: 'page 1, entry 10', email: undefined, name: undefined, unreadable: 'the entry is not a user object' },
+  ];
+
+  it('leaves out, with a reason each, everyone the sync would refuse or the rule excludes; nobody silently', () => {
+    const selection = selectPeople(SOURCES.pagerduty, people, { includeInvited: false });
+    expect(selection.rows).toEqual([{ email: 'a@acme.example', name: 'Ann', phone: null, role: 'user' }]);
+    expect(selection.skipped.map(({ id, reason, why }) => [id, reason, why])).toEqual([
+      ['2', 'blocked', 'blocked in PagerDuty'],
+      ['3', 'invited', 'has not accepted their PagerDuty invitation yet'],
+      ['4', 'duplicate', 'the same e-mail as 1, which is kept'],
+      ['5', 'unusable', 'name holds the control character U+0007 at character 5'],
+      ['6', 'unusable', 'name holds U+FFFD, the mark of a character that was lost before it reached the import'],
+      ['7', 'unusable', 'name holds a broken character (an unpaired surrogate)'],
+      ['8', 'unusable', 'name must be a string, not a number'],
+      ['9', 'unusable', 'email is required'],
+      ['page 1, entry 10', 'unusable', 'the entry is not a user object (page 1, entry 10)'],
+    ]);
+    expect(selection.rows.length + selection.skipped.length).toBe(people.length);
+  });
+
+  it('a source without phones writes none: the phone stays undefined, not cleared', () => {
+    const selection = selectPeople(SOURCES['grafana-oncall'], [{ ...base, id: '1', email: 'a@acme.example', name: 'ann', phones: undefined }], {
+      includeInvited: false,
+    });
+    expect(selection.rows).toEqual([{ email: 'a@acme.example', name: 'ann', phone: undefined, role: 'user' }]);
+    expect(selection.phones).toEqual({ found: 0, missing: 0, unreadable: 0 });
+  });
+});
+
+describe('a link the source gives', () => {
+  const http = new SourceHttp({
+    source: SOURCES.opsgenie,
+    base: 'https://api.opsgenie.example/eu',
+    key: 'links-test-key-4f1a',
+    userAgent: 'test',
+    sender: { send: () => Promise.reject(new Error('no request is made here')) },
+  });
+
+  it('is followed only on the origin of the configured base, relative ones resolved against it', () => {
+    expect(http.linked('https://api.opsgenie.example/v2/users?offset=100', 'paging.next').href).toBe('https://api.opsgenie.example/v2/users?offset=100');
+    expect(http.linked('/eu/v2/users?offset=100', 'paging.next').href).toBe('https://api.opsgenie.example/eu/v2/users?offset=100');
+    for (const elsewhere of [
+      'http://api.opsgenie.example/v2/users',
+      'https://api.opsgenie.example:8443/v2/users',
+      'https://evil.example/v2/users',
+      '//evil.example/x',
+    ]) {
+      expect(() => http.linked(elsewhere, 'paging.next')).toThrow(RedirectError);
+    }
+  });
+
+  it('is refused when it is no link, or carries credentials', () => {
+    for (const bad of [42, '', 'https://user:pass@api.opsgenie.example/v2/users', 'http://[::1']) {
+      expect(() => http.linked(bad, 'paging.next')).toThrow(InvalidResponseError);
+    }
+  });
+});
