@@ -1,6 +1,6 @@
 // What the console's browser tests share: Debian's Chromium or a skip that says why, a browser
 // stopped on every path (Ctrl-C included), and waits that the page's CSP allows.
-import { afterAll, beforeAll, describe, expect } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
@@ -16,7 +16,11 @@ const required = process.env.PAGERLY_CONSOLE_BROWSER === 'required';
 export function describeInChromium(name: string, body: () => void): void {
   if (!existsSync(CHROMIUM))
     console.warn(`${required ? 'Failing' : 'Skipping'} "${name}": Debian's Chromium is not at ${CHROMIUM} (apt-get install chromium; .ci/run installs it).`);
-  (existsSync(CHROMIUM) || required ? describe : describe.skip)(`${name} (Chromium at ${CHROMIUM})`, body);
+  // A browser's round trips take seconds, not milliseconds, on a loaded 2-core CI machine.
+  (existsSync(CHROMIUM) || required ? describe : describe.skip)(`${name} (Chromium at ${CHROMIUM})`, () => {
+    jest.setTimeout(60_000);
+    body();
+  });
 }
 
 /** Chromium, closed by `stop()` and by Ctrl-C or SIGTERM while the tests run. */

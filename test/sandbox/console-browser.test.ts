@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { createFetchClient } from '../../shared/fetch-client.ts';
 import { secretForms } from '../../shared/redact.ts';
 import { demoKeys, demoSeed, type Sandbox, type ValidSeed } from '../../sandbox/index.ts';
-import { childProcesses, describeInChromium, startChromium, tabTo } from './console-browser-support.ts';
+import { childProcesses, describeInChromium, startChromium, tabTo, until } from './console-browser-support.ts';
 import { startReceiver, startSandbox, type Receiver, type Running } from './support.ts';
 
 const HOSTILE = '<img src=x onerror=window.__pwned=1>';
@@ -130,6 +130,8 @@ describeInChromium('the sandbox console', () => {
     await page.keyboard.type('503');
     const injected = page.locator('#journal-rows tr', { hasText: '/o/incident' }).filter({ hasText: '503' });
     await injected.waitFor();
+    // The row was there before the filter: wait for the filter itself, not for the row.
+    await until(page, "[...document.querySelectorAll('#journal-rows tr')].every((row) => row.textContent.includes('503'))");
     const rows = await page.locator('#journal-rows tr').allTextContents();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((text) => text.includes('503'))).toBe(true);
@@ -137,6 +139,7 @@ describeInChromium('the sandbox console', () => {
     await expect(injected.getByRole('img', { name: 'injected fault' }).count()).resolves.toBe(1);
     await page.locator('#journal-q').fill('');
     await page.locator('#journal-status').selectOption('injected');
+    await until(page, "document.querySelectorAll('#journal-rows tr').length === 1");
     const onlyInjected = await page.locator('#journal-rows tr').allTextContents();
     expect(onlyInjected).toHaveLength(1);
     expect(onlyInjected[0]).toContain('injected');
