@@ -94,13 +94,16 @@ const jsonEscape = (char: string) =>
     .join('');
 
 /**
- * `value` as JSON text that shows its invisible controls, for JSON a person, a terminal or an
- * agent reads (`--json`, a JSON line, an MCP result's text): JSON.stringify escapes C0 controls
- * but leaves DEL, C1, the bidi and the zero-width controls raw; they are written as `\uXXXX`
- * escapes here, which every JSON parser reads back as the same characters, so the value a
- * program reads is unchanged. `space` indents as JSON.stringify's does.
+ * JSON text that shows its invisible controls, for JSON a person, a terminal or an agent reads
+ * (`--json`, a JSON line, an MCP result's text): JSON.stringify escapes C0 controls but leaves
+ * DEL, C1, the bidi and the zero-width controls raw; they are written as `\uXXXX` escapes here,
+ * which every JSON parser reads back as the same characters, so the value a program reads is
+ * unchanged. `json` as JSON.stringify writes it, indented or not.
  */
-export function jsonShowingControls(value: unknown, space?: number): string {
+export function showControlsInJson(json: string): string {
   // Inside a string JSON.stringify has already escaped every C0 control: a raw one is a line break of the indentation.
-  return showInvisibleControls(JSON.stringify(value, null, space), (char) => (char < ' ' ? char : jsonEscape(char)));
+  return showInvisibleControls(json, (char) => (char < ' ' ? char : jsonEscape(char)));
 }
+
+/** `value` as JSON text that shows its invisible controls (`showControlsInJson`); `space` indents as JSON.stringify's does. */
+export const jsonShowingControls = (value: unknown, space?: number): string => showControlsInJson(JSON.stringify(value, null, space));
