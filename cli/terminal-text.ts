@@ -6,7 +6,7 @@ import { escapeOf, showInvisibleControls } from '../shared/visible-controls.ts';
  * instead (`\x1b`, `\r`, `\u202e`), by the rule every surface shares
  * (`shared/visible-controls.ts`), so a person sees that the name holds one and nothing is lost.
  * Backslashes are left as they are: a name that spells `\x1b` in letters is inert text either
- * way. No `--json` output passes here: JSON is for programs, and a consumer that prints it
- * escapes it itself.
+ * way. No `--json` output passes here: JSON keeps the text as it came, its controls written
+ * as JSON's own escapes (output.ts).
  */
 export const forTerminal = (text: string): string => showInvisibleControls(text, escapeOf);

@@ -179,15 +179,20 @@ describe('hostile names through the command line', () => {
     }
   });
 
-  it('--json keeps the text as the service sent it', async () => {
+  it('--json keeps the text as the service sent it, every control written as a JSON escape (nothing raw for a terminal)', async () => {
     const teams = await cli(['teams', '--json']);
     expect(teams.json().teams[0].name).toBe(TEAM);
     const onCall = await cli(['on-call', '--json']);
     expect(onCall.json().teams[0].onCall[0]).toMatchObject({ name: PERSON, email: EMAIL });
+    const me = await cli(['check', '--json']);
+    expect(me.json()).toMatchObject({ user: { role: ROLE }, organization: { name: ORG } });
+    for (const run of [teams, onCall, me]) expectSafe(run.stdout);
+    expect(onCall.stdout).toContain('\\u202egnp.exe');
     failing = true;
     try {
       const error = await cli(['teams', '--json']);
       expect(error.errorJson().error.message).toContain(SERVICE_ERROR);
+      expectSafe(error.stderr);
     } finally {
       failing = false;
     }
