@@ -133,6 +133,24 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(watch.leaks([demoKeys.acmeAdmin])).toEqual([]);
   });
 
+  it("the service's reason in an error shows its bidi and zero-width controls, never applied (shared/visible-controls.ts)", async () => {
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify([{ Error: 'Team Deploy \u202Egnp.exe\u202C of Ad\u200bmin' }]));
+    });
+    try {
+      const { context } = executeContext(credentialFor(demoKeys.acmeAdmin, service.url), [parametersFor(nodeOperations[0]!, 'Platform')]);
+      const error = (await failureOf(executePagerly(context, classes))) as NodeApiErrorType;
+      expect(error).toBeInstanceOf(NodeApiError);
+      for (const text of [error.message, error.description].filter((text) => text)) {
+        expect(text).toContain('Team Deploy \\u202egnp.exe\\u202c of Ad\\u200bmin');
+        expect(text).not.toMatch(/[\u202e\u202c\u200b]/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
   it('an unknown resource or operation says to pick them again', async () => {
     const { context } = executeContext(good(), [{ resource: n8nNodeName(nodeOperations[0]!).resource, operation: 'no_such_operation' }]);
     const error = await failureOf(executePagerly(context, classes));
