@@ -1,5 +1,6 @@
 import { isPagerlyError, InvalidInputError, RateLimitError } from '../shared/errors.ts';
 import { redact } from '../shared/redact.ts';
+import { showControlsInJson } from '../shared/visible-controls.ts';
 import { CliError, InvalidFileError } from './cli-errors.ts';
 import { describeRowProblem } from '../shared/directory-sync/row-problem.ts';
 import { paintFor, type Paint } from './colour.ts';
@@ -17,7 +18,9 @@ export type { JsonError };
  * appear in any output, whatever produced the text. Every human line, note and error goes
  * through `forTerminal` (terminal-text.ts) before any colour is added, so nothing the
  * service sent can reach the terminal as a control sequence or a line of its own, on a
- * terminal or a pipe alike.
+ * terminal or a pipe alike. A `--json` document holds the text as it came, each control JSON
+ * does not escape itself (DEL, C1, bidi, zero-width) written as a `\uXXXX` escape
+ * (shared/visible-controls.ts): the same value to a program, nothing applied on a terminal.
  */
 export class Output {
   readonly json: boolean;
@@ -39,6 +42,11 @@ export class Output {
     return redact(text, this.secrets);
   }
 
+  /** A `--json` document: redacted as it is written, then its controls shown as JSON escapes. */
+  private document(value: unknown): string {
+    return `${showControlsInJson(this.clean(JSON.stringify(value, null, 2)))}\n`;
+  }
+
   /** Raw writes, redacted: for commander's help and messages. */
   writeOut(text: string): void {
     this.stdout.write(this.clean(text));
@@ -55,7 +63,7 @@ export class Output {
    */
   result<C extends JsonCommand>(_command: C, value: JsonDocuments[C], human: () => string | readonly string[]): void {
     if (this.json) {
-      this.writeOut(`${JSON.stringify(value, null, 2)}\n`);
+      this.writeOut(this.document(value));
       return;
     }
     const text = human();
@@ -79,7 +87,7 @@ export class Output {
   error(error: unknown): void {
     if (this.json) {
       const document: JsonErrorDocument = { error: jsonError(error) };
-      this.writeErr(`${JSON.stringify(document, null, 2)}\n`);
+      this.writeErr(this.document(document));
       return;
     }
     this.writeErr(`${humanError(error).replace(/^error:/, this.paint(['bold', 'red'], 'error:'))}\n`);

@@ -10,6 +10,7 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { showInvisibleControls } from '../shared/visible-controls.ts';
 import type { ToolResult } from './run-tool.ts';
 import type { ToolDefinition } from './tools.ts';
 
@@ -59,11 +60,16 @@ export function askable(era: Era, ctx: ServerContext, initialized: ClientCapabil
   return canAskUser(initialized);
 }
 
-/** What the person reads: the tool's title, the arguments as given, and what cannot be undone. */
+/**
+ * What the person reads: the tool's title, the arguments as given, and what cannot be undone.
+ * The arguments are the model's text: an invisible character in them (a joiner or a tag
+ * character, which an address may hold) is shown as its escape, so the person agrees to the
+ * address that will be sent, not to one it only looks like (shared/visible-controls.ts).
+ */
 export function questionFor(tool: ToolDefinition, args: Record<string, unknown>): string {
   const given = Object.entries(args)
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(([key, value]) => `${key}: ${showInvisibleControls(typeof value === 'string' ? value : JSON.stringify(value))}`)
     .join(', ');
   const undo = tool.operation.kind === 'action' && tool.operation.irreversible ? ` ${tool.operation.irreversible}` : '';
   return `An AI assistant wants to ${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)} in Pagerly (${given}).${undo} Go ahead?`;

@@ -3,6 +3,7 @@ import { isPagerlyError } from '../shared/errors.ts';
 import { actionResult } from '../shared/operations/action-result.ts';
 import { endpointInput } from '../shared/operations/endpoint-input.ts';
 import { runSearch } from '../shared/operations/search-results.ts';
+import { jsonShowingControls, showControlsInJson, showInvisibleControls } from '../shared/visible-controls.ts';
 import { cutAtDeadline } from './cut-at-deadline.ts';
 import { type OnCallPage, onCallPage, pageNote } from './on-call-page.ts';
 import type { ToolCall } from './tool-call.ts';
@@ -96,7 +97,7 @@ export function bounded(
   tool: Pick<ToolDefinition, 'bounds' | 'resultKey'>,
   output: Record<string, unknown>,
   args: Record<string, unknown>,
-  clean: (shown: Record<string, unknown>) => Shown = (shown) => ({ output: shown, text: JSON.stringify(shown) }),
+  clean: (shown: Record<string, unknown>) => Shown = (shown) => ({ output: shown, text: jsonShowingControls(shown) }),
   page?: OnCallPage,
 ): Shown {
   const { bounds, resultKey } = tool;
@@ -146,21 +147,27 @@ function redactDeep(value: unknown, redact: (text: string) => string): unknown {
 /**
  * An answer as it goes to the model, with the key taken out wherever a service put it (an
  * echo in a name, a URL): checked on the whole text once, cleaned field by field only when it
- * holds one, so the JSON stays whole and an ordinary answer costs one scan.
+ * holds one, so the JSON stays whole and an ordinary answer costs one scan. The text shows the
+ * service's invisible controls as JSON escapes (shared/visible-controls.ts): the model, and the
+ * person its host shows the result to, see them rather than text they reorder or hide; it
+ * parses to `structuredContent`, the data as it came.
  */
 function redacted(output: Record<string, unknown>, client: Pick<PagerlyClient, 'redact'>): Shown {
   const text = JSON.stringify(output);
-  if (client.redact(text) === text) return { output, text };
+  if (client.redact(text) === text) return { output, text: showControlsInJson(text) };
   const clean = redactDeep(output, client.redact) as Record<string, unknown>;
-  return { output: clean, text: JSON.stringify(clean) };
+  return { output: clean, text: jsonShowingControls(clean) };
 }
 
-/** A failure as a tool result: the shared error's message, or for anything else its message redacted. */
+/**
+ * A failure as a tool result: the shared error's message, or for anything else its message
+ * redacted; the service's reason in it with its invisible controls shown (shared/visible-controls.ts).
+ */
 export function errorResult(error: unknown, client?: Pick<PagerlyClient, 'redact'>): ToolResult {
   const text = isPagerlyError(error)
     ? error.message
     : `Unexpected error: ${client ? client.redact(error instanceof Error ? error.message : String(error)) : 'see the server log'}`;
-  return { content: [{ type: 'text', text: cut(text) }], isError: true };
+  return { content: [{ type: 'text', text: cut(showInvisibleControls(text)) }], isError: true };
 }
 
 /** The most of a failure's text a model is given: enough for any advice, never a whole organization quoted back. */

@@ -5,6 +5,7 @@ import { allowedHostList, type AllowedHosts } from './http/allowed-hosts.ts';
 import { packagedConsole } from './package/console-folder.ts';
 import { ConsoleFeed } from './console/feed.ts';
 import { keyScrubber } from './console/scrub.ts';
+import { redact } from '../shared/redact.ts';
 import { subscriptionRow } from './console/rows.ts';
 import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
@@ -219,7 +220,10 @@ function allowedHostsOf({ allowedHosts, console }: SandboxOptions): AllowedHosts
 
 /** The console's feed, told of every on-call change and delivery attempt as they happen. */
 function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue, faults: FaultList, seedKeys: readonly string[]): ConsoleFeed {
-  const feed = new ConsoleFeed(keyScrubber(seedKeys, (text) => world.authenticate(text) !== undefined));
+  const feed = new ConsoleFeed(
+    keyScrubber(seedKeys, (text) => world.authenticate(text) !== undefined),
+    (text) => redact(text, seedKeys),
+  );
   const scrub = (url: string) => feed.scrub(url);
   watcher.onEvent = (event, hooks) => feed.onCallChanged(event, hooks);
   deliveries.onAttempt = (report) => {

@@ -85,3 +85,25 @@ export function showInvisibleControls(text: string, show: (char: string) => stri
   const flags = flagSpans(text);
   return text.replace(CANDIDATES, (char: string, offset: number) => (isWriting(char, offset, text, flags) ? char : show(char)));
 }
+
+/** A character as JSON's `\uXXXX` escapes, one per UTF-16 unit (two beyond the first plane). */
+const jsonEscape = (char: string) =>
+  char
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
+
+/**
+ * JSON text that shows its invisible controls, for JSON a person, a terminal or an agent reads
+ * (`--json`, a JSON line, an MCP result's text): JSON.stringify escapes C0 controls but leaves
+ * DEL, C1, the bidi and the zero-width controls raw; they are written as `\uXXXX` escapes here,
+ * which every JSON parser reads back as the same characters, so the value a program reads is
+ * unchanged. `json` as JSON.stringify writes it, indented or not.
+ */
+export function showControlsInJson(json: string): string {
+  // Inside a string JSON.stringify has already escaped every C0 control: a raw one is a line break of the indentation.
+  return showInvisibleControls(json, (char) => (char < ' ' ? char : jsonEscape(char)));
+}
+
+/** `value` as JSON text that shows its invisible controls (`showControlsInJson`); `space` indents as JSON.stringify's does. */
+export const jsonShowingControls = (value: unknown, space?: number): string => showControlsInJson(JSON.stringify(value, null, space));

@@ -1,5 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
 import { isPagerlyError, RateLimitError, type PagerlyError } from '../shared/errors.ts';
+import { showInvisibleControls } from '../shared/visible-controls.ts';
 
 /**
  * The longest wait handed to Zapier as a ThrottledError. Zapier documents no ceiling; a run
@@ -32,16 +33,18 @@ export function toZapierError(z: ZObject, error: unknown): Error {
 function zapierErrorFor(z: ZObject, error: unknown): Error {
   if (!isPagerlyError(error)) return error instanceof Error ? error : new Error(String(error));
   const failure: PagerlyError = error;
-  if (failure.code === 'authentication') return new z.errors.ExpiredAuthError(failure.message);
-  if (failure.mayHaveApplied) return new z.errors.HaltedError(failure.message);
+  // The service's reason in it is shown on Zapier's pages: its invisible controls shown, never applied.
+  const message = showInvisibleControls(failure.message);
+  if (failure.code === 'authentication') return new z.errors.ExpiredAuthError(message);
+  if (failure.mayHaveApplied) return new z.errors.HaltedError(message);
   if (failure instanceof RateLimitError && (failure.retryAfterSeconds ?? 0) > LONGEST_THROTTLE_S) {
-    return new z.errors.Error(failure.message, failure.code, failure.status);
+    return new z.errors.Error(message, failure.code, failure.status);
   }
   if (failure.retryable) {
     const delay = failure instanceof RateLimitError ? (failure.retryAfterSeconds ?? fallbackDelaySeconds()) : fallbackDelaySeconds();
-    return new z.errors.ThrottledError(failure.message, delay);
+    return new z.errors.ThrottledError(message, delay);
   }
-  return new z.errors.Error(failure.message, failure.code, failure.status);
+  return new z.errors.Error(message, failure.code, failure.status);
 }
 
 /**

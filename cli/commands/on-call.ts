@@ -4,7 +4,8 @@ import { InvalidInputError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
 import { exitCodeFor, mostSevereExitCode } from '../exit-codes.ts';
 import { columns } from '../output.ts';
-import { forTerminal, jsonLineForTerminal } from '../terminal-text.ts';
+import { jsonShowingControls } from '../../shared/visible-controls.ts';
+import { forTerminal } from '../terminal-text.ts';
 import { parseInterval } from '../watch/interval.ts';
 import { watchOnCall } from '../watch/watch-on-call.ts';
 import type { OnCallChange } from '../../shared/on-call/changes.ts';
@@ -88,7 +89,7 @@ With --once --json: one document, {"changes": [...]}.`,
           signal: drain.stopping,
           cut: drain.deadline,
           track: (look) => drain.track(look),
-          emit: (change: JsonLines['on-call watch']) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonLineForTerminal(change)}\n`)),
+          emit: (change: JsonLines['on-call watch']) => (document ? collected.push(change) : ctx.out.writeOut(`${jsonShowingControls(change)}\n`)),
           note: (text) => ctx.out.note(text),
         });
       } finally {

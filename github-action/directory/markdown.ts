@@ -1,5 +1,6 @@
 import type { RowResult } from '../../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
+import { showInvisibleControls } from '../../shared/visible-controls.ts';
 
 /**
  * The plan and the applied result as GitHub Markdown: the job summary and the pull request's
@@ -22,16 +23,17 @@ const ESCAPES: Readonly<Record<string, string>> = {
 /**
  * A value as one inert table cell: HTML's `&`, `<` and `>` as entities (no tag, no comment
  * closed early), `|` as an entity (no new column), every line break and control character as a
- * space (no new row), Markdown's punctuation backslash-escaped (no emphasis, link, image or
- * code span), and a mention's `@` (one not inside an address) and every `#` followed by a zero-width
- * space, as Dependabot and Renovate write them, so `@octocat` notifies nobody and `#12` links no
- * issue. Cut to `max` characters.
+ * space (no new row), bidi and zero-width controls shown as escapes by the rule of every
+ * surface (`\u202e`: shared/visible-controls.ts), Markdown's punctuation backslash-escaped (no
+ * emphasis, link, image or code span), and a mention's `@` (one not inside an address) and
+ * every `#` followed by a zero-width space, as Dependabot and Renovate write them, so `@octocat`
+ * notifies nobody and `#12` links no issue. Cut to `max` characters.
  */
 export function inert(text: string, max = 120): string {
   const flat = text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
   const cut = [...flat].length > max ? `${[...flat].slice(0, max).join('')}…` : flat;
-  // One pass, so no escape is escaped again (an entity's `&` or `#`).
-  return cut.replace(/[&<>|\\`*_{}[\]()!~:#]|(?<![\w.+-])@/g, (char) => ESCAPES[char] ?? `\\${char}`);
+  // One pass, so no escape is escaped again (an entity's `&` or `#`); a control's escape has its backslash escaped, so it shows.
+  return showInvisibleControls(cut).replace(/[&<>|\\`*_{}[\]()!~:#]|(?<![\w.+-])@/g, (char) => ESCAPES[char] ?? `\\${char}`);
 }
 
 /** The hidden line that finds the comment again on the next push: one comment per file synced. */

@@ -10,6 +10,7 @@ import { validateRows } from '../../shared/directory-sync/validate-rows.ts';
 import { isPagerlyError } from '../../shared/errors.ts';
 import { redact } from '../../shared/redact.ts';
 import { fetchTransport } from '../../shared/transports/fetch-transport.ts';
+import { showInvisibleControls } from '../../shared/visible-controls.ts';
 import { keyForms, oneLine } from '../runtime/main.ts';
 import { commentMarker, countResults, renderSync } from './markdown.ts';
 import { DIRECTORY_MODES } from './modes.ts';
@@ -124,7 +125,8 @@ export async function runDirectorySync(io: DirectoryCore, env: NodeJS.ProcessEnv
     }
     if (counts.failed > 0) io.setFailed(`${counts.failed} row(s) ${mode === 'plan' ? 'could not be looked up' : 'failed'}; the job summary says why for each.`);
   } catch (error) {
-    io.setFailed(why(error));
+    // The service's reason, shown and never applied, as in every line of the log.
+    io.setFailed(showInvisibleControls(why(error)));
   }
 }
 

@@ -62,12 +62,14 @@ export async function runAction(io: ActionCore, source: Pick<SurfaceSource, 'ope
     io.info(redact(`${operation === update ? 'Updated' : 'Created'} incident ${oneLine(id)}${status}.`, [apiKey, apiKey.trim()]));
     // A 2xx is done whatever its body (assumption `created-id`): where no id could be read the
     // step still passes, and the note is an annotation on the run rather than a failure.
-    if (typeof result['note'] === 'string' && result['note'] !== '') io.warning(redact(result['note'], [apiKey, apiKey.trim()]));
+    // The note may be the service's own: shown, never applied, as every line of the log.
+    if (typeof result['note'] === 'string' && result['note'] !== '') io.warning(showInvisibleControls(redact(result['note'], [apiKey, apiKey.trim()])));
   } catch (error) {
     // A shared error's message is the service's reason, already without the key; anything else
-    // is redacted here, as it came from a library that never saw the rule.
+    // is redacted here, as it came from a library that never saw the rule. Its controls are
+    // shown (warning and error escape only line breaks, which a bidi override outlives).
     const text = isPagerlyError(error) ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-    io.setFailed(redact(text, [apiKey, apiKey.trim()]));
+    io.setFailed(showInvisibleControls(redact(text, [apiKey, apiKey.trim()])));
   }
 }
 

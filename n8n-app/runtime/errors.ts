@@ -1,4 +1,5 @@
 import { isPagerlyError } from '../../shared/errors.ts';
+import { showInvisibleControls } from '../../shared/visible-controls.ts';
 import type { INode } from 'n8n-workflow';
 import type { N8nErrorClasses } from './n8n-api.ts';
 
@@ -9,7 +10,8 @@ const FROM_THE_SERVICE = new Set(['authentication', 'permission', 'not_found', '
  * The shared error model in n8n's terms, once, at the edge: what the service answered (or
  * failed to) is a `NodeApiError` with the HTTP status; bad input and settings are a
  * `NodeOperationError`. Only the shared error's message goes in, which never holds the key,
- * and no request or response object, whose headers would.
+ * and no request or response object, whose headers would; the service's reason in it is shown
+ * on n8n's page with its invisible controls as escapes, never applied (shared/visible-controls.ts).
  */
 export function toN8nError(error: unknown, node: INode, classes: N8nErrorClasses, itemIndex?: number): Error {
   const index = itemIndex === undefined ? {} : { itemIndex };
@@ -19,20 +21,21 @@ export function toN8nError(error: unknown, node: INode, classes: N8nErrorClasses
     return new classes.NodeOperationError(node, error instanceof Error ? error.message : String(error), index);
   }
   const advice = error.retryable ? 'This is usually temporary: run it again, or turn on the node\'s "Retry On Fail" setting.' : undefined;
+  const message = showInvisibleControls(error.message);
   if (FROM_THE_SERVICE.has(error.code)) {
     // n8n replaces a message that holds a network code (ECONNREFUSED, ...) with its own generic
     // sentence; the description keeps ours, which names the host and what to check.
     return new classes.NodeApiError(
       node,
-      { message: error.message, code: error.code },
+      { message, code: error.code },
       {
-        message: error.message,
-        description: advice ? `${error.message} ${advice}` : error.message,
+        message,
+        description: advice ? `${message} ${advice}` : message,
         ...(error.status === undefined ? {} : { httpCode: String(error.status) }),
         ...index,
       },
     );
   }
   const description = advice;
-  return new classes.NodeOperationError(node, error.message, { ...(description ? { description } : {}), ...index });
+  return new classes.NodeOperationError(node, message, { ...(description ? { description } : {}), ...index });
 }

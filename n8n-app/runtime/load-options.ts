@@ -1,5 +1,6 @@
 import { operations } from '../../shared/operations/index.ts';
 import type { ListOperation } from '../../shared/operations/types.ts';
+import { showInvisibleControls } from '../../shared/visible-controls.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
 import type { ListSearchResult, N8nErrorClasses, N8nLoadOptionsContext } from './n8n-api.ts';
@@ -13,7 +14,9 @@ const teamList = (): ListOperation => {
 /**
  * The team resource locator's "From List" (`listSearch`): value and label from the fields the
  * shared description names, narrowed to the names containing what the user typed. The service
- * answers the whole list at once, so there is no page token to hand back.
+ * answers the whole list at once, so there is no page token to hand back. The label is service
+ * text on n8n's page: its invisible controls are shown (shared/visible-controls.ts); the value
+ * stays the name as it came, which is what the service takes.
  */
 export async function searchTeams(context: N8nLoadOptionsContext, classes: N8nErrorClasses, filter?: string): Promise<ListSearchResult> {
   const list = teamList();
@@ -24,7 +27,8 @@ export async function searchTeams(context: N8nLoadOptionsContext, classes: N8nEr
     const wanted = filter?.trim().toLowerCase() ?? '';
     const results = rows
       .map((team) => ({ name: String(team[list.labelField] ?? ''), value: String(team[list.valueField] ?? '') }))
-      .filter((team) => !wanted || team.name.toLowerCase().includes(wanted));
+      .filter((team) => !wanted || team.name.toLowerCase().includes(wanted))
+      .map((team) => ({ ...team, name: showInvisibleControls(team.name) }));
     return { results };
   } catch (error) {
     throw toN8nError(error, context.getNode(), classes);

@@ -53,9 +53,16 @@ export class ConsoleFeed {
   private faultRows: readonly FaultRow[] = [];
   /** Takes keys out of every path and URL the feed shows. */
   readonly scrub: Scrub;
+  /**
+   * Takes every key of the sandbox out of a whole text the console sends, in every form
+   * `redact` knows: a caller may write one into what the sandbox stores and the console shows
+   * (an incident's title, a person's name), not only into a path.
+   */
+  readonly withoutKeys: (text: string) => string;
 
-  constructor(scrub: Scrub) {
+  constructor(scrub: Scrub, withoutKeys: (text: string) => string) {
     this.scrub = scrub;
+    this.withoutKeys = withoutKeys;
   }
 
   /** The id of the last event published: what a snapshot taken now is as of. */
@@ -69,7 +76,7 @@ export class ConsoleFeed {
 
   publish<N extends FeedEventName>(name: N, data: FeedEvents[N]): void {
     this.seq += 1;
-    const message = { id: this.seq, text: sseEvent(`${this.epoch}.${this.seq}`, name, data) };
+    const message = { id: this.seq, text: this.event(`${this.epoch}.${this.seq}`, name, data) };
     this.recent.push(message);
     if (this.clients.size === 0) return;
     for (const pending of this.clients.values()) pending.push(message.text);
@@ -86,7 +93,7 @@ export class ConsoleFeed {
     const missed = after === undefined ? undefined : after === this.seq ? [] : this.recent.since((message) => message.id === after);
     client.write('retry: 2000\n\n');
     if (missed) for (const message of missed) client.write(message.text);
-    else client.write(sseEvent(`${this.epoch}.${this.seq}`, 'snapshot', snapshot()));
+    else client.write(this.event(`${this.epoch}.${this.seq}`, 'snapshot', snapshot()));
     this.clients.set(client, []);
   }
 
@@ -100,6 +107,12 @@ export class ConsoleFeed {
     this.flushTimer = undefined;
     for (const client of this.clients.keys()) client.end();
     this.clients.clear();
+  }
+
+  /** One server-sent event, its data without any key. */
+  private event(id: string, name: string, data: unknown): string {
+    // JSON escapes CR and LF, the only line breaks of the event-stream format, so one data line holds it.
+    return `id: ${id}\nevent: ${name}\ndata: ${this.withoutKeys(JSON.stringify(data))}\n\n`;
   }
 
   /** A comment line now and then keeps proxies and the browser from timing the stream out. */
@@ -182,9 +195,4 @@ export class ConsoleFeed {
     this.journal.push(entry);
     this.publish('request', entry);
   }
-}
-
-function sseEvent(id: string, name: string, data: unknown): string {
-  // JSON escapes CR and LF, the only line breaks of the event-stream format, so one data line holds it.
-  return `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }

@@ -81,6 +81,10 @@ export const consolePlugin = fp<ConsoleOptions>(
       if (why) return reply.code(403).headers(SECURITY_HEADERS).type('application/json; charset=utf-8').send(errorBody(why));
     });
     tapRequests(app, feed);
+    // The console's pages of rows and its snapshot carry texts callers wrote: no key goes out in one.
+    app.addHook('onSend', async (request, _reply, payload) =>
+      typeof payload === 'string' && (request.routeOptions.url ?? '').startsWith('/_sandbox/console/') ? feed.withoutKeys(payload) : payload,
+    );
 
     const clockRow = () => ({ now: app.sandboxClock.now().toISOString(), mode: app.sandboxClock.mode });
     const snapshot = (): Snapshot => {

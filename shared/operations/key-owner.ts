@@ -1,4 +1,5 @@
 import { holdsSecret } from '../redact.ts';
+import { showInvisibleControls } from '../visible-controls.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -30,11 +31,13 @@ export function keyOwner(
 /**
  * What tells one connection from another, from the key check's answer: the owner, else
  * "<organization> API key"; nothing when the answer names neither, since a fixed word would
- * tell no two connections apart.
+ * tell no two connections apart. Service text on the platform's page: its invisible controls
+ * are shown, never applied (shared/visible-controls.ts).
  */
 export function ownerLabel(check: Record<string, unknown>, apiKey: string | undefined): string | undefined {
   const { label, organization } = keyOwner(check, apiKey);
-  return label ?? (organization ? `${organization} API key` : undefined);
+  const owner = label ?? (organization ? `${organization} API key` : undefined);
+  return owner === undefined ? undefined : showInvisibleControls(owner);
 }
 
 /**

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forTerminal, jsonLineForTerminal } from '../../cli/terminal-text.ts';
+import { forTerminal } from '../../cli/terminal-text.ts';
+import { jsonShowingControls } from '../../shared/visible-controls.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 import { run } from './support.ts';
 
@@ -90,11 +91,11 @@ describe('forTerminal', () => {
 
   it('a JSON line keeps the value and shows no raw control or bidi character', () => {
     const value = { team: TEAM, user: { name: PERSON, email: EMAIL, role: ROLE, org: ORG } };
-    const line = jsonLineForTerminal(value);
+    const line = jsonShowingControls(value);
     expect(JSON.parse(line)).toEqual(value);
     const hidden = { team: 'Ops\u200b\u{e0041}' };
-    expect(jsonLineForTerminal(hidden)).toBe('{"team":"Ops\\u200b\\udb40\\udc41"}');
-    expect(JSON.parse(jsonLineForTerminal(hidden))).toEqual(hidden);
+    expect(jsonShowingControls(hidden)).toBe('{"team":"Ops\\u200b\\udb40\\udc41"}');
+    expect(JSON.parse(jsonShowingControls(hidden))).toEqual(hidden);
     expectSafe(line);
     expect(line).toContain('\\u202e');
     expect(line).toContain('\\u009b');
@@ -178,15 +179,20 @@ describe('hostile names through the command line', () => {
     }
   });
 
-  it('--json keeps the text as the service sent it', async () => {
+  it('--json keeps the text as the service sent it, every control written as a JSON escape (nothing raw for a terminal)', async () => {
     const teams = await cli(['teams', '--json']);
     expect(teams.json().teams[0].name).toBe(TEAM);
     const onCall = await cli(['on-call', '--json']);
     expect(onCall.json().teams[0].onCall[0]).toMatchObject({ name: PERSON, email: EMAIL });
+    const me = await cli(['check', '--json']);
+    expect(me.json()).toMatchObject({ user: { role: ROLE }, organization: { name: ORG } });
+    for (const run of [teams, onCall, me]) expectSafe(run.stdout);
+    expect(onCall.stdout).toContain('\\u202egnp.exe');
     failing = true;
     try {
       const error = await cli(['teams', '--json']);
       expect(error.errorJson().error.message).toContain(SERVICE_ERROR);
+      expectSafe(error.stderr);
     } finally {
       failing = false;
     }

@@ -109,3 +109,23 @@ describe('the directory-sync Action on a file from Excel\'s "CSV (MS-DOS)" (CP85
     }
   });
 });
+
+describe("the directory-sync Action's failure", () => {
+  it("shows the bidi and zero-width controls of the service's reason, never applied (shared/visible-controls.ts)", async () => {
+    const file = join(folder, 'people-refused.csv');
+    writeFileSync(file, 'email,name\nbob@acme.example,Bob\n');
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify([{ Error: 'Only Ad\u200bmin \u202Eno\u202C may' }]));
+    });
+    try {
+      const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file, mode: 'plan', 'base-url': service.url });
+      await runDirectorySync(io, { GITHUB_EVENT_NAME: 'pull_request' });
+      expect(seen.failed).toHaveLength(1);
+      expect(seen.failed[0]).toContain('Only Ad\\u200bmin \\u202eno\\u202c may');
+      expect(seen.failed[0]).not.toMatch(/[\u200b\u202e\u202c]/);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -43,6 +43,13 @@ describe('inert: a name from the file is shown as typed, never as markup', () =>
     expect(inert('a|b')).toBe('a&#124;b');
     expect(inert('one\r\ntwo\u2028three')).toBe('one two three');
   });
+  it('shows bidi and zero-width controls as escapes, never applied (shared/visible-controls.ts)', () => {
+    // "Deploy \u202Egnp.exe" would read "Deploy exe.png"; a reviewer approves the plan by what it shows.
+    expect(inert('Deploy \u202Egnp.exe\u202C')).toBe('Deploy \\\\u202egnp.exe\\\\u202c');
+    expect(inert('Ad\u200bmin\u2066x\u2069\u{e0041}')).toBe('Ad\\\\u200bmin\\\\u2066x\\\\u2069\\\\u\\{e0041\\}');
+    // What people write with stays: a Persian joiner, an emoji sequence.
+    expect(inert('می\u200cخواهم 👩\u200d💻')).toBe('می\u200cخواهم 👩\u200d💻');
+  });
   it('escapes Markdown, and never an escape twice', () => {
     expect(inert('*bold* [x](http://e) `code` :smile:')).toBe('\\*bold\\* \\[x\\]\\(http\\://e\\) \\`code\\` \\:smile\\:');
     expect(inert('&#124;')).toBe('&amp;#&#8203;124;');

@@ -78,4 +78,16 @@ describe('the Action against a hostile service', () => {
     );
     for (const event of events) for (const form of printedForms(KEY)) expect(event).not.toContain(form);
   });
+
+  it("shows the bidi and zero-width controls of the service's reason and note, never applied (shared/visible-controls.ts)", async () => {
+    const refused = await runAgainst((_request, response) =>
+      response.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify([{ Error: 'Title Deploy \u202Egnp.exe\u202C is taken' }])),
+    );
+    const noted = await runAgainst((_request, response) =>
+      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'inc_9', note: 'Paged Ad\u200bmin \u2067x\u2069' })),
+    );
+    expect(refused.find((event) => event.startsWith('failed '))).toContain('Deploy \\u202egnp.exe\\u202c');
+    expect(noted.find((event) => event.startsWith('warning '))).toBe('warning Paged Ad\\u200bmin \\u2067x\\u2069');
+    for (const event of [...refused, ...noted].filter((event) => !event.startsWith('output '))) expect(event).not.toMatch(/[\u202e\u202c\u200b\u2067\u2069]/);
+  });
 });

@@ -113,6 +113,17 @@ describe('remove_directory_entry and change_directory_role ask first', () => {
     expect(person(s.sandbox, 'katherine@acme.example')).toBeDefined();
   });
 
+  it('the question shows what the arguments hold: an invisible character is shown as an escape, never applied', async () => {
+    // A joiner between Latin letters and a tag character pass as an address (email-address.ts)
+    // but show nothing: the person would read "admin@acme.example" and agree to another address.
+    const { client, asked } = await connected({ action: 'decline' });
+    const hidden = 'ad\u200dmin\u{e0041}@acme.example';
+    const result = await client.callTool({ name: 'remove_directory_entry', arguments: { email: hidden } });
+    expect(result.isError).toBe(true);
+    expect(asked[0]!.message).toContain('(email: ad\\u200dmin\\u{e0041}@acme.example)');
+    expect(asked[0]!.message).not.toMatch(/[\u200d\u{e0041}]/u);
+  });
+
   it('the other writes do not ask, even where the client could', async () => {
     const { client, asked } = await connected({ action: 'decline' });
     const result = await client.callTool({ name: 'update_directory_phone', arguments: { email: 'alan@acme.example', phone: '+14155550177' } });

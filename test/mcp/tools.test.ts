@@ -349,3 +349,54 @@ describe('bounded answers', () => {
     await expect(client.callTool({ name: 'list_teams', arguments: { limit: 501 } })).resolves.toMatchObject({ isError: true });
   });
 });
+
+/**
+ * Service text reaches the model, and through the host the person, shown and never applied:
+ * the result's text and a failure's text show each control, bidi and zero-width character as an
+ * escape, by the rule of every surface (shared/visible-controls.ts); `structuredContent` is the
+ * data as it came, and the text still parses to it (JSON's own `\uXXXX` escapes).
+ */
+describe('service text, shown to the model', () => {
+  const TEAM = 'Deploy \u202Egnp.exe\u202C';
+  const PERSON = 'Ad\u200bmin\u{e0041}';
+
+  it('a result: its text shows the controls and parses to the structured value, which is the data as it came', async () => {
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      const body = path.endsWith('/allteams')
+        ? [{ id: 'team_1', name: TEAM }]
+        : [{ id: 'usr_1', name: PERSON, email: 'ad@acme.example', phone: null, role: 'user', imageurl: null }];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    for (const [name, args] of [
+      ['list_teams', {}],
+      ['list_on_call_users', {}],
+      ['list_on_call_users', { teamname: TEAM }],
+    ] as const) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBeFalsy();
+      const { text } = (result.content as { text: string }[])[0]!;
+      expect(JSON.stringify(result.structuredContent)).toMatch(/\u202e|\u200b/);
+      expect(text).not.toMatch(/[\u202e\u202c\u200b\u{e0041}]/u);
+      expect(text).toMatch(/\\u202e|\\u200b/);
+      expect(JSON.parse(text)).toEqual(result.structuredContent);
+    }
+  });
+
+  it("a failure: the service's reason shows the controls", async () => {
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      response.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify([{ Error: `The title ${TEAM} is taken` }]));
+    });
+    stops.push(service.close);
+    const client = await connected({ baseUrl: service.url });
+    const result = await client.callTool({ name: 'create_incident', arguments: { title: 'Disk full' } });
+    expect(result.isError).toBe(true);
+    const { text } = (result.content as { text: string }[])[0]!;
+    expect(text).toContain('Deploy \\u202egnp.exe\\u202c');
+    expect(text).not.toMatch(/[\u202e\u202c]/);
+  });
+});

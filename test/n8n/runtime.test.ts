@@ -8,7 +8,7 @@ import { nodeOperations } from '../../n8n-app/runtime/operations.ts';
 import { createSandbox, demoKeys, type Sandbox, scaleKey, scaleSeed } from '../../sandbox/index.ts';
 import { API_KEY_HEADER } from '../../shared/http/types.ts';
 import { LeakWatch } from '../support/leak-watch.ts';
-import { closedPort } from '../support/loopback-server.ts';
+import { closedPort, loopbackServer } from '../support/loopback-server.ts';
 import { classes, credentialFor, executeContext, NodeApiError, NodeOperationError, type NodeApiErrorType, type NodeOperationErrorType } from './support.ts';
 
 let sandbox: Sandbox;
@@ -133,6 +133,24 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(watch.leaks([demoKeys.acmeAdmin])).toEqual([]);
   });
 
+  it("the service's reason in an error shows its bidi and zero-width controls, never applied (shared/visible-controls.ts)", async () => {
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify([{ Error: 'Team Deploy \u202Egnp.exe\u202C of Ad\u200bmin' }]));
+    });
+    try {
+      const { context } = executeContext(credentialFor(demoKeys.acmeAdmin, service.url), [parametersFor(nodeOperations[0]!, 'Platform')]);
+      const error = (await failureOf(executePagerly(context, classes))) as NodeApiErrorType;
+      expect(error).toBeInstanceOf(NodeApiError);
+      for (const text of [error.message, error.description].filter((text) => text)) {
+        expect(text).toContain('Team Deploy \\u202egnp.exe\\u202c of Ad\\u200bmin');
+        expect(text).not.toMatch(/[\u202e\u202c\u200b]/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
   it('an unknown resource or operation says to pick them again', async () => {
     const { context } = executeContext(good(), [{ resource: n8nNodeName(nodeOperations[0]!).resource, operation: 'no_such_operation' }]);
     const error = await failureOf(executePagerly(context, classes));
@@ -147,6 +165,25 @@ describe('the Pagerly node, run as n8n runs it, against the sandbox over loopbac
     expect(all.results.map((o) => o.name).sort()).toEqual(teams.sort());
     expect(all.results.every((o) => o.value === o.name)).toBe(true);
     expect((await searchTeams(context, classes, 'PAY')).results.map((o) => o.name)).toEqual(teams.filter((name) => /pay/i.test(name)));
+  });
+
+  it("the team list's labels show a name's bidi and zero-width controls, never applied; its value is the name as it came", async () => {
+    // n8n's editor is a web page: "Deploy \u202Egnp.exe" would read "Deploy exe.png" (shared/visible-controls.ts).
+    const names = ['Deploy \u202Egnp.exe\u202C', 'Ops\u200b'];
+    const service = await loopbackServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(names.map((name, i) => ({ id: `team_${i}`, name }))));
+    });
+    try {
+      const { context } = executeContext(credentialFor(demoKeys.acmeAdmin, service.url), []);
+      expect((await searchTeams(context, classes)).results).toEqual([
+        { name: 'Deploy \\u202egnp.exe\\u202c', value: names[0] },
+        { name: 'Ops\\u200b', value: names[1] },
+      ]);
+      expect((await searchTeams(context, classes, 'gnp')).results.map((o) => o.value)).toEqual([names[0]]);
+    } finally {
+      await service.close();
+    }
   });
 });
 

@@ -133,6 +133,30 @@ describe('the sandbox console', () => {
     }
   });
 
+  it('shows no key a caller put in a text it stores (a title, a name) or in a fault, in the stream, the snapshot or the pages', async () => {
+    const s = await startSandbox();
+    try {
+      const stream = readEvents(`${s.url}/_sandbox/console/events`, (text) => text.includes('"faults"'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const title = `Deploy failed with PAGERLY_API_KEY=${demoKeys.acmeAdmin}`;
+      expect((await s.call('/o/incident', { key: demoKeys.acmeAdmin, method: 'POST', body: { title, teamname: 'Platform' } })).status).toBe(201);
+      const made = await s.call('/o/oncalluser', {
+        key: demoKeys.acmeAdmin,
+        method: 'POST',
+        body: { email: 'bot@acme.example', name: `Bot ${encodeURIComponent(demoKeys.acmeOwner)}` },
+      });
+      expect(made.status).toBe(201);
+      const fault = { path: `/o/incident/${demoKeys.acmeUser}`, status: 500, body: JSON.stringify([{ Error: `bad key ${demoKeys.globexAdmin}` }]) };
+      expect((await s.call('/_sandbox/faults', { method: 'POST', body: fault })).status).toBe(201);
+      const answers = [await stream, (await s.call('/_sandbox/console/snapshot')).text, (await s.call('/_sandbox/console/people?q=bot')).text];
+      for (const text of answers) expect(holdsAKey(text)).toEqual([]);
+      expect(answers[1]).toContain('Deploy failed with PAGERLY_API_KEY=[redacted]');
+      expect(answers[2]).toContain('Bot [redacted]');
+    } finally {
+      await s.sandbox.close();
+    }
+  });
+
   it('sends a snapshot, then each change live, naming the key’s person and never the key', async () => {
     const receiver = await startReceiver((n) => (n === 0 ? 500 : 410));
     const s = await startSandbox();

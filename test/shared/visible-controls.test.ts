@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { invisibleControlsIn, showInvisibleControls } from '../../shared/visible-controls.ts';
+import { invisibleControlsIn, jsonShowingControls, showInvisibleControls } from '../../shared/visible-controls.ts';
 
 /**
  * The one rule every surface shows untrusted text by (the terminal, the sandbox console): what
@@ -52,5 +52,32 @@ describe('showInvisibleControls', () => {
       { index: 5, char: '\u{e0041}' },
     ]);
     expect(showInvisibleControls(text, (char) => `<${char.codePointAt(0)!.toString(16)}>`)).toBe('a<202e>b<200b>c<e0041>');
+  });
+});
+
+/**
+ * The same rule for JSON (`--json`, a JSON line, an MCP result's text): JSON.stringify escapes
+ * only C0, so DEL, C1 (U+009B is a one-byte CSI), the bidi and the zero-width controls would
+ * stay raw and act on whatever shows the text. Written as JSON's own `\uXXXX` escapes, the
+ * value a parser reads is unchanged (RFC 8259, section 7).
+ */
+describe('jsonShowingControls', () => {
+  const value = { title: 'Deploy \u202Egnp.exe\u202C', name: 'Ad\u200bmin\u{e0041}', csi: 'a\u009b31mb\x7f', c0: 'x\ny\x1b', kept: 'می\u200cخواهم 👩\u200d💻' };
+
+  it('shows every invisible control as a JSON escape, and a parser reads the same value', () => {
+    const text = jsonShowingControls(value);
+    expect(text).toBe(
+      '{"title":"Deploy \\u202egnp.exe\\u202c","name":"Ad\\u200bmin\\udb40\\udc41","csi":"a\\u009b31mb\\u007f","c0":"x\\ny\\u001b","kept":"می\u200cخواهم 👩\u200d💻"}',
+    );
+    expect(JSON.parse(text)).toEqual(value);
+    expect(invisibleControlsIn(text)).toEqual([]);
+  });
+
+  it('keeps the line breaks of its indentation, and the value', () => {
+    const text = jsonShowingControls(value, 2);
+    expect(text.split('\n')).toHaveLength(7);
+    expect(text).toContain('\\u202e');
+    expect(JSON.parse(text)).toEqual(value);
+    expect(invisibleControlsIn(text.replace(/\n/g, ''))).toEqual([]);
   });
 });

@@ -58,6 +58,13 @@ describe('connection label', () => {
     expect(connectionLabel({ user: null, organization: null }, undefined)).toBe('');
   });
 
+  it("shows the bidi and zero-width controls of the person's and organization's names, never applied (shared/visible-controls.ts)", () => {
+    // The label is on Zapier's pages: "Grace \u202Eecnanif" would read as another connection's owner.
+    expect(connectionLabel({ user: { name: 'Grace \u202Eecnanif\u202C' }, organization: { name: 'Ac\u200bme' } }, KEY)).toBe(
+      'Grace \\u202eecnanif\\u202c (Ac\\u200bme)',
+    );
+  });
+
   it('never shows any piece of the key, and leaves out a name or organization that quotes it', () => {
     const quoting = { user: { name: `Key ${KEY}`, email: `${KEY.slice(0, 9)}@acme.example` }, organization: { name: KEY.slice(-8) } };
     expect(connectionLabel(quoting, KEY)).toBe('');

@@ -171,3 +171,17 @@ describe('the API key never appears in an error', () => {
     expectNoKey(failure);
   });
 });
+
+describe("the service's text in an error", () => {
+  // The Zap editor and the Zap history are web pages: "Deploy \u202Egnp.exe" would read
+  // "Deploy exe.png" there. Shown by the rule of every surface (shared/visible-controls.ts).
+  it.each([400, 403, 422, 500])('shows its bidi and zero-width controls as escapes, never applied (HTTP %d)', async (status) => {
+    const scope = nock('https://api.pagerly.io')
+      .get('/pagerly/o/zapier/allteams')
+      .reply(status, [{ Error: 'Team Deploy \u202Egnp.exe\u202C of Ad\u200bmin' }]);
+    const failure = await failureOf(appTester(teamOperation.perform, { authData }));
+    expect(scope.isDone()).toBe(true);
+    expect(failure.text).toContain('Team Deploy \\u202egnp.exe\\u202c of Ad\\u200bmin');
+    expect(failure.raw).not.toMatch(/[\u202e\u202c\u200b]/);
+  });
+});
