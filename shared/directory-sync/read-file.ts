@@ -39,7 +39,7 @@ export type ReadResult =
       encoding: string;
       /** How: a BOM, valid UTF-8, UTF-16's NULs, detected from the bytes, or given. */
       foundBy: FoundBy;
-      /** Detected: chardet's score of that code page (0-100), when it has a model of it. */
+      /** Detected: how sure the scorer is of that code page (0-100). */
       confidence?: number;
       /** CSV: the separator found from the header row. */
       separator?: Separator;
