@@ -80,7 +80,9 @@ export const encodeIn = (text: string, codePage: string): Buffer => (codePage ==
 /** A file of these names saved in a code page: its bytes, and its names as it holds them. */
 export function savedIn(source: LocaleSource, codePage: string, names: readonly string[] = source.names, separator: string = source.separator) {
   const bytes = encodeIn(csvOf(rowsOf(source, names), separator), codePage);
-  const held = iconv.decode(bytes, codePage).split('\r\n').slice(1, -1);
+  // The reader composes Windows-1258's letters and tone marks again (code-pages.ts).
+  const read = iconv.decode(bytes, codePage);
+  const held = (codePage === 'windows-1258' ? read.normalize('NFC') : read).split('\r\n').slice(1, -1);
   return { bytes, names: held.map((line) => line.split(separator)[1]!) };
 }
 

@@ -99,7 +99,10 @@ export function encodingNamed(label: string): string | undefined {
 /**
  * The bytes read in an encoding (a canonical name from encodingNamed): `fatal`, undefined when
  * a byte sequence is not one of it; else a sequence it cannot read becomes U+FFFD. A DOS code
- * page reads every byte.
+ * page reads every byte. Windows-1258 has no byte for most Vietnamese letters with their tone
+ * (`ễ`), so Windows writes the letter it has and the tone as a combining mark (`ê` U+0303):
+ * that text is composed again (NFC), as libiconv and glibc's CP1258 converters do, so a name
+ * reaches the directory as it is typed on a Vietnamese keyboard and matches a search for it.
  */
 export function decodeIn(encoding: string, bytes: Uint8Array, fatal: boolean): string | undefined {
   const table = DOS_CODE_PAGES[encoding];
@@ -111,7 +114,8 @@ export function decodeIn(encoding: string, bytes: Uint8Array, fatal: boolean): s
     return text;
   }
   try {
-    return new TextDecoder(encoding, { fatal }).decode(bytes);
+    const text = new TextDecoder(encoding, { fatal }).decode(bytes);
+    return encoding === 'windows-1258' ? text.normalize('NFC') : text;
   } catch {
     return undefined;
   }

@@ -153,6 +153,16 @@ describe('what is read, and what is refused', () => {
     expect(result.problems[0]!.problem).toContain('no code page this reader tells apart reads it as names');
   });
 
+  it("Windows-1258's letters and tone marks are composed again: Vietnamese names arrive as they are typed (NFC), detected or named", () => {
+    const names = ['Nguyễn Văn An', 'Trần Thị Bích Ngọc', 'Đỗ Mạnh Hùng', 'Phạm Minh Tuấn'];
+    // What Windows writes: the letter the code page has, and the tone as a combining mark (ễ is ê and U+0303).
+    const written = ['Nguyê\u0303n Văn An', 'Trâ\u0300n Thi\u0323 Bi\u0301ch Ngo\u0323c', 'Đô\u0303 Ma\u0323nh Hu\u0300ng', 'Pha\u0323m Minh Tuâ\u0301n'];
+    const bytes = encode(csvOf(written), 'windows-1258');
+    expect(new TextDecoder('windows-1258').decode(bytes)).toContain('Nguyê\u0303n');
+    expect(namesOf(read(bytes))).toEqual(names);
+    expect(namesOf(read(bytes, 'windows-1258'))).toEqual(names);
+  });
+
   it('a reading shown in a refusal has its control, format and bidi characters escaped: they are the bytes of an untrusted file', () => {
     const readings = [
       { encoding: 'windows-1252', text: 'email,name\r\na@acme.example,Ana þ\r\n' },
