@@ -19,6 +19,8 @@ export const LANGUAGE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   no: ['nb_NO'],
   da: ['da'],
   fi: ['fi'],
+  is: [],
+  ca: [],
   pl: ['pl'],
   cs: ['cs_CZ'],
   sk: ['sk'],

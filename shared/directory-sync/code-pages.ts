@@ -22,7 +22,7 @@ export interface CodePage {
   readonly languages: readonly string[];
 }
 
-const WESTERN = ['en', 'fr', 'es', 'it', 'nl', 'sv', 'de', 'pt', 'no', 'da', 'fi'];
+const WESTERN = ['en', 'fr', 'es', 'it', 'nl', 'sv', 'de', 'pt', 'no', 'da', 'fi', 'is', 'ca'];
 const CENTRAL = ['pl', 'cs', 'sk', 'hu', 'ro', 'hr', 'sl'];
 const CYRILLIC = ['ru', 'uk', 'bg', 'mk'];
 const BALTIC = ['lt', 'lv', 'et'];

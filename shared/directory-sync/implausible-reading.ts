@@ -1,3 +1,5 @@
+import { MIDDLE_DOT } from './name-letters.ts';
+
 /**
  * What bytes read in the wrong code page leave in a people file, and a person's name never
  * holds. A reading with any of these is dropped as a candidate (detect-encoding.ts); a reading
@@ -90,8 +92,8 @@ function implausibleWord(word: string): string | undefined {
   )
     return 'two tone marks on one letter';
   // Quotes, daggers and dashes where a letter was ("K”‡”‘"). A typographic apostrophe after a
-  // Latin letter (O’Brien) and a middle dot between letters (Gal·la, ジョン・スミス, 约翰·史密斯) are a name's own.
-  const punctuation = word.replace(/(?<=[A-Za-z])[\u2019\u02BC](?=\p{L})|(?<=\p{L})[\u00B7\u30FB\uFF65](?=\p{L})/gu, '');
+  // Latin letter (O’Brien) and a name's middle dot (Gal·la, ジョン・スミス, 约翰·史密斯) are a name's own.
+  const punctuation = word.replace(/(?<=[A-Za-z])[\u2019\u02BC](?=\p{L})/gu, '').replace(MIDDLE_DOT, '');
   if (letters.length > 0 && /(?![\x00-\x7F])\p{P}/u.test(punctuation)) return 'punctuation inside a word';
   if (letters.length > 0 && characters.some((c) => /\p{Nd}/u.test(c))) return 'a digit of another script inside a word';
   // Marks count too: an Arabic vowel sign on a Latin letter is two scripts.

@@ -25,7 +25,8 @@ import { NAME_STATISTICS } from './name-statistics.ts';
  *
  * Only words holding a character beyond ASCII are scored: the rest read the same in every
  * code page. Each distinct word is scored once, so a directory repeating one family name
- * weighs it once.
+ * weighs it once. A file is scored as names of one language at a time, a few words of others
+ * allowed (namesScore).
  */
 
 export interface LanguageStatistics {
@@ -52,7 +53,11 @@ const SCRIPT_SIZE: Readonly<Record<NameScript, number>> = {
   Hangul: 11172,
 };
 
-/** Of a language's letters, the share left to those its lists never held. */
+/**
+ * Of a language's letters, the share left to those its lists never held: at least this, and
+ * more where its lists are thin: the share of its letters seen once (Good and Turing's
+ * estimate), a fifth of the characters of Chinese names, a tenth of Japanese ones.
+ */
 const UNSEEN = 0.01;
 /** A letter of a script the language is not written in, and a character that is no letter (a symbol, a control): the mess a misreading leaves. */
 const OTHER_SCRIPT = 1e-6;
@@ -73,6 +78,8 @@ interface LanguageModel {
   readonly total: number;
   readonly pairs: ReadonlyMap<string, number>;
   readonly pairTotals: ReadonlyMap<string, number>;
+  /** The share of its letters left to those its lists never held. */
+  readonly unseen: number;
 }
 
 const countOf = (digit: string) => 2 ** (Number.parseInt(digit, 36) / 2);
@@ -89,13 +96,16 @@ function modelOf(language: string, statistics: LanguageStatistics): LanguageMode
     pairs.set(pairChars[i]! + pairChars[i + 1]!, count);
     pairTotals.set(pairChars[i]!, (pairTotals.get(pairChars[i]!) ?? 0) + count);
   }
+  const total = [...letters.values()].reduce((a, b) => a + b, 0);
+  const once = [...letters.values()].filter((count) => count === 1).length;
   return {
     language,
     scripts: new Set(statistics.scripts.split(' ') as NameScript[]),
     letters,
-    total: [...letters.values()].reduce((a, b) => a + b, 0),
+    total,
     pairs,
     pairTotals,
+    unseen: Math.max(UNSEEN, once / total),
   };
 }
 
@@ -110,7 +120,7 @@ function letterProbability(model: LanguageModel, character: string): number {
   const script = scriptOf(character);
   const base =
     character === '$' ? 1 : !isLetter(character) ? NOT_A_LETTER : script !== undefined && model.scripts.has(script) ? 1 / SCRIPT_SIZE[script] : OTHER_SCRIPT;
-  return ((model.letters.get(character) ?? 0) + UNSEEN * model.total * base) / ((1 + UNSEEN) * model.total);
+  return ((model.letters.get(character) ?? 0) + model.unseen * model.total * base) / ((1 + model.unseen) * model.total);
 }
 
 /** A letter's probability after another (`^` a word's start): their pair's share, mixed with the letter's own. */
@@ -185,7 +195,7 @@ function scoresOf(word: string) {
 
 /** A script none of a code page's languages is written in (Cyrillic in a Japanese code page): possible, rare. */
 const FOREIGN_SCRIPT = Math.log(1e-3);
-/** The share of a code page's words in languages of its script that are not its own: names travel. */
+/** The share of a file's names that are not of its language: names travel. */
 const OTHER_LANGUAGES = 0.1;
 
 const logSumExp = (values: readonly number[]) => {
@@ -193,20 +203,20 @@ const logSumExp = (values: readonly number[]) => {
   return most === -Infinity ? most : most + Math.log(values.reduce((sum, v) => sum + Math.exp(v - most), 0));
 };
 
-/** One word's log-probability as a name in a file of this code page. */
-export function wordScore(word: string, codePage: CodePage): number {
+/**
+ * One word's log-probability as a name in a file of each of the code page's languages: of that
+ * language, or (OTHER_LANGUAGES) of any language of its script; a word of a script none of them
+ * is written in, rarer still (FOREIGN_SCRIPT).
+ */
+function scoresAsNames(word: string, languages: readonly string[]): number[] {
   const { script, byLanguage, casing } = scoresOf(word);
-  if (script === undefined) return [...word].length * Math.log(NOT_A_LETTER);
-  const own = [...byLanguage.keys()].filter((language) => codePage.languages.includes(language));
-  const others = [...byLanguage.keys()].filter((language) => !codePage.languages.includes(language));
-  const weighted =
-    own.length === 0
-      ? others.map((language) => byLanguage.get(language)! - Math.log(others.length) + FOREIGN_SCRIPT)
-      : [
-          ...own.map((language) => byLanguage.get(language)! + Math.log((others.length === 0 ? 1 : 1 - OTHER_LANGUAGES) / own.length)),
-          ...others.map((language) => byLanguage.get(language)! + Math.log(OTHER_LANGUAGES / others.length)),
-        ];
-  return logSumExp(weighted) + casing;
+  if (script === undefined) return languages.map(() => [...word].length * Math.log(NOT_A_LETTER));
+  const any = logSumExp([...byLanguage.values()]) - Math.log(byLanguage.size);
+  return languages.map((language) => {
+    const own = byLanguage.get(language);
+    const score = own === undefined ? any + FOREIGN_SCRIPT : logSumExp([own + Math.log(1 - OTHER_LANGUAGES), any + Math.log(OTHER_LANGUAGES)]);
+    return score + casing;
+  });
 }
 
 /** Runs of ASCII letters and characters beyond ASCII: the words of names; ASCII spaces, commas, digits, `@` split them. */
@@ -226,7 +236,19 @@ export function wordsBeyondAscii(text: string): string[] {
   return [...words];
 }
 
-/** The log-probability of a reading's words as names in a file of this code page (its prior not included). */
+/**
+ * The log-probability of a reading's words as names in a file of this code page (its prior not
+ * included). A file is a company's or a team's: most of its names are of one language, the
+ * language of the code page's locale, a few of others. So each of the code page's languages is
+ * in turn taken as the file's, and their likelihoods averaged: a reading that reads as one
+ * language's names (Brontë, Nuñez, Ramón in Windows-1252) beats one whose every word is of
+ * another (Brontė, Nuńez in Windows-1257), as a person reading the file would judge.
+ */
 export function namesScore(words: readonly string[], codePage: CodePage): number {
-  return words.reduce((sum, word) => sum + wordScore(word, codePage), 0);
+  const totals = codePage.languages.map(() => 0);
+  for (const word of words) {
+    const scores = scoresAsNames(word, codePage.languages);
+    for (let i = 0; i < totals.length; i += 1) totals[i]! += scores[i]!;
+  }
+  return logSumExp(totals) - Math.log(totals.length);
 }

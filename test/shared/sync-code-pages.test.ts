@@ -163,6 +163,18 @@ describe('what is read, and what is refused', () => {
     expect(namesOf(read(bytes, 'windows-1258'))).toEqual(names);
   });
 
+  it("a middle dot is a name's own only between two l (Catalan) and in Japanese and Chinese names: elsewhere in a Latin word it is a misreading", () => {
+    expect(namesOf(read(encode(csvOf(['Marcel·la Bellmunt', 'Núria Gallifa', 'Jordi Puigdomènech']), 'windows-1252')))).toEqual([
+      'Marcel·la Bellmunt',
+      'Núria Gallifa',
+      'Jordi Puigdomènech',
+    ]);
+    // Mac Roman reads Windows-1252's á (0xE1) as a middle dot: "Siobh·n" is not a reading.
+    const irish = encode(csvOf(['Siobhán Murphy', "Seán O'Connor"]), 'windows-1252');
+    expect(decodeText(irish)).toMatchObject({ ok: true, encoding: 'windows-1252' });
+    expect(namesOf(read(irish))).toEqual(['Siobhán Murphy', "Seán O'Connor"]);
+  });
+
   it('a reading shown in a refusal has its control, format and bidi characters escaped: they are the bytes of an untrusted file', () => {
     const readings = [
       { encoding: 'windows-1252', text: 'email,name\r\na@acme.example,Ana þ\r\n' },
