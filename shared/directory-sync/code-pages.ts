@@ -146,3 +146,25 @@ export function encodeIn(encoding: string, text: string): Uint8Array | undefined
   }
   return bytes.subarray(0, length);
 }
+
+const letterCounts = new Map<string, number>();
+
+/**
+ * How many letters a code page writes: the 52 of ASCII, and those of its other bytes, or of its
+ * pairs of bytes in a code page of two-byte characters (Shift_JIS, GB18030, EUC-KR, Big5): the
+ * alphabet that bytes drawn at random read as in it (name-likelihood.ts's randomScore).
+ */
+export function lettersIn(encoding: string): number {
+  let count = letterCounts.get(encoding);
+  if (count !== undefined) return count;
+  const high = Array.from({ length: 0x80 }, (_, i) => 0x80 + i);
+  const singles = decodeIn(encoding, Uint8Array.from(high.flatMap((byte) => [byte, 0x0a])), false)!.split('\n');
+  const pairs = singles.filter((character) => character === '\uFFFD').length > 0x40;
+  const trails = Array.from({ length: 0xc0 }, (_, i) => 0x40 + i);
+  const characters = pairs
+    ? [...singles, ...decodeIn(encoding, Uint8Array.from(high.flatMap((lead) => trails.flatMap((trail) => [lead, trail, 0x0a]))), false)!.split('\n')]
+    : singles;
+  count = 52 + new Set(characters.filter((character) => /^\p{L}$/u.test(character))).size;
+  letterCounts.set(encoding, count);
+  return count;
+}

@@ -1,15 +1,17 @@
-import { CODE_PAGES, decodeIn } from './code-pages.ts';
+import { CODE_PAGES, decodeIn, lettersIn } from './code-pages.ts';
 import { implausibleReading } from './implausible-reading.ts';
-import { namesScore, wordsBeyondAscii } from './name-likelihood.ts';
+import { namesScore, randomScore, wordsBeyondAscii } from './name-likelihood.ts';
 
 /**
  * Which code page a file that is not UTF-8 was saved in, or that it cannot be told. The bytes
  * are read in every code page people's tools save in (code-pages.ts); each distinct reading is
  * scored as names of its code page's languages, with the code page's share of people's files
  * as a prior (name-likelihood.ts). A reading is taken only when it is plausible as names (no
- * control character, no symbol inside a word: implausible-reading.ts) and scores above every
- * other reading by a clear margin: a wrong guess would write wrong names to the directory for
- * good, so where two readings come close the caller refuses and shows both.
+ * control character, no symbol inside a word: implausible-reading.ts), scores above every
+ * other reading by a clear margin, and is likelier as names than as its code page's letters
+ * drawn at random: a wrong guess would write wrong names to the directory for good, so where
+ * two readings come close the caller refuses and shows both, and where the best is only the
+ * least bad (bytes that are no one's names) it refuses too.
  */
 
 /** One reading of the bytes. */
@@ -95,7 +97,9 @@ const reading = ({ encoding, text }: Reading): Reading => ({ encoding, text });
 function decide(bytes: Uint8Array): Detection {
   const readings = scoredReadings(bytes);
   const best = readings.find((r) => r.plausible);
-  if (best === undefined) return { kind: 'ambiguous', readings: [], implausible: readings.map(reading) };
+  // None plausible, or the best is no likelier as names than as random letters: no one's names.
+  if (best === undefined || best.score < randomScore(wordsBeyondAscii(best.text), lettersIn(best.encoding)))
+    return { kind: 'ambiguous', readings: [], implausible: readings.map(reading) };
   const others = readings.filter((r) => r !== best);
   const runnerUp = Math.max(-Infinity, ...others.map((r) => r.score));
   if (best.score - runnerUp < MARGIN) {

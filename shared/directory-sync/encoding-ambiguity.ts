@@ -52,7 +52,8 @@ function differingLines(readings: readonly Shown[]): RowProblem[] {
 
 /**
  * Why a file's code page was not taken (detect-encoding.ts): no reading scores clearly best as
- * names (the close ones are shown side by side), or no reading is plausible as names.
+ * names (the close ones are shown side by side), or no reading is plausible as names, or the
+ * best is no likelier as names than as random letters.
  */
 export type Undecided = 'names-differ' | 'no-names';
 
@@ -76,7 +77,7 @@ export function ambiguityProblems(
           problem: `the file is not UTF-8, and which code page it was saved in cannot be told from its bytes: ${readings.length} code pages read it as names about equally well, and the names differ (${shown.map((r) => encodingTitle(r.encoding)).join(', ')}${readings.length > shown.length ? ', ...' : ''}). Name the one whose names are right with ${encodingOption} (${choices}${readings.length > shown.length ? ', ...' : ''}), or ${resave}`,
         }
       : {
-          problem: `the file is not UTF-8, and no code page this reader tells apart reads it as names (each reading puts symbols, control characters or two scripts in a word). Name its encoding with ${encodingOption}, or ${resave}`,
+          problem: `the file is not UTF-8, and no code page this reader tells apart reads it as names (each reading puts symbols, control characters or two scripts in a word, or reads no likelier as names than as letters drawn at random). Name its encoding with ${encodingOption}, or ${resave}`,
         };
   if (shown.length < 2) return [head];
   const rows = shown.map((r) => rowsOf(r.text));

@@ -26,7 +26,8 @@ import { NAME_STATISTICS } from './name-statistics.ts';
  * Only words holding a character beyond ASCII are scored: the rest read the same in every
  * code page. Each distinct word is scored once, so a directory repeating one family name
  * weighs it once. A file is scored as names of one language at a time, a few words of others
- * allowed (namesScore).
+ * allowed (namesScore); and, whatever it wins by, it is scored against its letters drawn at
+ * random (randomScore), which bytes that are no one's names read as.
  */
 
 export interface LanguageStatistics {
@@ -251,4 +252,17 @@ export function namesScore(words: readonly string[], codePage: CodePage): number
     for (let i = 0; i < totals.length; i += 1) totals[i]! += scores[i]!;
   }
   return logSumExp(totals) - Math.log(totals.length);
+}
+
+/** A word's end, for letters drawn at random: after about six letters, as names' words end. */
+const RANDOM_END = Math.log(1 / 6);
+
+/**
+ * The log-probability of a reading's words as characters drawn at random from the `letters`
+ * letters its code page writes: what bytes that are not names (a binary file, another encoding,
+ * garbage) read as. A reading taken must be likelier as names than this (detect-encoding.ts), or
+ * it is the only reading left, not a good one.
+ */
+export function randomScore(words: readonly string[], letters: number): number {
+  return words.reduce((sum, word) => sum + [...foldWord(word)].length * Math.log(1 / letters) + RANDOM_END, 0);
 }
