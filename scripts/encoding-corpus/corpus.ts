@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { inCodePage } from './check-corpus.ts';
 import { LOCALES, type LocaleSource } from './people.ts';
 
 /**
@@ -53,33 +54,9 @@ export function csvOf(rows: readonly (readonly string[])[], separator: string): 
   return `${[['email', 'name', 'phone', 'role'], ...rows].map((row) => row.map(cell).join(separator)).join('\r\n')}\r\n`;
 }
 
-/**
- * Text in Windows-1258 as it holds Vietnamese: a letter it has whole (`â`, `ơ`, `đ`), else the
- * letter it has with a tone mark after it (`ễ` is `ê` and U+0303), as Windows' converter and
- * Vietnamese keyboards write it.
- */
-function vietnamese(text: string): Buffer {
-  const fits = (c: string) => iconv.decode(iconv.encode(c, 'windows-1258'), 'windows-1258') === c;
-  let out = '';
-  for (const character of text.normalize('NFC')) {
-    if (fits(character)) {
-      out += character;
-      continue;
-    }
-    const [base, ...marks] = [...character.normalize('NFD')];
-    const withOne = marks
-      .map((mark, i) => ({ composed: `${base}${mark}`.normalize('NFC'), rest: marks.filter((_, j) => j !== i) }))
-      .find(({ composed }) => fits(composed));
-    out += withOne ? withOne.composed + withOne.rest.join('') : base + marks.join('');
-  }
-  return iconv.encode(out, 'windows-1258');
-}
-
-export const encodeIn = (text: string, codePage: string): Buffer => (codePage === 'windows-1258' ? vietnamese(text) : iconv.encode(text, codePage));
-
 /** A file of these names saved in a code page: its bytes, and its names as it holds them. */
 export function savedIn(source: LocaleSource, codePage: string, names: readonly string[] = source.names, separator: string = source.separator) {
-  const bytes = encodeIn(csvOf(rowsOf(source, names), separator), codePage);
+  const bytes = inCodePage(csvOf(rowsOf(source, names), separator), codePage);
   // The reader composes Windows-1258's letters and tone marks again (code-pages.ts).
   const read = iconv.decode(bytes, codePage);
   const held = (codePage === 'windows-1258' ? read.normalize('NFC') : read).split('\r\n').slice(1, -1);
