@@ -158,3 +158,36 @@ export function checkCorpus(): CheckFile[] {
     together(checkLocale('fr-FR'), ['Åsa Nyström', 'Íñigo Peña', 'João Gonçalves'], 'held'),
   ];
 }
+
+/**
+ * Files put together from two exports in different code pages (`cat` of two files, the second
+ * header dropped), for each ordered pair of Excel's code pages, each's first locale: a dozen
+ * and a dozen, ten and two, two and ten, eleven and one people. No one code page reads them:
+ * the reader must refuse them, or read every name exactly (when the parts read alike).
+ */
+export function mixedFiles(): CorpusFile[] {
+  const first = [...new Map(CHECK_LOCALES.map((source) => [source.codePage, source])).values()];
+  const sizes = [
+    [12, 12],
+    [10, 2],
+    [2, 10],
+    [11, 1],
+  ] as const;
+  return first.flatMap((a) =>
+    first
+      .filter((b) => b !== a)
+      .flatMap((b) =>
+        sizes.map(([inA, inB]) => {
+          const head = inCodePage(excelCsv(a.tuning.slice(0, inA), ',', a.domain), a.codePage);
+          const tail = inCodePage(excelCsv(b.held.slice(0, inB), ',', b.domain), b.codePage);
+          return {
+            id: `${a.locale} ${a.codePage} ${inA} then ${b.locale} ${b.codePage} ${inB}`,
+            locale: `${a.locale}+${b.locale}`,
+            savedAs: `${a.codePage} then ${b.codePage}`,
+            bytes: Buffer.concat([head, tail.subarray(tail.indexOf(0x0a) + 1)]),
+            names: [...a.tuning.slice(0, inA), ...b.held.slice(0, inB)].map((name) => name.normalize('NFC')),
+          };
+        }),
+      ),
+  );
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
-import { type CheckFile, checkCorpus } from './check-corpus.ts';
+import { type CheckFile, checkCorpus, mixedFiles } from './check-corpus.ts';
 import { type CorpusFile, corpus } from './corpus.ts';
 
 /**
@@ -57,6 +57,8 @@ function checkTable(): string[] {
     ...rows.filter((r) => !r.file.id.includes(' people')).map((r) => `- ${r.file.id}: ${r.outcome} (${r.how.slice(0, 100)})`),
     '',
   ];
+  const mixed = mixedFiles().map(measure);
+  lines.push(`files put together from two code pages' exports (mixedFiles): ${mixed.length} files, ${tally(mixed)}`);
   for (const half of ['tuning', 'held']) {
     const of = rows.filter((r) => r.file.half === half);
     const count = (o: Outcome) => of.filter((r) => r.outcome === o).length;

@@ -113,13 +113,22 @@ export function decodeIn(encoding: string, bytes: Uint8Array, fatal: boolean): s
     }
     return text;
   }
+  const key = `${encoding} ${fatal}`;
+  let decoder = decoders.get(key);
+  if (decoder === undefined) {
+    decoder = new TextDecoder(encoding, { fatal });
+    decoders.set(key, decoder);
+  }
   try {
-    const text = new TextDecoder(encoding, { fatal }).decode(bytes);
+    const text = decoder.decode(bytes);
     return encoding === 'windows-1258' ? text.normalize('NFC') : text;
   } catch {
     return undefined;
   }
 }
+
+/** A decoder per encoding, made once: a file's lines are read in every code page (detect-encoding.ts). */
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
 const encoders = new Map<string, ReadonlyMap<string, number>>();
 

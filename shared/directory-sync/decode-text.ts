@@ -34,8 +34,12 @@ export type Decoded =
       readonly note?: string;
     }
   | { readonly ok: false; readonly problem: string }
-  /** Bytes that are not UTF-8 and whose code page cannot be told: the close readings, or with none plausible, the others. */
-  | { readonly ok: 'ambiguous'; readonly readings: readonly Reading[]; readonly why: Undecided };
+  /**
+   * Bytes that are not UTF-8 and whose code page cannot be told: the close readings, or with
+   * none plausible, the others; or, when the file mixes code pages, the names of the line that
+   * shows it as the file's code page reads them, then as the other.
+   */
+  | { readonly ok: 'ambiguous'; readonly readings: readonly Reading[]; readonly why: Undecided; readonly line?: number };
 
 const BOMS: readonly (readonly [encoding: string, bytes: readonly number[]])[] = [
   ['utf-8', [0xef, 0xbb, 0xbf]],
@@ -143,6 +147,7 @@ export function decodeText(bytes: Uint8Array, encoding?: string, encodingOption 
   const utf8 = decodeIn('utf-8', bytes, true);
   if (utf8 !== undefined) return unicode(utf8, 'utf-8', 'utf-8', undefined, encodingOption);
   const detection = detectEncoding(bytes);
+  if (detection.kind === 'mixed') return { ok: 'ambiguous', readings: detection.readings, why: 'mixed', line: detection.line };
   if (detection.kind === 'ambiguous') {
     return detection.readings.length > 0
       ? { ok: 'ambiguous', readings: detection.readings, why: 'names-differ' }

@@ -53,9 +53,10 @@ function differingLines(readings: readonly Shown[]): RowProblem[] {
 /**
  * Why a file's code page was not taken (detect-encoding.ts): no reading scores clearly best as
  * names (the close ones are shown side by side), or no reading is plausible as names, or the
- * best is no likelier as names than as random letters.
+ * best is no likelier as names than as random letters; or a line, read alone, is clearly of
+ * another code page than the rest (the file mixes two).
  */
-export type Undecided = 'names-differ' | 'no-names';
+export type Undecided = 'names-differ' | 'no-names' | 'mixed';
 
 /**
  * The refusal of a file whose code page cannot be told (detect-encoding.ts): what to pass, and
@@ -67,10 +68,20 @@ export function ambiguityProblems(
   why: Undecided,
   rowsOf: (text: string) => Rows | undefined,
   encodingOption: string,
+  line?: number,
 ): RowProblem[] {
   const shown = readings.slice(0, MOST_READINGS);
   const choices = shown.map((r) => r.encoding).join(', ');
   const resave = 're-save the file as UTF-8 (in Excel: "CSV UTF-8")';
+  if (why === 'mixed') {
+    const [file, other] = shown as [Shown, Shown];
+    return [
+      {
+        problem: `the file is not UTF-8, and it is not all in one code page: it reads as names in ${encodingTitle(file.encoding)}, but line ${line} reads clearly as ${encodingTitle(other.encoding)} (a file put together from two exports?). No one encoding reads it all; export each part again as UTF-8 (in Excel: "CSV UTF-8"), or fix that part`,
+      },
+      { problem: `line ${line} reads ${each([file, other], (reading) => reading.text)}` },
+    ];
+  }
   const head: RowProblem =
     why === 'names-differ'
       ? {

@@ -15,10 +15,12 @@ const WORD = /(?:[A-Za-z]|[^\x00-\x7F\s])+/gu;
 
 /**
  * Never inside a name: symbols (`£`, `©`, `™`, `‡`, box drawing), other numbers (`¹`, `½`),
- * format and private-use characters, code points no character has, and the spacing modifier
- * letters (`ˆ`, `˜`) that Mac Roman and Windows code pages put where the other has a letter.
+ * format and private-use characters, code points no character has, the spacing modifier
+ * letters (`ˆ`, `˜`) that Mac Roman and Windows code pages put where the other has a letter,
+ * and the signs Unicode counts as letters that no name holds: the ordinals `ª` `º` (Windows-1252
+ * reads Windows-1250's `Ş` as `ª`: "ªtefan"), the micro sign `µ` and the florin `ƒ`.
  */
-const NOT_IN_A_NAME = /[\p{S}\p{No}\p{Cf}\p{Co}\p{Cn}\p{Cc}\u02B0-\u02FF]/u;
+const NOT_IN_A_NAME = /[\p{S}\p{No}\p{Cf}\p{Co}\p{Cn}\p{Cc}\u02B0-\u02FF\u00AA\u00BA\u00B5\u0192]/u;
 
 /** Anywhere in the text: C0 controls but tab and line breaks, DEL, C1 controls, U+FFFD, private-use and unassigned code points. */
 const CONTROL_OR_REPLACED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD\p{Co}\p{Cn}]/u;

@@ -176,48 +176,49 @@ function mainScript(characters: readonly string[]): NameScript | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** Each word's log-probability in every language of its script, computed once: readings share most of their words. */
-const wordScores = new Map<string, { script: NameScript | undefined; byLanguage: ReadonlyMap<string, number>; casing: number }>();
-const MOST_CACHED = 50_000;
-
-function scoresOf(word: string) {
-  let scores = wordScores.get(word);
-  if (scores !== undefined) return scores;
-  const folded = [...foldWord(word)];
-  const script = mainScript(folded);
-  const byLanguage = new Map<string, number>();
-  if (script !== undefined)
-    for (const model of modelsByLanguage().values()) if (model.scripts.has(script)) byLanguage.set(model.language, wordLogProbability(model, folded));
-  scores = { script, byLanguage, casing: script !== undefined && CASED.has(script) ? caseLogProbability(word) : 0 };
-  if (wordScores.size >= MOST_CACHED) wordScores.clear();
-  wordScores.set(word, scores);
-  return scores;
-}
-
 /** A script none of a code page's languages is written in (Cyrillic in a Japanese code page): possible, rare. */
 const FOREIGN_SCRIPT = Math.log(1e-3);
 /** The share of a file's names that are not of its language: names travel. */
 const OTHER_LANGUAGES = 0.1;
 
-const logSumExp = (values: readonly number[]) => {
+/** The log of a sum of probabilities given as logs. */
+export const logSumExp = (values: readonly number[]) => {
   const most = Math.max(...values);
   return most === -Infinity ? most : most + Math.log(values.reduce((sum, v) => sum + Math.exp(v - most), 0));
 };
 
 /**
- * One word's log-probability as a name in a file of each of the code page's languages: of that
- * language, or (OTHER_LANGUAGES) of any language of its script; a word of a script none of them
- * is written in, rarer still (FOREIGN_SCRIPT).
+ * One word's log-probability as a name in a file of each language of its script: of that
+ * language, or (OTHER_LANGUAGES) of any language of its script, its case pattern included;
+ * and in a file of a language of another script (FOREIGN_SCRIPT).
  */
-function scoresAsNames(word: string, languages: readonly string[]): number[] {
-  const { script, byLanguage, casing } = scoresOf(word);
-  if (script === undefined) return languages.map(() => [...word].length * Math.log(NOT_A_LETTER));
-  const any = logSumExp([...byLanguage.values()]) - Math.log(byLanguage.size);
-  return languages.map((language) => {
-    const own = byLanguage.get(language);
-    const score = own === undefined ? any + FOREIGN_SCRIPT : logSumExp([own + Math.log(1 - OTHER_LANGUAGES), any + Math.log(OTHER_LANGUAGES)]);
-    return score + casing;
-  });
+interface WordScores {
+  readonly byLanguage: ReadonlyMap<string, number>;
+  readonly foreign: number;
+}
+
+/** Each word's scores, computed once: readings share most of their words, and a file's lines their names. */
+const wordScores = new Map<string, WordScores>();
+const MOST_CACHED = 50_000;
+
+function scoresOf(word: string): WordScores {
+  let scores = wordScores.get(word);
+  if (scores !== undefined) return scores;
+  const folded = [...foldWord(word)];
+  const script = mainScript(folded);
+  if (script === undefined) {
+    scores = { byLanguage: new Map(), foreign: [...word].length * Math.log(NOT_A_LETTER) };
+  } else {
+    const own = new Map<string, number>();
+    for (const model of modelsByLanguage().values()) if (model.scripts.has(script)) own.set(model.language, wordLogProbability(model, folded));
+    const casing = CASED.has(script) ? caseLogProbability(word) : 0;
+    const any = logSumExp([...own.values()]) - Math.log(own.size);
+    const mixed = (score: number) => logSumExp([score + Math.log(1 - OTHER_LANGUAGES), any + Math.log(OTHER_LANGUAGES)]) + casing;
+    scores = { byLanguage: new Map([...own].map(([language, score]) => [language, mixed(score)] as const)), foreign: any + FOREIGN_SCRIPT + casing };
+  }
+  if (wordScores.size >= MOST_CACHED) wordScores.clear();
+  wordScores.set(word, scores);
+  return scores;
 }
 
 /** Runs of ASCII letters and characters beyond ASCII: the words of names; ASCII spaces, commas, digits, `@` split them. */
@@ -248,8 +249,8 @@ export function wordsBeyondAscii(text: string): string[] {
 export function namesScore(words: readonly string[], codePage: CodePage): number {
   const totals = codePage.languages.map(() => 0);
   for (const word of words) {
-    const scores = scoresAsNames(word, codePage.languages);
-    for (let i = 0; i < totals.length; i += 1) totals[i]! += scores[i]!;
+    const { byLanguage, foreign } = scoresOf(word);
+    for (let i = 0; i < totals.length; i += 1) totals[i]! += byLanguage.get(codePage.languages[i]!) ?? foreign;
   }
   return logSumExp(totals) - Math.log(totals.length);
 }

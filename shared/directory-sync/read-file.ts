@@ -141,7 +141,7 @@ export function readSyncFile(path: string, read: FileReader = (p) => readBounded
       const parsed = format === 'json' ? readJson(text) : format === 'yaml' ? readYaml(text) : readCsv(text);
       return parsed.ok ? parsed.rows : undefined;
     };
-    return { ok: false, problems: ambiguityProblems(decoded.readings, decoded.why, rowsOf, encodingOption) };
+    return { ok: false, problems: ambiguityProblems(decoded.readings, decoded.why, rowsOf, encodingOption, decoded.line) };
   }
   if (!decoded.ok) return { ok: false, problems: [{ problem: decoded.problem }] };
   const text = decoded.text.replace(/^\uFEFF/, '');

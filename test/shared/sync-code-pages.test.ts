@@ -214,6 +214,23 @@ describe('what is read, and what is refused', () => {
     expect(namesOf(read(irish))).toEqual(['Siobhán Murphy', "Seán O'Connor"]);
   });
 
+  it('a file put together from two exports in different code pages is refused, naming a line that shows it: no reading of it all is right', () => {
+    const french = ['Françoise Lebœuf', 'Joël Ménard', 'Anaïs Girard', 'Thérèse Garnier', 'Clément Rivière'];
+    const polish = ['Łukasz Wróblewski', 'Małgorzata Żak', 'Paweł Szczęsny', 'Agnieszka Dąbrowska', 'Grzegorz Śliwiński', 'Bożena Jóźwiak'];
+    const polishRows = encode(csvOf(polish), 'windows-1250');
+    // cat french.csv polish.csv, the second header dropped: Windows-1250 reads the Polish part and a French one that is not ("Lebśuf").
+    const bytes = Buffer.concat([encode(csvOf(french), 'windows-1252'), polishRows.subarray(polishRows.indexOf(0x0a) + 1)]);
+    const result = read(bytes);
+    expect(namesOf(result)).toBeUndefined();
+    expect(result.problems[0]!.problem).toMatch(
+      /it is not all in one code page: it reads as names in Windows-1250, but line \d+ reads clearly as Windows-1252/,
+    );
+    expect(result.problems[1]!.problem).toMatch(/^line \d+ reads ".*" in windows-1250, ".*" in windows-1252$/);
+    // Each part alone is read exactly.
+    expect(namesOf(read(encode(csvOf(french), 'windows-1252')))).toEqual(french);
+    expect(namesOf(read(polishRows))).toEqual(polish);
+  });
+
   it('a reading shown in a refusal has its control, format and bidi characters escaped: they are the bytes of an untrusted file', () => {
     const readings = [
       { encoding: 'windows-1252', text: 'email,name\r\na@acme.example,Ana þ\r\n' },
