@@ -22,7 +22,8 @@ with a BOM (Excel's "Unicode text"), or, when it is not valid UTF-8, in the code
 (Windows-1250...1258, Shift_JIS, GB18030, EUC-KR, Big5, DOS 437/850/852/866, KOI8-R,
 ISO-8859-x, Mac Roman) whose reading scores clearly best as names (the plan says which);
 when another comes close, the file is refused, showing each close reading of the first
-names that differ: --encoding names the right one. UTF-8 encoded twice ("JosÃ©") is
+names that differ: --encoding names the right one. Bytes no code page reads as names, and
+a file whose lines are in two code pages, are refused too. UTF-8 encoded twice ("JosÃ©") is
 repaired when exact, else refused. A file holding a character that could not be read
 (U+FFFD) is refused: nothing is sent.
   email   required; identifies the entry (letter case does not matter)
