@@ -1,3 +1,4 @@
+import { decodeEucKr } from './euc-kr.ts';
 import { DOS_CODE_PAGES } from './name-statistics.ts';
 
 /**
@@ -99,7 +100,7 @@ export function encodingNamed(label: string): string | undefined {
 /**
  * The bytes read in an encoding (a canonical name from encodingNamed): `fatal`, undefined when
  * a byte sequence is not one of it; else a sequence it cannot read becomes U+FFFD. A DOS code
- * page reads every byte. Windows-1258 has no byte for most Vietnamese letters with their tone
+ * page reads every byte; EUC-KR is code page 949 whole (euc-kr.ts). Windows-1258 has no byte for most Vietnamese letters with their tone
  * (`ễ`), so Windows writes the letter it has and the tone as a combining mark (`ê` U+0303):
  * that text is composed again (NFC), as libiconv and glibc's CP1258 converters do, so a name
  * reaches the directory as it is typed on a Vietnamese keyboard and matches a search for it.
@@ -113,6 +114,7 @@ export function decodeIn(encoding: string, bytes: Uint8Array, fatal: boolean): s
     }
     return text;
   }
+  if (encoding === 'euc-kr') return decodeEucKr(bytes, fatal);
   const key = `${encoding} ${fatal}`;
   let decoder = decoders.get(key);
   if (decoder === undefined) {

@@ -231,6 +231,18 @@ describe('what is read, and what is refused', () => {
     expect(namesOf(read(polishRows))).toEqual(polish);
   });
 
+  it("CP949's Hangul beyond KS X 1001 (똠, 샾, 햏), which Node's own EUC-KR decoder lacks, is read, detected or named; every syllable as iconv-lite encodes it", () => {
+    const names = ['김태리', '이병헌', '박보검', '최수빈', '정우성', '강하늘', '김똠', '이샾', '최햏'];
+    const bytes = encode(csvOf(names), 'cp949');
+    expect(namesOf(read(bytes))).toEqual(names);
+    expect(namesOf(read(bytes, 'cp949'))).toEqual(names);
+    const syllables = Array.from({ length: 0xd7a4 - 0xac00 }, (_, i) => String.fromCharCode(0xac00 + i)).join('');
+    expect(decodeText(encode(`email,name\r\na@acme.example,${syllables}\r\n`, 'cp949'), 'euc-kr')).toMatchObject({
+      ok: true,
+      text: expect.stringContaining(syllables),
+    });
+  });
+
   it('a reading shown in a refusal has its control, format and bidi characters escaped: they are the bytes of an untrusted file', () => {
     const readings = [
       { encoding: 'windows-1252', text: 'email,name\r\na@acme.example,Ana þ\r\n' },
