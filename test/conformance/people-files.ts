@@ -69,8 +69,8 @@ export const PEOPLE_FILES: readonly PeopleFile[] = [
     expect: { names: ['=HYPERLINK("http://evil.example","Zoë")', '+SUM(1;2) Renée', '@cmd Noël'] },
   },
   {
-    name: 'one short Western name that Windows-1257 reads as well ("Zoë")',
-    bytes: iconv.encode(csv(['Zoë']), 'windows-1252'),
+    name: 'one Chinese name that EUC-KR reads as a Korean one ("何磊", "부자")',
+    bytes: iconv.encode(csv(['何磊']), 'gb18030'),
     expect: { refused: 'cannot be told from its bytes' },
   },
   { name: 'garbage only one code page reads as letters', bytes: GARBAGE, expect: { refused: 'no likelier as names than as letters drawn at random' } },

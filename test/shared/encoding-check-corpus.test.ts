@@ -42,16 +42,16 @@ describe('the check corpus', () => {
     for (const { outcome, how } of twice) expect([outcome, how]).toEqual(['exact', 'utf-8, repaired']);
   });
 
-  it('refuses only short files, and no more than measured: 3 of 177 files of the tuning half, 9 of 180 of the held half', () => {
+  it('refuses only short files, and no more than measured: 3 of 177 files of the tuning half, 5 of 180 of the held half', () => {
     const refused = (half: CheckFile['half']) => files.filter(({ file, outcome }) => file.half === half && outcome === 'refused');
     for (const { file } of [...refused('tuning'), ...refused('held')]) expect(file.people).toBeLessThanOrEqual(3);
     expect(refused('tuning').length).toBeLessThanOrEqual(3);
-    expect(refused('held').length).toBeLessThanOrEqual(9);
+    expect(refused('held').length).toBeLessThanOrEqual(5);
   });
 
-  it("files put together from two code pages' exports are refused or read exactly, but for the few whose foreign lines each read about as well either way: at most 2 of 728", () => {
+  it("files put together from two code pages' exports are refused or read exactly, but for the few whose foreign lines each read about as well either way: at most 3 of 728", () => {
     const mixed = mixedFiles().map(measure);
     expect(mixed.length).toBe(728);
-    expect(mixed.filter((m) => m.outcome === 'misread').length).toBeLessThanOrEqual(2);
+    expect(mixed.filter((m) => m.outcome === 'misread').length).toBeLessThanOrEqual(3);
   });
 });
