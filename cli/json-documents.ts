@@ -123,7 +123,7 @@ export interface SyncDocument {
   encoding?: string;
   /** How it was found: `bom`, `utf-8` (its bytes are valid UTF-8), `utf-16-nuls`, `detected` or `given` (--encoding). */
   encodingFoundBy?: FoundBy;
-  /** `detected`: chardet's score of that code page (0-100), when it has a model of it. */
+  /** `detected`: how sure the reader is of that code page (0-100): its reading's share of the probability of all readings as names. */
   encodingConfidence?: number;
   /** Said when the file is not UTF-8: how it was read. */
   note?: string;

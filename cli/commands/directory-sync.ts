@@ -18,12 +18,14 @@ The file: CSV with a header row, JSON (an array of objects with the same keys) o
 (a list of people with the same keys); the format comes from the extension (.csv, .json,
 .yaml, .yml), else from the content. CSV columns are separated by commas, semicolons or
 tabs, found from the header row. Any file is read as UTF-8 (with or without a BOM), UTF-16
-with a BOM (Excel's "Unicode text"), or, when it is not valid UTF-8, in the code page it was
-saved in (Windows-1250...1258, Shift_JIS, GB18030, EUC-KR, Big5, KOI8-R, ISO-8859-x, Mac
-Roman) when exactly one reads it as names (the plan says which); when several do and their
-names differ, the file is refused, showing each reading of the first names that differ:
---encoding names the right one. A file holding a character that could not be read (U+FFFD)
-is refused: nothing is sent.
+with a BOM (Excel's "Unicode text"), or, when it is not valid UTF-8, in the code page
+(Windows-1250...1258, Shift_JIS, GB18030, EUC-KR, Big5, DOS 437/850/852/866, KOI8-R,
+ISO-8859-x, Mac Roman) whose reading scores clearly best as names (the plan says which);
+when another comes close, the file is refused, showing each close reading of the first
+names that differ: --encoding names the right one. Bytes no code page reads as names, and
+a file whose lines are in two code pages, are refused too. UTF-8 encoded twice ("JosÃ©") is
+repaired when exact, else refused. A file holding a character that could not be read
+(U+FFFD) is refused: nothing is sent.
   email   required; identifies the entry (letter case does not matter)
   name    required unless the row removes
   phone   international format, e.g. +14155550123; an empty cell means no phone

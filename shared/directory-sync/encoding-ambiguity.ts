@@ -39,73 +39,57 @@ function differingRows(readings: readonly Shown[], rows: readonly Rows[]): RowPr
   return problems;
 }
 
-/** The first rows with a value beyond ASCII (the name first), as the one reading shown reads them. */
-function rowsBeyondAscii(reading: Shown, rows: Rows): RowProblem[] {
-  const problems: RowProblem[] = [];
-  for (const { row, values } of rows) {
-    if (problems.length === MOST_ROWS) break;
-    const field = [...new Set(['name', ...Object.keys(values)])].find((f) => /[^\x00-\x7F]/.test(JSON.stringify(values[f] ?? null)));
-    if (field !== undefined) problems.push({ row, field, problem: `reads ${each([reading], () => values[field])}` });
-  }
-  return problems;
-}
-
-/**
- * The first lines that differ, where the readings do not parse into the same rows; with one
- * reading, its first lines beyond ASCII.
- */
+/** The first lines that differ, where the readings do not parse into the same rows. */
 function differingLines(readings: readonly Shown[]): RowProblem[] {
   const lines = readings.map((r) => r.text.split(/\r?\n/));
   const problems: RowProblem[] = [];
   for (let i = 0; i < Math.max(...lines.map((l) => l.length)) && problems.length < MOST_ROWS; i += 1) {
-    if (readings.length > 1 ? new Set(lines.map((l) => l[i] ?? '')).size === 1 : !/[^\x00-\x7F]/.test(lines[0]![i]!)) continue;
+    if (new Set(lines.map((l) => l[i] ?? '')).size === 1) continue;
     problems.push({ problem: `line ${i + 1} reads ${each(readings, (reading) => lines[readings.indexOf(reading)]![i] ?? '')}` });
   }
   return problems;
 }
 
 /**
- * Why a file's code page was not taken (detect-encoding.ts): the plausible readings' names
- * differ; no reading is plausible; or the one plausible reading is in a code page chardet has
- * no model of, which bytes of a code page no decoder here reads (Excel's "CSV (MS-DOS)") give too.
+ * Why a file's code page was not taken (detect-encoding.ts): no reading scores clearly best as
+ * names (the close ones are shown side by side), or no reading is plausible as names, or the
+ * best is no likelier as names than as random letters; or a line, read alone, is clearly of
+ * another code page than the rest (the file mixes two).
  */
-export type Undecided = 'names-differ' | 'no-names' | 'unconfirmed';
-
-/** The option set to an encoding: `--encoding macintosh`, or "the `encoding` input set to macintosh". */
-const passing = (encodingOption: string, encoding: string) =>
-  encodingOption.startsWith('-') ? `${encodingOption} ${encoding}` : `${encodingOption} set to ${encoding}`;
+export type Undecided = 'names-differ' | 'no-names' | 'mixed';
 
 /**
  * The refusal of a file whose code page cannot be told (detect-encoding.ts): what to pass, and
- * the first names that differ as each code page reads them (or, for one reading, its first
- * names beyond ASCII), so the person who knows the file can say which is right.
+ * the first names that differ as each close code page reads them, so the person who knows the
+ * file can say which is right.
  */
 export function ambiguityProblems(
   readings: readonly Shown[],
   why: Undecided,
   rowsOf: (text: string) => Rows | undefined,
   encodingOption: string,
+  line?: number,
 ): RowProblem[] {
   const shown = readings.slice(0, MOST_READINGS);
   const choices = shown.map((r) => r.encoding).join(', ');
   const resave = 're-save the file as UTF-8 (in Excel: "CSV UTF-8")';
+  if (why === 'mixed') {
+    const [file, other] = shown as [Shown, Shown];
+    return [
+      {
+        problem: `the file is not UTF-8, and it is not all in one code page: it reads as names in ${encodingTitle(file.encoding)}, but line ${line} reads clearly as ${encodingTitle(other.encoding)} (a file put together from two exports?). No one encoding reads it all; export each part again as UTF-8 (in Excel: "CSV UTF-8"), or fix that part`,
+      },
+      { problem: `line ${line} reads ${each([file, other], (reading) => reading.text)}` },
+    ];
+  }
   const head: RowProblem =
     why === 'names-differ'
       ? {
-          problem: `the file is not UTF-8, and which code page it was saved in cannot be told from its bytes: ${readings.length} read it as names, and the names differ (${shown.map((r) => encodingTitle(r.encoding)).join(', ')}${readings.length > shown.length ? ', ...' : ''}). Name the one whose names are right with ${encodingOption} (${choices}${readings.length > shown.length ? ', ...' : ''}), or ${resave}`,
+          problem: `the file is not UTF-8, and which code page it was saved in cannot be told from its bytes: ${readings.length} code pages read it as names about equally well, and the names differ (${shown.map((r) => encodingTitle(r.encoding)).join(', ')}${readings.length > shown.length ? ', ...' : ''}). Name the one whose names are right with ${encodingOption} (${choices}${readings.length > shown.length ? ', ...' : ''}), or ${resave}`,
         }
-      : why === 'unconfirmed'
-        ? {
-            problem: `the file is not UTF-8, and the one code page that reads it as names is ${encodingTitle(shown[0]!.encoding)}, which the detector cannot score: a file saved in a DOS code page (437, 850 or 865, as Excel's "CSV (MS-DOS)" does), which this reader cannot decode, reads as names in ${encodingTitle(shown[0]!.encoding)} too, but as other names. If the names below are right, pass ${passing(encodingOption, shown[0]!.encoding)}; if the file came from Excel's "CSV (MS-DOS)", save it again as "CSV UTF-8"`,
-          }
-        : {
-            problem: `the file is not UTF-8, and no code page this reader tells apart reads it as names (each reading puts symbols, control characters or two scripts in a word). Name its encoding with ${encodingOption}, or ${resave}`,
-          };
-  if (why === 'unconfirmed') {
-    const rows = rowsOf(shown[0]!.text);
-    const beyond = rows === undefined ? [] : rowsBeyondAscii(shown[0]!, rows);
-    return [head, ...(beyond.length > 0 ? beyond : differingLines(shown))];
-  }
+      : {
+          problem: `the file is not UTF-8, and no code page this reader tells apart reads it as names (each reading puts symbols, control characters or two scripts in a word, or reads no likelier as names than as letters drawn at random). Name its encoding with ${encodingOption}, or ${resave}`,
+        };
   if (shown.length < 2) return [head];
   const rows = shown.map((r) => rowsOf(r.text));
   const parsed = rows.every((r) => r !== undefined) && new Set(rows.map((r) => r.length)).size === 1;

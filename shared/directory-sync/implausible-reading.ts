@@ -1,3 +1,5 @@
+import { MIDDLE_DOT } from './name-letters.ts';
+
 /**
  * What bytes read in the wrong code page leave in a people file, and a person's name never
  * holds. A reading with any of these is dropped as a candidate (detect-encoding.ts); a reading
@@ -13,10 +15,12 @@ const WORD = /(?:[A-Za-z]|[^\x00-\x7F\s])+/gu;
 
 /**
  * Never inside a name: symbols (`£`, `©`, `™`, `‡`, box drawing), other numbers (`¹`, `½`),
- * format and private-use characters, code points no character has, and the spacing modifier
- * letters (`ˆ`, `˜`) that Mac Roman and Windows code pages put where the other has a letter.
+ * format and private-use characters, code points no character has, the spacing modifier
+ * letters (`ˆ`, `˜`) that Mac Roman and Windows code pages put where the other has a letter,
+ * and the signs Unicode counts as letters that no name holds: the ordinals `ª` `º` (Windows-1252
+ * reads Windows-1250's `Ş` as `ª`: "ªtefan"), the micro sign `µ` and the florin `ƒ`.
  */
-const NOT_IN_A_NAME = /[\p{S}\p{No}\p{Cf}\p{Co}\p{Cn}\p{Cc}\u02B0-\u02FF]/u;
+const NOT_IN_A_NAME = /[\p{S}\p{No}\p{Cf}\p{Co}\p{Cn}\p{Cc}\u02B0-\u02FF\u00AA\u00BA\u00B5\u0192]/u;
 
 /** Anywhere in the text: C0 controls but tab and line breaks, DEL, C1 controls, U+FFFD, private-use and unassigned code points. */
 const CONTROL_OR_REPLACED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD\p{Co}\p{Cn}]/u;
@@ -90,8 +94,8 @@ function implausibleWord(word: string): string | undefined {
   )
     return 'two tone marks on one letter';
   // Quotes, daggers and dashes where a letter was ("K”‡”‘"). A typographic apostrophe after a
-  // Latin letter (O’Brien) and a middle dot between letters (Gal·la, ジョン・スミス, 约翰·史密斯) are a name's own.
-  const punctuation = word.replace(/(?<=[A-Za-z])[\u2019\u02BC](?=\p{L})|(?<=\p{L})[\u00B7\u30FB\uFF65](?=\p{L})/gu, '');
+  // Latin letter (O’Brien) and a name's middle dot (Gal·la, ジョン・スミス, 约翰·史密斯) are a name's own.
+  const punctuation = word.replace(/(?<=[A-Za-z])[\u2019\u02BC](?=\p{L})/gu, '').replace(MIDDLE_DOT, '');
   if (letters.length > 0 && /(?![\x00-\x7F])\p{P}/u.test(punctuation)) return 'punctuation inside a word';
   if (letters.length > 0 && characters.some((c) => /\p{Nd}/u.test(c))) return 'a digit of another script inside a word';
   // Marks count too: an Arabic vowel sign on a Latin letter is two scripts.

@@ -40,7 +40,7 @@ export type ReadResult =
       encoding: string;
       /** How: a BOM, valid UTF-8, UTF-16's NULs, detected from the bytes, or given. */
       foundBy: FoundBy;
-      /** Detected: chardet's score of that code page (0-100), when it has a model of it. */
+      /** Detected: how sure the scorer is of that code page (0-100). */
       confidence?: number;
       /** CSV: the separator found from the header row. */
       separator?: Separator;
@@ -142,7 +142,7 @@ export function readSyncFile(path: string, read: FileReader = (p) => readBounded
       const parsed = format === 'json' ? readJson(text) : format === 'yaml' ? readYaml(text) : readCsv(text);
       return parsed.ok ? parsed.rows : undefined;
     };
-    return { ok: false, problems: ambiguityProblems(decoded.readings, decoded.why, rowsOf, encodingOption) };
+    return { ok: false, problems: ambiguityProblems(decoded.readings, decoded.why, rowsOf, encodingOption, decoded.line) };
   }
   if (!decoded.ok) return { ok: false, problems: [{ problem: decoded.problem }] };
   const text = decoded.text.replace(/^\uFEFF/, '');

@@ -8,10 +8,11 @@ import { csvOf, encode } from '../shared/code-page-names.ts';
 import { loopbackServer } from '../support/loopback-server.ts';
 
 /**
- * The directory-sync Action reads its file with the CLI's reader: a CP949 file (Excel on Korean
- * Windows) whose code page the bytes do not tell fails the step naming the `encoding` input,
- * with nothing sent; with `encoding: cp949` every name arrives exact. A CP850 file (Excel's
- * "CSV (MS-DOS)"), which only Mac Roman reads as names, fails it the same way.
+ * The directory-sync Action reads its file with the CLI's reader: a file whose code page no
+ * reading tells clearly (one Chinese name, which EUC-KR reads as another) fails the step naming
+ * the `encoding` input, with nothing sent; with `encoding: cp936` the name arrives exact. A
+ * CP850 file (Excel's "CSV (MS-DOS)") and Korean CP949 are read, every name exact; UTF-8 whose
+ * names were encoded twice is repaired, or, when it cannot be exactly, fails with nothing sent.
  */
 let folder: string;
 beforeAll(() => {
@@ -25,7 +26,7 @@ beforeEach(async () => {
 });
 afterEach(() => s.close());
 
-const NAMES = ['김민준', '이서연'];
+const NAMES = ['何磊'];
 
 /** The Action's core calls, kept: what it failed with, logged and set. */
 function fakeCore(inputs: Record<string, string>) {
@@ -47,10 +48,10 @@ function fakeCore(inputs: Record<string, string>) {
   return { io, seen };
 }
 
-describe('the directory-sync Action on a CP949 file', () => {
+describe('the directory-sync Action on a file whose code page no reading tells clearly', () => {
   it('without the `encoding` input: the step fails before any request, showing each reading and naming the input', async () => {
     const file = join(folder, 'people.csv');
-    writeFileSync(file, encode(csvOf(NAMES), 'cp949'));
+    writeFileSync(file, encode(csvOf(NAMES), 'gb18030'));
     let requests = 0;
     const service = await loopbackServer((_request, response) => {
       requests += 1;
@@ -64,46 +65,71 @@ describe('the directory-sync Action on a CP949 file', () => {
       expect(seen.failed[0]).toContain('was not synced; nothing was sent');
       expect(seen.failed[0]).toContain('Name the one whose names are right with the `encoding` input (');
       expect(seen.failed[0]).toContain('row 2: name reads ');
-      expect(seen.failed[0]).toContain('"김민준" in euc-kr');
+      expect(seen.failed[0]).toContain('"何磊" in gb18030');
       expect(seen.failed[0]).not.toContain('--encoding');
     } finally {
       await service.close();
     }
   });
 
-  it('with `encoding: cp949`: applied, every name exact', async () => {
-    const file = join(folder, 'people-cp949.csv');
-    writeFileSync(file, encode(csvOf(NAMES), 'cp949'));
-    const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file, mode: 'apply', encoding: 'cp949', 'base-url': s.url });
+  it('with `encoding: cp936`: applied, every name exact', async () => {
+    const file = join(folder, 'people-cp936.csv');
+    writeFileSync(file, encode(csvOf(NAMES), 'gb18030'));
+    const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file, mode: 'apply', encoding: 'cp936', 'base-url': s.url });
     await runDirectorySync(io, { GITHUB_EVENT_NAME: 'push' });
     expect(seen.failed).toEqual([]);
-    expect(seen.outputs).toMatchObject({ created: '2', failed: '0' });
-    expect(seen.info).toContain('The file was read as EUC-KR, as the `encoding` input says.');
+    expect(seen.outputs).toMatchObject({ created: '1', failed: '0' });
+    expect(seen.info).toContain('The file was read as GBK, as the `encoding` input says.');
     NAMES.forEach((name, i) => {
       expect(person(s.sandbox, `person${i + 1}@acme.example`)).toMatchObject({ name });
     });
   });
 });
 
-describe('the directory-sync Action on a file from Excel\'s "CSV (MS-DOS)" (CP850)', () => {
-  it('only Mac Roman reads it as names, as other names: the step fails before any request, showing that reading and the input to set', async () => {
-    const file = join(folder, 'people-cp850.csv');
-    writeFileSync(file, encode(csvOf(['Jürgen Müller', 'Björn Sørensen']), 'cp850'));
+describe('the directory-sync Action reads what Excel and other tools save', () => {
+  it.each([
+    ['CP949 (Excel on Korean Windows)', ['김민준', '이서연'], 'cp949', 'EUC-KR'],
+    ['CP850 (Excel\'s "CSV (MS-DOS)")', ['Jürgen Müller', 'Björn Sørensen'], 'cp850', 'DOS 850'],
+  ])('%s: applied, every name exact, the log saying how it was read', async (_what, names, codePage, title) => {
+    const file = join(folder, `people-${codePage}.csv`);
+    writeFileSync(file, encode(csvOf(names), codePage));
+    const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file, mode: 'apply', 'base-url': s.url });
+    await runDirectorySync(io, { GITHUB_EVENT_NAME: 'push' });
+    expect(seen.failed).toEqual([]);
+    expect(seen.outputs).toMatchObject({ created: String(names.length), failed: '0' });
+    expect(seen.info.some((line) => line.startsWith(`The file is not UTF-8: it was read as ${title}, `))).toBe(true);
+    names.forEach((name, i) => {
+      expect(person(s.sandbox, `person${i + 1}@acme.example`)).toMatchObject({ name });
+    });
+  });
+
+  it('UTF-8 encoded twice ("JosÃ© GarcÃ­a"): repaired exactly; with one value not encoded twice, the step fails with nothing sent', async () => {
+    const names = ['José García', 'Ángel Martínez'];
+    const twice = Buffer.from(new TextDecoder('windows-1252').decode(Buffer.from(csvOf(names), 'utf8')), 'utf8');
+    const file = join(folder, 'people-twice.csv');
+    writeFileSync(file, twice);
+    const repaired = fakeCore({ 'api-key': KEYS.admin, file, mode: 'apply', 'base-url': s.url });
+    await runDirectorySync(repaired.io, { GITHUB_EVENT_NAME: 'push' });
+    expect(repaired.seen.failed).toEqual([]);
+    expect(repaired.seen.info.some((line) => line.includes('encoded twice'))).toBe(true);
+    names.forEach((name, i) => {
+      expect(person(s.sandbox, `person${i + 1}@acme.example`)).toMatchObject({ name });
+    });
+
+    const mixed = join(folder, 'people-twice-mixed.csv');
+    writeFileSync(mixed, Buffer.concat([twice, Buffer.from('person3@acme.example,Zoë Brontë\r\n', 'utf8')]));
     let requests = 0;
     const service = await loopbackServer((_request, response) => {
       requests += 1;
       response.writeHead(500).end();
     });
     try {
-      const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file, mode: 'apply', 'base-url': service.url });
+      const { io, seen } = fakeCore({ 'api-key': KEYS.admin, file: mixed, mode: 'apply', 'base-url': service.url });
       await runDirectorySync(io, { GITHUB_EVENT_NAME: 'push' });
       expect(requests).toBe(0);
       expect(seen.failed).toHaveLength(1);
       expect(seen.failed[0]).toContain('was not synced; nothing was sent');
-      expect(seen.failed[0]).toContain('pass the `encoding` input set to macintosh;');
-      expect(seen.failed[0]).toContain('save it again as "CSV UTF-8"');
-      expect(seen.failed[0]).toContain('row 2: name reads "JÅrgen MÅller" in macintosh');
-      expect(seen.failed[0]).not.toContain('--encoding');
+      expect(seen.failed[0]).toContain('"JosÃ©" for "José"');
     } finally {
       await service.close();
     }
