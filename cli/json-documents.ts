@@ -7,6 +7,7 @@ import type { OnCallChange } from '../shared/on-call/changes.ts';
 import type { RowResult } from '../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../shared/directory-sync/plan.ts';
 import type { FoundBy } from '../shared/directory-sync/decode-text.ts';
+import type { ErrorCode } from './exit-table.ts';
 
 /**
  * What `--json` prints on stdout, per command path: the one declaration of each document's
@@ -58,14 +59,15 @@ export interface JsonErrorDocument {
 /** One team in `on-call --json`: who is on call, or why it could not be read. */
 export type OnCallTeamJson =
   | { id: Team['id']; name: Team['name']; onCall: readonly OnCallUser[] }
-  | { id: Team['id']; name: Team['name']; error: { code: string; message: string } };
+  | { id: Team['id']; name: Team['name']; error: { code: ErrorCode; message: string } };
 
 /** An incident as `incident create|update --json` prints it. */
 export type IncidentJson = { [K in keyof Incident as K extends 'id' ? never : K]: Incident[K] } & { id?: Incident['id'] | null; note?: string };
 
 /** An error as `--json` prints it on stderr: `{"error": {...}}`. */
 export interface JsonError {
-  code: string;
+  /** What kind of failure it is: one of the codes of exit-table.ts EXIT_BY_ERROR, which also decides `exitCode`. */
+  code: ErrorCode;
   message: string;
   retryable: boolean;
   exitCode: number;
