@@ -1,11 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { type ApiDeclaredItem, type ApiItem as ModelItem, ApiItemKind, ApiModel } from '@microsoft/api-extractor-model';
 import ts from 'typescript';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
 import type { ApiItem, SurfaceExtractor } from '../model.ts';
+import { DEFAULT_BASE_URL } from '../../../shared/settings.ts';
+import { TRANSPORT_DEFAULTS } from '../../../shared/transports/defaults.ts';
 import { type TypePath, typePaths } from '../type-paths.ts';
 
 /**
@@ -16,7 +19,7 @@ import { type TypePath, typePaths } from '../type-paths.ts';
  * when the type is made from a zod schema or a mapped type (`PagerlyClient`), so the type
  * checker lists those: each method's input and output keys, each option type's properties,
  * each with its type and whether it is required. API Extractor's own report (`client.api.md`,
- * what TypeScript reviewers know) is written by `writeClientApiMarkdown`.
+ * what TypeScript reviewers know) is written beside the report (`extractWithFiles`).
  */
 
 export const CLIENT_API_MARKDOWN = 'client.api.md';
@@ -41,12 +44,32 @@ const compilerOptions = {
   types: [],
 };
 
-/** The package built into a temporary folder, read by API Extractor and the type checker, and the folder removed. */
-async function extractClient(): Promise<Extracted> {
-  const { buildClientPackage, CLIENT_PACKAGE } = await import('../../../client/build-client-package.ts');
+/** The declarations' files and texts, as one digest: the same declarations read the same. */
+function digestOf(folder: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
+  for (const path of files.map((file) => join(file.parentPath, file.name)).sort()) hash.update(`${relative(folder, path)}\0${readFileSync(path, 'utf8')}\0`);
+  return hash.digest('hex');
+}
+
+/**
+ * The package's declarations written into a temporary folder, read by API Extractor and the type
+ * checker, and the folder removed; what a setting left out stands for added. `cache` (a caller
+ * that reads many copies of the sources) keeps what was read from declarations seen before.
+ */
+async function extractClient(cache?: Map<string, unknown>): Promise<Extracted> {
+  const { CLIENT_PACKAGE, writeClientDeclarations } = await import('../../../client/declarations.ts');
   const folder = mkdtempSync(join(tmpdir(), 'pagerly-client-api-'));
   try {
-    await buildClientPackage(join(folder, 'package'));
+    // Only what API Extractor and the type checker read: the declarations and the package's name.
+    writeClientDeclarations(join(folder, 'package', 'types'), { check: 'declarations' });
+    const key = cache && `client-declarations:${digestOf(join(folder, 'package', 'types'))}`;
+    const known = key ? (cache.get(key) as Extracted | undefined) : undefined;
+    if (known) return { markdown: known.markdown, items: withDefaults(known.items) };
+    writeFileSync(
+      join(folder, 'package', 'package.json'),
+      `${JSON.stringify({ name: CLIENT_PACKAGE, version: '0.0.0', types: './types/client/index.d.ts' })}\n`,
+    );
     const entry = join(folder, 'package', 'types', 'client', 'index.d.ts');
     const reportFolder = join(folder, 'report');
     mkdirSync(reportFolder);
@@ -82,10 +105,29 @@ async function extractClient(): Promise<Extracted> {
     const model = new ApiModel().loadPackage(join(reportFolder, 'client.api.json'));
     const items = modelItems(model.entryPoints[0]?.members ?? []);
     const expanded = declarationItems(entry, new Set(items.filter((i) => i.kind === 'export').map((i) => i.id.slice('export/'.length))));
-    return { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
+    const read = { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
+    if (key) cache.set(key, read);
+    return { markdown, items: withDefaults(read.items) };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a setting left out stands for, which no declaration says: the tables the client reads
+ * (shared/transports/defaults.ts, the default base). Code that leaves a setting out gets it.
+ */
+const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(TRANSPORT_DEFAULTS).map(([name, value]) => [name, String(value)])),
+  baseUrl: DEFAULT_BASE_URL,
+};
+
+function withDefaults(items: readonly ApiItem[]): ApiItem[] {
+  const prefix = 'export/ClientSettings/member/';
+  return items.map((entry) => {
+    const name = entry.id.startsWith(prefix) ? entry.id.slice(prefix.length) : undefined;
+    return name && Object.hasOwn(SETTING_DEFAULTS, name) ? item(entry.id, entry.kind, { ...entry.facts, default: SETTING_DEFAULTS[name] }) : entry;
+  });
 }
 
 /**
@@ -217,15 +259,6 @@ export function declarationItems(entry: string, exported: ReadonlySet<string>): 
   return items;
 }
 
-/** Writes API Extractor's report of the client's API, `client.api.md`, into `folder`; returns its path. */
-export async function writeClientApiMarkdown(folder: string): Promise<string> {
-  const { markdown } = await extractClient();
-  mkdirSync(folder, { recursive: true });
-  const path = join(folder, CLIENT_API_MARKDOWN);
-  writeFileSync(path, markdown);
-  return path;
-}
-
 /** The report and API Extractor's markdown from one build, for a caller that writes both. */
 export async function extractClientWithMarkdown(): Promise<{ report: ReturnType<typeof report>; markdown: string }> {
   const { markdown, items } = await extractClient();
@@ -234,7 +267,11 @@ export async function extractClientWithMarkdown(): Promise<{ report: ReturnType<
 
 export const extractor: SurfaceExtractor = {
   surface: 'client',
-  async extract() {
-    return report('client', (await extractClient()).items);
+  async extract(options = {}) {
+    return report('client', (await extractClient(options.cache)).items);
+  },
+  async extractWithFiles() {
+    const { report: made, markdown } = await extractClientWithMarkdown();
+    return { report: made, beside: { [CLIENT_API_MARKDOWN]: markdown } };
   },
 };
