@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compareReports, differenceLine } from './classify.ts';
 import { freshExtractions, freshReports, surfacesOf } from './fresh-reports.ts';
+import { keepDirIn } from './kept-reads.ts';
 import { mayShip } from './gate.ts';
 import type { Difference, SurfaceId, SurfaceReport } from './model.ts';
 import { releaseNotes } from './notes.ts';
@@ -86,7 +87,8 @@ export async function runCheck(
   surfaces?: readonly SurfaceId[],
   timing?: (surface: SurfaceId, ms: number, where: 'here' | 'thread') => void,
 ): Promise<CheckResult> {
-  const fresh = (await freshExtractions(surfaces, {}, timing)).map(({ report }) => report);
+  // What was read from unchanged sources in an earlier run is kept (kept-reads.ts).
+  const fresh = (await freshExtractions(surfaces, { keepDir: keepDirIn(checkoutRoot()) }, timing)).map(({ report }) => report);
   const root = checkoutRoot();
   const missing: SurfaceId[] = [];
   const stale = fresh.flatMap((report) => {

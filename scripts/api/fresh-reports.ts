@@ -12,9 +12,9 @@ export function surfacesOf(asked?: readonly SurfaceId[]): SurfaceId[] {
 }
 
 /** A surface read on a thread of its own (extract-worker.ts). */
-function extractOnThread(surface: SurfaceId): Promise<Extracted> {
+function extractOnThread(surface: SurfaceId, keepDir: string | undefined): Promise<Extracted> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./extract-worker.ts', import.meta.url), { workerData: { surface } });
+    const worker = new Worker(new URL('./extract-worker.ts', import.meta.url), { workerData: { surface, keepDir } });
     worker.once('message', (message: { extracted?: Extracted; error?: string }) => {
       if (message.extracted) resolve(message.extracted);
       else reject(new Error(`reading the ${surface} surface failed: ${message.error}`));
@@ -43,7 +43,13 @@ export async function freshExtractions(
   const onThreads = new Map(
     entries
       .filter((entry) => entry.ownThread && !options.source)
-      .map((entry) => [entry.surface, extractOnThread(entry.surface).finally(() => timing?.(entry.surface, performance.now() - started, 'thread'))] as const),
+      .map(
+        (entry) =>
+          [
+            entry.surface,
+            extractOnThread(entry.surface, options.keepDir).finally(() => timing?.(entry.surface, performance.now() - started, 'thread')),
+          ] as const,
+      ),
   );
   // A thread that fails while the others are read is still awaited below, where it is reported.
   for (const pending of onThreads.values()) pending.catch(() => {});
@@ -56,7 +62,7 @@ export async function freshExtractions(
     }
     const at = performance.now();
     const extractor = await entry.load();
-    extracted.push(extractor.extractWithFiles && !options.source ? await extractor.extractWithFiles() : { report: await extractor.extract(options) });
+    extracted.push(extractor.extractWithFiles && !options.source ? await extractor.extractWithFiles(options) : { report: await extractor.extract(options) });
     timing?.(entry.surface, performance.now() - at, 'here');
   }
   for (const { report } of extracted) {

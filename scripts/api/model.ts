@@ -88,10 +88,12 @@ export interface Difference {
 export interface ExtractOptions {
   readonly source?: SurfaceSource;
   /**
-   * Where a caller that reads many copies of the sources (the corpus, test/api/corpus/) lets an
-   * extractor keep what it built from inputs it has seen before, by a digest of those inputs.
+   * Where an extractor keeps what it built from inputs it has seen before, by a digest of those
+   * inputs (kept-reads.ts): in memory for a caller that reads many copies of the sources (the
+   * corpus, test/api/corpus/), on disk from one run of the check to the next (`keepDir`).
    */
   readonly cache?: Map<string, unknown>;
+  readonly keepDir?: string;
 }
 
 /** A surface's report and the files `npm run api:update` writes beside it (API Extractor's `client.api.md`), by name. */
@@ -106,5 +108,5 @@ export interface SurfaceExtractor {
   /** Reads the interface; may build what it needs into a temporary folder, never into dist/. */
   extract(options?: ExtractOptions): Promise<SurfaceReport>;
   /** The report with the files written beside it, from one build, where a surface has such files. */
-  extractWithFiles?(): Promise<Extracted>;
+  extractWithFiles?(options?: ExtractOptions): Promise<Extracted>;
 }

@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 /**
@@ -25,29 +22,6 @@ export interface TypePathOptions {
   /** Whether to list the properties of a named object type, or show it by its name only (a type reported on its own). */
   readonly expand?: (name: string) => boolean;
   readonly maxDepth?: number;
-}
-
-/**
- * A digest of the checkout's own files a program over `rootNames` reads (each file's relative
- * imports, followed, by TypeScript's own import scanner) and of the compiler options: the same
- * digest, the same program. Packages under node_modules are left out: they do not change while
- * a process runs.
- */
-export function sourcesDigest(rootNames: readonly string[], tsconfig: string): string {
-  const hash = createHash('sha256').update(readFileSync(tsconfig, 'utf8'));
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || !existsSync(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    // By its place in the checkout, so a copy of the same sources elsewhere reads the same.
-    hash.update(`${relative(dirname(tsconfig), file)}\0${text}\0`);
-    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-      if (fileName.startsWith('.')) visit(resolve(dirname(file), fileName));
-    }
-  };
-  rootNames.forEach(visit);
-  return hash.digest('hex');
 }
 
 /** A program over some TypeScript files, with the project's compiler options (tsconfig.json). */

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshExtractions } from './fresh-reports.ts';
+import { keepDirIn } from './kept-reads.ts';
 import { checkoutRoot, reportFile, reportsDir, writeReportFile } from './report-files.ts';
 
 /**
@@ -12,7 +13,7 @@ import { checkoutRoot, reportFile, reportsDir, writeReportFile } from './report-
 export async function updateReports(dir = reportsDir(checkoutRoot())): Promise<string[]> {
   const changed: string[] = [];
   // A report and the files beside it (API Extractor's own client.api.md, what TypeScript reviewers read) come from one build.
-  for (const { report, beside } of await freshExtractions()) {
+  for (const { report, beside } of await freshExtractions(undefined, { keepDir: keepDirIn(checkoutRoot()) })) {
     if (writeReportFile(dir, report)) changed.push(reportFile(dir, report.surface));
     for (const [name, text] of Object.entries(beside ?? {})) {
       const path = join(dir, name);

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Argument, Command, Option } from 'commander';
 import ts from 'typescript';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
-import type { ApiItem, SurfaceExtractor } from '../model.ts';
-import { programOver, sourcesDigest, type TypePath, typePaths } from '../type-paths.ts';
+import type { ApiItem, ExtractOptions, SurfaceExtractor } from '../model.ts';
+import { kept, sourcesDigest } from '../kept-reads.ts';
+import { programOver, type TypePath, typePaths } from '../type-paths.ts';
 import { acceptedValues } from '../accepted-values.ts';
 import type { SurfaceSource } from '../../../surfaces/surface.ts';
 
@@ -126,19 +128,19 @@ export function commandItems(program: Command): ApiItem[] {
 const keyFacts = (entry: TypePath) => ({ type: entry.type, required: entry.required, choices: entry.choices, list: entry.type === 'array' ? true : undefined });
 
 /**
- * The `--json` documents' keys, read from cli/json-documents.ts with the type checker. `cache`
- * (a caller that reads many copies of the sources) keeps what was read from the same sources.
+ * The `--json` documents' keys, kept by a digest of what they are read from (kept-reads.ts):
+ * the declarations and what they import, how they are read (this file, type-paths.ts), the
+ * compiler options and the packages.
  */
-export function documentItems(file = fileURLToPath(new URL('../../../cli/json-documents.ts', import.meta.url)), cache?: Map<string, unknown>): ApiItem[] {
-  const key = cache && `cli-documents:${sourcesDigest([file], `${root}tsconfig.json`)}`;
-  const known = key ? (cache.get(key) as ApiItem[] | undefined) : undefined;
-  if (known) return known;
-  const items = readDocuments(file);
-  if (key) cache.set(key, items);
-  return items;
+export function keptDocumentItems(options: ExtractOptions = {}): Promise<ApiItem[]> {
+  const file = fileURLToPath(new URL('../../../cli/json-documents.ts', import.meta.url));
+  const reader = fileURLToPath(new URL('../type-paths.ts', import.meta.url));
+  const digest = sourcesDigest(root, [file, reader], [readFileSync(`${root}tsconfig.json`, 'utf8'), readFileSync(fileURLToPath(import.meta.url), 'utf8')]);
+  return kept(options, 'cli-documents', digest, () => documentItems(file));
 }
 
-function readDocuments(file: string): ApiItem[] {
+/** The `--json` documents' keys, read from cli/json-documents.ts with the type checker. */
+export function documentItems(file = fileURLToPath(new URL('../../../cli/json-documents.ts', import.meta.url))): ApiItem[] {
   const program = programOver([file], `${root}tsconfig.json`);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
@@ -243,7 +245,7 @@ export const extractor: SurfaceExtractor = {
       ...exitCodeItems(EXIT, exitCodeTable),
       ...errorExitItems(EXIT, EXIT_BY_ERROR, SEVERITY_ORDER),
       ...requestItems(OPERATION_COMMANDS, source),
-      ...documentItems(undefined, options.cache),
+      ...(await keptDocumentItems(options)),
     ]);
   },
 };

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { type ApiDeclaredItem, type ApiItem as ModelItem, ApiItemKind, ApiModel } from '@microsoft/api-extractor-model';
 import ts from 'typescript';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
-import type { ApiItem, SurfaceExtractor } from '../model.ts';
+import { kept, sourcesDigest } from '../kept-reads.ts';
+import type { ApiItem, ExtractOptions, SurfaceExtractor } from '../model.ts';
 import { DEFAULT_BASE_URL } from '../../../shared/settings.ts';
 import { TRANSPORT_DEFAULTS } from '../../../shared/transports/defaults.ts';
 import { type TypePath, typePaths } from '../type-paths.ts';
@@ -44,28 +45,28 @@ const compilerOptions = {
   types: [],
 };
 
-/** The declarations' files and texts, as one digest: the same declarations read the same. */
-function digestOf(folder: string): string {
-  const hash = createHash('sha256');
-  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
-  for (const path of files.map((file) => join(file.parentPath, file.name)).sort()) hash.update(`${relative(folder, path)}\0${readFileSync(path, 'utf8')}\0`);
-  return hash.digest('hex');
-}
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * The package's declarations written into a temporary folder, read by API Extractor and the type
- * checker, and the folder removed; what a setting left out stands for added. `cache` (a caller
- * that reads many copies of the sources) keeps what was read from declarations seen before.
+ * The client read (declarations, API Extractor, the type checker), kept by a digest of what it is
+ * read from (kept-reads.ts): the client's sources and what they import, how they are read (this
+ * file and what it imports, client/declarations.ts), and the packages; then what a setting left
+ * out stands for added, from the tables the client reads.
  */
-async function extractClient(cache?: Map<string, unknown>): Promise<Extracted> {
+async function extractClient(options: ExtractOptions = {}, withMarkdown = true): Promise<Extracted> {
+  const sources = ['client/index.ts', 'client/declarations.ts', 'scripts/api/surfaces/client.ts'].map((file) => join(root, file));
+  const digest = sourcesDigest(root, sources, [String(withMarkdown)]);
+  const read = await kept(options, withMarkdown ? 'client-with-api-md' : 'client', digest, () => readClient(withMarkdown));
+  return { markdown: read.markdown, items: withDefaults(read.items) };
+}
+
+/** The package's declarations written into a temporary folder, read by API Extractor and the type checker, and the folder removed. */
+async function readClient(withMarkdown: boolean): Promise<Extracted> {
   const { CLIENT_PACKAGE, writeClientDeclarations } = await import('../../../client/declarations.ts');
   const folder = mkdtempSync(join(tmpdir(), 'pagerly-client-api-'));
   try {
     // Only what API Extractor and the type checker read: the declarations and the package's name.
     writeClientDeclarations(join(folder, 'package', 'types'), { check: 'declarations' });
-    const key = cache && `client-declarations:${digestOf(join(folder, 'package', 'types'))}`;
-    const known = key ? (cache.get(key) as Extracted | undefined) : undefined;
-    if (known) return { markdown: known.markdown, items: withDefaults(known.items) };
     writeFileSync(
       join(folder, 'package', 'package.json'),
       `${JSON.stringify({ name: CLIENT_PACKAGE, version: '0.0.0', types: './types/client/index.d.ts' })}\n`,
@@ -78,7 +79,8 @@ async function extractClient(cache?: Map<string, unknown>): Promise<Extracted> {
         projectFolder: join(folder, 'package'),
         mainEntryPointFilePath: entry,
         compiler: { overrideTsconfig: { compilerOptions } },
-        apiReport: { enabled: true, reportFolder, reportTempFolder: reportFolder, reportFileName: 'client' },
+        // API Extractor's own report (client.api.md) only where it is written: api:update.
+        apiReport: { enabled: withMarkdown, reportFolder, reportTempFolder: reportFolder, reportFileName: 'client' },
         docModel: { enabled: true, apiJsonFilePath: join(reportFolder, 'client.api.json') },
         dtsRollup: { enabled: false },
         tsdocMetadata: { enabled: false },
@@ -101,13 +103,11 @@ async function extractClient(cache?: Map<string, unknown>): Promise<Extracted> {
       },
     });
     if (!result.succeeded) throw new Error(`API Extractor could not read ${CLIENT_PACKAGE}'s declarations:\n${problems.join('\n')}`);
-    const markdown = readFileSync(join(reportFolder, 'client.api.md'), 'utf8');
+    const markdown = withMarkdown ? readFileSync(join(reportFolder, 'client.api.md'), 'utf8') : '';
     const model = new ApiModel().loadPackage(join(reportFolder, 'client.api.json'));
     const items = modelItems(model.entryPoints[0]?.members ?? []);
     const expanded = declarationItems(entry, new Set(items.filter((i) => i.kind === 'export').map((i) => i.id.slice('export/'.length))));
-    const read = { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
-    if (key) cache.set(key, read);
-    return { markdown, items: withDefaults(read.items) };
+    return { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -260,18 +260,18 @@ export function declarationItems(entry: string, exported: ReadonlySet<string>): 
 }
 
 /** The report and API Extractor's markdown from one build, for a caller that writes both. */
-export async function extractClientWithMarkdown(): Promise<{ report: ReturnType<typeof report>; markdown: string }> {
-  const { markdown, items } = await extractClient();
+export async function extractClientWithMarkdown(options: ExtractOptions = {}): Promise<{ report: ReturnType<typeof report>; markdown: string }> {
+  const { markdown, items } = await extractClient(options);
   return { report: report('client', items), markdown };
 }
 
 export const extractor: SurfaceExtractor = {
   surface: 'client',
   async extract(options = {}) {
-    return report('client', (await extractClient(options.cache)).items);
+    return report('client', (await extractClient(options, false)).items);
   },
-  async extractWithFiles() {
-    const { report: made, markdown } = await extractClientWithMarkdown();
+  async extractWithFiles(options = {}) {
+    const { report: made, markdown } = await extractClientWithMarkdown(options);
     return { report: made, beside: { [CLIENT_API_MARKDOWN]: markdown } };
   },
 };
