@@ -41,7 +41,7 @@ export type Fact = string | number | boolean | null | readonly string[];
  * - `dedupe`: the field a hook's or poll's item is deduplicated by; a change is breaking
  * - `hidden`: true while an operation is being retired; becoming hidden is compatible
  * - `versions`: an n8n node's typeVersions; one removed is breaking
- * - `meaning`: what an exit code stands for (its name in cli/exit-table.ts's EXIT); a change is breaking
+ * - `meaning`: an exit code's name in cli/exit-table.ts's EXIT (wording: which errors get the number is `exitCode`)
  * - `takesValue`: whether a flag takes a value; a change is breaking
  * - `signature`: an exported declaration's or schema's text; a change is reviewed as breaking
  *   unless the classifier can tell it only widened

@@ -256,8 +256,6 @@ export const FACT_RULES: readonly FactRule[] = [
   // The field a hook's or poll's items are deduplicated by: a new one makes every item new again
   // (a flood of runs) or hides new ones.
   exact('dedupe'),
-  // What an exit code stands for: pipelines branch on the number.
-  exact('meaning'),
   // The exit code a kind of failure gets (`exitCode`, and `exitCodeIf…` for the cases that get
   // another): a pipeline that retries on 75 or stops on 3 does something else.
   exact('exitCode', 'pipelines branch on the number'),

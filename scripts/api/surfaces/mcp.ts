@@ -111,11 +111,14 @@ export function mcpItems(source: SurfaceSource): ApiItem[] {
 }
 
 /** What a host's configuration names, from the constants the server reads. */
-export function hostItems(names: { apiKeyEnv: string; keyHeader: string; path: string }): ApiItem[] {
+export function hostItems(names: { apiKeyEnv: string; keyHeader: string; path: string; host: string; port: number }): ApiItem[] {
   return [
     { id: `env/${names.apiKeyEnv}`, kind: 'env', facts: { description: "the key, in the server's environment (on HTTP, unless --key-from-header)" } },
     { id: `http/header/${names.keyHeader.toLowerCase()}`, kind: 'header', facts: { description: "each request's key, with --key-from-header" } },
     { id: 'http', kind: 'endpoint', facts: { path: names.path, description: 'where an HTTP client connects (pagerly mcp --http)' } },
+    // A host configured with http://127.0.0.1:8791/mcp reaches a server started without --host or --port only while these stay.
+    { id: 'http/host', kind: 'parameter', facts: { default: names.host, description: 'the address listened on without --host' } },
+    { id: 'http/port', kind: 'parameter', facts: { default: String(names.port), description: 'the port listened on without --port' } },
   ];
 }
 
@@ -126,8 +129,9 @@ export const extractor: SurfaceExtractor = {
       operations: (await import('../../../shared/operations/index.ts')).operations,
       endpoints: (await import('../../../shared/catalog/endpoints.ts')).endpoints,
     };
-    const { KEY_HEADER, MCP_PATH } = await import('../../../mcp-server/http.ts');
+    const { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, KEY_HEADER, MCP_PATH } = await import('../../../mcp-server/http.ts');
     const { API_KEY_ENV } = await import('../../../mcp-server/server.ts');
-    return { surface: 'mcp', items: [...mcpItems(source), ...hostItems({ apiKeyEnv: API_KEY_ENV, keyHeader: KEY_HEADER, path: MCP_PATH })] };
+    const host = { apiKeyEnv: API_KEY_ENV, keyHeader: KEY_HEADER, path: MCP_PATH, host: DEFAULT_HTTP_HOST, port: DEFAULT_HTTP_PORT };
+    return { surface: 'mcp', items: [...mcpItems(source), ...hostItems(host)] };
   },
 };

@@ -188,6 +188,16 @@ export const CORPUS: readonly CorpusEdit[] = [
     expect: { cli: ['breaking', 'exit-code/75'] },
   },
   {
+    name: 'CLI: exit code 75’s name in the code made `temporary` (a refactor)',
+    edits: [
+      { file: 'cli/exit-table.ts', from: "'transient'", to: "'temporary'", all: true },
+      { file: 'cli/exit-table.ts', from: '  transient: 75,', to: '  temporary: 75,' },
+      { file: 'cli/exit-codes.ts', from: 'EXIT.transient', to: 'EXIT.temporary', all: true },
+    ],
+    expect: { cli: ['compatible', 'exit-code/75'] },
+    shipsAfterUpdate: true,
+  },
+  {
     name: 'CLI: exit codes 3 and 4 swapped',
     edits: [{ file: 'cli/exit-table.ts', from: '  authentication: 3,\n  permission: 4,', to: '  authentication: 4,\n  permission: 3,' }],
     expect: { cli: ['breaking', 'error/authentication'] },
@@ -463,9 +473,9 @@ export const CORPUS: readonly CorpusEdit[] = [
     expect: { cli: ['breaking', 'exit-code-order'] },
   },
   {
-    name: 'CLI: `pagerly mcp --http` listens on port 8792 by default',
+    name: 'MCP and CLI: `pagerly mcp --http` listens on port 8792 by default',
     edits: [{ file: 'mcp-server/http.ts', from: 'export const DEFAULT_HTTP_PORT = 8791;', to: 'export const DEFAULT_HTTP_PORT = 8792;' }],
-    expect: { cli: ['breaking', 'command/mcp/flag/--port'] },
+    expect: { mcp: ['breaking', 'http/port'], cli: ['breaking', 'command/mcp/flag/--port'] },
   },
 
   // The client, OpenAPI, the Actions.

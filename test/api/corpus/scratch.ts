@@ -52,22 +52,23 @@ export function makeCopy(root: string, files: readonly string[], into: string): 
   symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'));
 }
 
-/** One change a pull request makes to one file: `from`, found exactly once, becomes `to`. */
+/** One change a pull request makes to one file: `from`, found exactly once (or, with `all`, wherever it is), becomes `to`. */
 export interface FileEdit {
   readonly file: string;
   readonly from: string;
   readonly to: string;
+  readonly all?: true;
 }
 
 export function applyEdits(copy: string, edits: readonly FileEdit[]): void {
-  for (const { file, from, to } of edits) {
+  for (const { file, from, to, all } of edits) {
     const path = join(copy, file);
     const text = readFileSync(path, 'utf8');
     const at = text.indexOf(from);
-    if (at < 0 || text.indexOf(from, at + 1) >= 0) {
+    if (at < 0 || (!all && text.indexOf(from, at + 1) >= 0)) {
       throw new Error(`${file} holds ${at < 0 ? 'no' : 'more than one'} ${JSON.stringify(from.slice(0, 80))}: the sources moved on, update this corpus edit.`);
     }
-    writeFileSync(path, text.slice(0, at) + to + text.slice(at + from.length));
+    writeFileSync(path, all ? text.replaceAll(from, to) : text.slice(0, at) + to + text.slice(at + from.length));
   }
 }
 
