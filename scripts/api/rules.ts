@@ -266,6 +266,19 @@ export const FACT_RULES: readonly FactRule[] = [
   // A path a client is configured with (the MCP server's HTTP endpoint).
   exact('path'),
   {
+    // An MCP tool offered only with --enable-write-tools: a host that runs the server without
+    // the flag, as the default read-only set-up does, no longer sees a tool it was given.
+    fact: 'writeTool',
+    judge: (before, after) =>
+      plain(
+        'writeTool',
+        before,
+        after,
+        before !== true && after === true ? 'breaking' : 'compatible',
+        after === true ? 'offered only with --enable-write-tools' : 'offered without the flag too',
+      ),
+  },
+  {
     // Where a Make parameter sits: a mappable one takes what a scenario mapped from earlier
     // modules; made static, it takes only a value typed in (Make: "setting mappable to false").
     fact: 'placement',

@@ -67,6 +67,9 @@ describe('the rules, fact by fact', () => {
     ['a positional argument added at the end', 'cli', 'command', { positionals: ['email'] }, { positionals: ['email', 'field'] }, 'compatible'],
     ['a positional argument renamed in place', 'cli', 'command', { positionals: ['email', 'phone'] }, { positionals: ['address', 'phone'] }, 'compatible'],
     ['the path an MCP client connects to', 'mcp', 'endpoint', { path: '/mcp' }, { path: '/v1/mcp' }, 'breaking'],
+    // `pagerly mcp` offers the write tools only with --enable-write-tools (docs/mcp.md).
+    ['an MCP tool moved behind --enable-write-tools', 'mcp', 'tool', { writeTool: false }, { writeTool: true }, 'breaking'],
+    ['an MCP tool offered without --enable-write-tools', 'mcp', 'tool', { writeTool: true }, { writeTool: false }, 'compatible'],
   ] as Row[])('%s (%s): %s', (_name, surface, kind, before, after, verdict) => {
     expect(verdictOf(surface, kind, before, after)).toBe(verdict);
   });

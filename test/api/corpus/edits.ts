@@ -354,6 +354,29 @@ export const CORPUS: readonly CorpusEdit[] = [
     shipsAfterUpdate: true,
   },
   {
+    name: 'MCP: looking up a directory entry (personal data) offered only with --enable-write-tools',
+    edits: [
+      {
+        file: 'mcp-server/tools.ts',
+        from: "      writes: operation.kind === 'action',",
+        to: "      writes: operation.kind === 'action' || operation.id === 'getDirectoryEntry',",
+      },
+    ],
+    expect: { mcp: ['breaking', 'tool/get_directory_entry'] },
+  },
+  {
+    name: 'MCP: creating an incident offered without --enable-write-tools',
+    edits: [
+      {
+        file: 'mcp-server/tools.ts',
+        from: "      writes: operation.kind === 'action',",
+        to: "      writes: operation.kind === 'action' && operation.id !== 'createIncident',",
+      },
+    ],
+    expect: { mcp: ['compatible', 'tool/create_incident'] },
+    shipsAfterUpdate: true,
+  },
+  {
     name: 'MCP and CLI: the key’s variable renamed PAGERLY_TOKEN',
     edits: [{ file: 'shared/settings.ts', from: "export const API_KEY_ENV = 'PAGERLY_API_KEY';", to: "export const API_KEY_ENV = 'PAGERLY_TOKEN';" }],
     expect: { mcp: ['breaking', 'env/PAGERLY_API_KEY'], cli: ['breaking', 'env/PAGERLY_API_KEY'] },
