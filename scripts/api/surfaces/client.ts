@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
-import { type ApiDeclaredItem, type ApiItem as ModelItem, ApiItemKind, ApiModel } from '@microsoft/api-extractor-model';
+// API Extractor loads only when the client is read afresh: a kept reading needs none of it.
+import type { ApiDeclaredItem, ApiItemKind, ApiItem as ModelItem } from '@microsoft/api-extractor-model';
 import ts from 'typescript';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
 import { kept, sourcesDigest } from '../kept-reads.ts';
@@ -63,6 +63,8 @@ async function extractClient(options: ExtractOptions = {}, withMarkdown = true):
 /** The package's declarations written into a temporary folder, read by API Extractor and the type checker, and the folder removed. */
 async function readClient(withMarkdown: boolean): Promise<Extracted> {
   const { CLIENT_PACKAGE, writeClientDeclarations } = await import('../../../client/declarations.ts');
+  const { Extractor, ExtractorConfig, ExtractorLogLevel } = await import('@microsoft/api-extractor');
+  const { ApiItemKind: kinds, ApiModel } = await import('@microsoft/api-extractor-model');
   const folder = mkdtempSync(join(tmpdir(), 'pagerly-client-api-'));
   try {
     // Only what API Extractor and the type checker read: the declarations and the package's name.
@@ -105,7 +107,7 @@ async function readClient(withMarkdown: boolean): Promise<Extracted> {
     if (!result.succeeded) throw new Error(`API Extractor could not read ${CLIENT_PACKAGE}'s declarations:\n${problems.join('\n')}`);
     const markdown = withMarkdown ? readFileSync(join(reportFolder, 'client.api.md'), 'utf8') : '';
     const model = new ApiModel().loadPackage(join(reportFolder, 'client.api.json'));
-    const items = modelItems(model.entryPoints[0]?.members ?? []);
+    const items = modelItems(model.entryPoints[0]?.members ?? [], kinds);
     const expanded = declarationItems(entry, new Set(items.filter((i) => i.kind === 'export').map((i) => i.id.slice('export/'.length))));
     return { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
   } finally {
@@ -148,18 +150,18 @@ const signatureOf = (text: string) => oneLine(text.replace(/\s*\|\s*/g, '|'));
 /** ApiItemKind `PropertySignature` → `property-signature`. */
 const kindName = (kind: ApiItemKind) => kind.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 
-function memberName(member: ModelItem, siblings: readonly ModelItem[]): string {
-  const name = member.kind === ApiItemKind.Constructor ? 'constructor' : member.displayName;
+function memberName(member: ModelItem, siblings: readonly ModelItem[], kinds: typeof ApiItemKind): string {
+  const name = member.kind === kinds.Constructor ? 'constructor' : member.displayName;
   const overloads = siblings.filter((s) => s.displayName === member.displayName && s.kind === member.kind);
   const index = (member as { overloadIndex?: number }).overloadIndex;
   return overloads.length > 1 && index !== undefined ? `${name}(${index})` : name;
 }
 
 /** One item per export and per member, from API Extractor's doc model. */
-function modelItems(exports: readonly ModelItem[]): ApiItem[] {
+function modelItems(exports: readonly ModelItem[], kinds: typeof ApiItemKind): ApiItem[] {
   const items: ApiItem[] = [];
   for (const declaration of exports) {
-    const name = memberName(declaration, exports);
+    const name = memberName(declaration, exports, kinds);
     items.push(item(`export/${name}`, 'export', { kind: kindName(declaration.kind), signature: signatureOf((declaration as ApiDeclaredItem).excerpt.text) }));
     for (const member of declaration.members) {
       const facts: Record<string, string | boolean | undefined> = {
@@ -167,7 +169,7 @@ function modelItems(exports: readonly ModelItem[]): ApiItem[] {
         signature: signatureOf((member as ApiDeclaredItem).excerpt.text),
       };
       let kind = 'member';
-      if (member.kind === ApiItemKind.PropertySignature || member.kind === ApiItemKind.Property) {
+      if (member.kind === kinds.PropertySignature || member.kind === kinds.Property) {
         const property = member as ApiDeclaredItem & { isOptional: boolean; propertyTypeExcerpt: { text: string } };
         const type = signatureOf(property.propertyTypeExcerpt.text);
         facts['required'] = !property.isOptional;
@@ -180,9 +182,9 @@ function modelItems(exports: readonly ModelItem[]): ApiItem[] {
           delete facts['signature'];
         }
         // Settings and options are given by the user; an error's fields and what a transport is handed are read.
-        kind = member.kind === ApiItemKind.PropertySignature && !READ_BY_USERS.has(declaration.displayName) ? 'property' : 'output';
+        kind = member.kind === kinds.PropertySignature && !READ_BY_USERS.has(declaration.displayName) ? 'property' : 'output';
       }
-      items.push(item(`export/${name}/member/${memberName(member, declaration.members)}`, kind, facts));
+      items.push(item(`export/${name}/member/${memberName(member, declaration.members, kinds)}`, kind, facts));
     }
   }
   return items;
