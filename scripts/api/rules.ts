@@ -265,6 +265,17 @@ export const FACT_RULES: readonly FactRule[] = [
   exact('takesValue'),
   // A path a client is configured with (the MCP server's HTTP endpoint).
   exact('path'),
+  // Where a client sends the key (OpenAPI's security scheme: `header`, `query`, `cookie`).
+  exact('in'),
+  {
+    // The name the key is sent under (OpenAPI's security scheme): a generated client sends the
+    // one the document names. A header's name is the same whatever its letter case (RFC 9110).
+    fact: 'name',
+    judge: (before, after, { after: item }) => {
+      const sameHeader = item.facts['in'] === 'header' && String(before).toLowerCase() === String(after).toLowerCase();
+      return plain('name', before, after, sameHeader ? 'compatible' : 'breaking', sameHeader ? 'header names ignore letter case' : undefined);
+    },
+  },
   {
     // An MCP tool offered only with --enable-write-tools: a host that runs the server without
     // the flag, as the default read-only set-up does, no longer sees a tool it was given.

@@ -67,6 +67,11 @@ describe('the rules, fact by fact', () => {
     ['a positional argument added at the end', 'cli', 'command', { positionals: ['email'] }, { positionals: ['email', 'field'] }, 'compatible'],
     ['a positional argument renamed in place', 'cli', 'command', { positionals: ['email', 'phone'] }, { positionals: ['address', 'phone'] }, 'compatible'],
     ['the path an MCP client connects to', 'mcp', 'endpoint', { path: '/mcp' }, { path: '/v1/mcp' }, 'breaking'],
+    // OpenAPI's security scheme (https://spec.openapis.org/oas/v3.1.0#security-scheme-object): a generated
+    // client sends the key under `name`, in `in`; header names ignore letter case (RFC 9110, section 5.1).
+    ['the header the key is sent in renamed', 'openapi', 'auth', { in: 'header', name: 'X-APIKEY' }, { in: 'header', name: 'Authorization' }, 'breaking'],
+    ["the key's header spelled in other letter case", 'openapi', 'auth', { in: 'header', name: 'X-APIKEY' }, { in: 'header', name: 'X-ApiKey' }, 'compatible'],
+    ['the key sent in the query instead', 'openapi', 'auth', { in: 'header', name: 'apikey' }, { in: 'query', name: 'apikey' }, 'breaking'],
     // `pagerly mcp` offers the write tools only with --enable-write-tools (docs/mcp.md).
     ['an MCP tool moved behind --enable-write-tools', 'mcp', 'tool', { writeTool: false }, { writeTool: true }, 'breaking'],
     ['an MCP tool offered without --enable-write-tools', 'mcp', 'tool', { writeTool: true }, { writeTool: false }, 'compatible'],

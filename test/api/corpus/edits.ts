@@ -531,6 +531,12 @@ export const CORPUS: readonly CorpusEdit[] = [
     expect: { openapi: 'breaking' },
   },
   {
+    name: 'the key’s header spelled X-ApiKey (header names ignore letter case)',
+    edits: [{ file: 'shared/http/types.ts', from: "export const API_KEY_HEADER = 'X-APIKEY';", to: "export const API_KEY_HEADER = 'X-ApiKey';" }],
+    expect: { openapi: ['compatible', 'security/ApiKey'] },
+    shipsAfterUpdate: true,
+  },
+  {
     name: 'incident Action: the `team` input named `team-name`',
     edits: [{ file: 'github-action/names.ts', from: "{ teamname: 'team' }", to: "{ teamname: 'team-name' }" }],
     expect: { 'incident-action': ['breaking', 'input/team'] },
