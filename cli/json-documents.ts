@@ -10,6 +10,7 @@ import type { FoundBy } from '../shared/directory-sync/decode-text.ts';
 import type { PeopleFormat } from '../shared/directory-import/people-file.ts';
 import type { PhoneNote, RoleCount, SkippedPerson, SkipReason } from '../shared/directory-import/select-people.ts';
 import type { SourceId } from '../shared/directory-import/sources.ts';
+import type { AnyErrorCode, COMMAND_ONLY_CODES, CommandErrorCode, ErrorCode } from './exit-table.ts';
 
 /**
  * What `--json` prints on stdout, per command path: the one declaration of each document's
@@ -60,17 +61,23 @@ export interface JsonErrorDocument {
   error: JsonError;
 }
 
+/** What `--json` prints on stderr when a command that has codes of its own fails (exit-table.ts COMMAND_ONLY_CODES). */
+export type JsonCommandErrorDocuments = {
+  [Command in (typeof COMMAND_ONLY_CODES)[keyof typeof COMMAND_ONLY_CODES]]: { error: JsonError<CommandErrorCode<Command>> };
+};
+
 /** One team in `on-call --json`: who is on call, or why it could not be read. */
 export type OnCallTeamJson =
   | { id: Team['id']; name: Team['name']; onCall: readonly OnCallUser[] }
-  | { id: Team['id']; name: Team['name']; error: { code: string; message: string } };
+  | { id: Team['id']; name: Team['name']; error: { code: ErrorCode; message: string } };
 
 /** An incident as `incident create|update --json` prints it. */
 export type IncidentJson = { [K in keyof Incident as K extends 'id' ? never : K]: Incident[K] } & { id?: Incident['id'] | null; note?: string };
 
 /** An error as `--json` prints it on stderr: `{"error": {...}}`. */
-export interface JsonError {
-  code: string;
+export interface JsonError<Code extends AnyErrorCode = ErrorCode> {
+  /** What kind of failure it is: one of the codes of exit-table.ts EXIT_BY_ERROR, which also decides `exitCode`. */
+  code: Code;
   message: string;
   retryable: boolean;
   exitCode: number;

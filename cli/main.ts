@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { DEBUG_ENV } from '../shared/http/trace.ts';
-import { DEFAULT_BASE_URL } from '../shared/settings.ts';
+import { TRANSPORT_DEFAULTS } from '../shared/transports/defaults.ts';
 import { InterruptedError, UsageError } from './cli-errors.ts';
 import { createContext, type Context } from './context.ts';
 import { wantsColour } from './colour.ts';
 import { exampleHelp } from './examples.ts';
-import { EXIT, exitCodeFor, exitCodeHelp } from './exit-codes.ts';
+import { EXIT, exitCodeFor, exitCodeHelp, shortExitCodeHelp } from './exit-codes.ts';
 import type { OutStream } from './out-stream.ts';
 import { Output } from './output.ts';
-import { ENV, environmentHelp, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
+import { ENV, ENV_DEFAULTS, environmentHelp, positiveSeconds, secretsIn, wholeNumber, type Env } from './settings.ts';
 import { retireCommands, retiringCommands } from './operation-commands.ts';
 import type { Operation } from '../shared/operations/types.ts';
 
@@ -21,9 +21,6 @@ export interface CliIo {
 }
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-const SHORT_EXIT_CODES =
-  'Exit codes: 0 ok, 1 failed, 2 bad usage or input (nothing sent), 3 key missing or refused, 4 not allowed, 5 may have been done (check before retrying), 75 temporary (safe to retry), 78 bad base URL (unknown host or redirected elsewhere), 130 interrupted, 143 terminated.';
 
 const OVERVIEW = `
 ${environmentHelp()}
@@ -102,14 +99,14 @@ export async function buildProgram(options: {
     .helpOption('-h, --help', 'show help')
     .helpCommand('help [command]', 'show help for a command')
     .option('--api-key <key>', `API key (default: $${ENV.apiKey})`)
-    .option('--base-url <url>', `API base (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
+    .option('--base-url <url>', `API base (default: $${ENV.baseUrl}, else ${ENV_DEFAULTS.baseUrl})`)
     .option('--rotations-base-url <url>', `base of teams and on-call lookups (default: $${ENV.rotationsBaseUrl}, else the API base + /pagerly)`)
     .option('--json', 'machine output: one JSON document on stdout; errors as JSON on stderr ({"error": {"code", "message", "retryable", "exitCode"}})')
-    .option('--timeout <seconds>', 'time limit of each request (default: 15)', positiveSeconds)
+    .addOption(new Option('--timeout <seconds>', 'time limit of each request').argParser(positiveSeconds).default(TRANSPORT_DEFAULTS.timeoutMs / 1000))
     .addOption(
-      new Option('--retries <n>', 'extra attempts after a 429, 5xx or network failure, for requests safe to repeat (default: 2)').argParser(
-        wholeNumber('--retries', 0, 10),
-      ),
+      new Option('--retries <n>', 'extra attempts after a 429, 5xx or network failure, for requests safe to repeat')
+        .argParser(wholeNumber('--retries', 0, 10))
+        .default(TRANSPORT_DEFAULTS.retries),
     )
     .option('--debug', `trace each request on stderr: method, URL, status, time, bytes and headers, the key redacted, never bodies (or set ${DEBUG_ENV}=1)`)
     .addHelpText('after', OVERVIEW)
@@ -137,7 +134,7 @@ export async function buildProgram(options: {
   for (const command of allCommands(program)) {
     if (command === program) continue;
     command.addHelpText('after', exampleHelp(commandPath(command)));
-    if (command.commands.length === 0) command.addHelpText('after', `\n${SHORT_EXIT_CODES}`);
+    if (command.commands.length === 0) command.addHelpText('after', `\n${shortExitCodeHelp()}`);
   }
   return { program, ctx };
 }

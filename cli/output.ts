@@ -5,7 +5,8 @@ import { CliError, InvalidFileError } from './cli-errors.ts';
 import { describeRowProblem } from '../shared/directory-sync/row-problem.ts';
 import { paintFor, type Paint } from './colour.ts';
 import { exitCodeFor } from './exit-codes.ts';
-import type { JsonCommand, JsonDocuments, JsonError, JsonErrorDocument } from './json-documents.ts';
+import type { AnyErrorCode } from './exit-table.ts';
+import type { JsonCommand, JsonDocuments, JsonError } from './json-documents.ts';
 import type { OutStream } from './out-stream.ts';
 import { forTerminal } from './terminal-text.ts';
 
@@ -86,7 +87,8 @@ export class Output {
 
   error(error: unknown): void {
     if (this.json) {
-      const document: JsonErrorDocument = { error: jsonError(error) };
+      // Every command's error document, or, for a command with codes of its own, its own (JsonCommandErrorDocuments).
+      const document: { error: JsonError<AnyErrorCode> } = { error: jsonError(error) };
       this.writeErr(this.document(document));
       return;
     }
@@ -94,7 +96,7 @@ export class Output {
   }
 }
 
-export function jsonError(error: unknown): JsonError {
+export function jsonError(error: unknown): JsonError<AnyErrorCode> {
   const exitCode = exitCodeFor(error);
   if (error instanceof InvalidFileError) {
     return {

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../shared/errors.ts';
 import { DEBUG_ENV } from '../shared/http/trace.ts';
 import { SOURCE_ENV, SOURCE_ENV_USES, SOURCES } from '../shared/directory-import/sources.ts';
-import { DEFAULT_BASE_URL, resolveBases } from '../shared/settings.ts';
+import { API_KEY_ENV, DEFAULT_BASE_URL, resolveBases } from '../shared/settings.ts';
 import { UsageError } from './cli-errors.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -31,7 +31,7 @@ export interface CliSettings {
  * Scripts and pipelines set these, so a name is public contract.
  */
 export const ENV = {
-  apiKey: 'PAGERLY_API_KEY',
+  apiKey: API_KEY_ENV,
   baseUrl: 'PAGERLY_BASE_URL',
   rotationsBaseUrl: 'PAGERLY_ROTATIONS_BASE_URL',
   debug: DEBUG_ENV,
@@ -47,6 +47,12 @@ export const ENV = {
   // `directory import`: each source's key and API base (shared/directory-import/sources.ts).
   ...SOURCE_ENV,
 } as const;
+
+/**
+ * What a variable stands for when neither it nor its flag is given: resolveSettings applies it,
+ * help says it, and the interface report lists it (a script that sets neither gets it).
+ */
+export const ENV_DEFAULTS: Partial<Readonly<Record<keyof typeof ENV, string>>> = { baseUrl: DEFAULT_BASE_URL };
 
 /** What each variable does, as the interface report and help say it. */
 export const ENV_USES: Readonly<Record<keyof typeof ENV, string>> = {
@@ -70,7 +76,7 @@ const given = (value: string | undefined) => (value?.trim() ? value : undefined)
 export function resolveSettings(options: GlobalOptions, env: Env): CliSettings {
   const settings: CliSettings = {
     apiKey: given(options.apiKey) ?? given(env[ENV.apiKey]),
-    baseUrl: given(options.baseUrl) ?? given(env[ENV.baseUrl]),
+    baseUrl: given(options.baseUrl) ?? given(env[ENV.baseUrl]) ?? ENV_DEFAULTS.baseUrl,
     rotationsBaseUrl: given(options.rotationsBaseUrl) ?? given(env[ENV.rotationsBaseUrl]),
     timeoutMs: options.timeout === undefined ? undefined : Math.round(options.timeout * 1000),
     retries: options.retries,

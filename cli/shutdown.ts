@@ -1,10 +1,19 @@
 import { createDrain, DEFAULT_SHUTDOWN_TIMEOUT_SECONDS, type Drain, MAX_SHUTDOWN_TIMEOUT_SECONDS } from '../shared/shutdown/drain.ts';
+import { Option } from 'commander';
 import { UsageError } from './cli-errors.ts';
 import type { Context } from './context.ts';
 
-/** The flag of every long-running command: how long a stop waits for the work in flight. */
-export const SHUTDOWN_FLAG = '--shutdown-timeout <seconds>';
-export const SHUTDOWN_FLAG_HELP = `on SIGTERM or Ctrl-C, how long the work in flight may take to finish before it is cut (default: ${DEFAULT_SHUTDOWN_TIMEOUT_SECONDS}; keep it under the 30 s a container manager waits before SIGKILL)`;
+/**
+ * The flag of every long-running command: how long a stop waits for the work in flight. Its
+ * default is commander's, so help says it and the interface report lists it.
+ */
+export const shutdownOption = () =>
+  new Option(
+    '--shutdown-timeout <seconds>',
+    'on SIGTERM or Ctrl-C, how long the work in flight may take to finish before it is cut (keep it under the 30 s a container manager waits before SIGKILL)',
+  )
+    .argParser(shutdownSeconds)
+    .default(DEFAULT_SHUTDOWN_TIMEOUT_SECONDS);
 
 export function shutdownSeconds(value: string): number {
   const seconds = Number(value);

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -7,16 +6,15 @@ import rootPackage from '../package.json' with { type: 'json' };
 import { endpoints } from '../shared/catalog/endpoints.ts';
 import { operations } from '../shared/operations/index.ts';
 import { MIT_LICENSE } from '../surfaces/license.ts';
-import { vendorZodTypes, ZOD_NOTICE } from './vendor-zod.ts';
+import { CLIENT_PACKAGE, writeClientDeclarations } from './declarations.ts';
+import { ZOD_NOTICE } from './vendor-zod.ts';
 import { operationsPage } from './operation-names.ts';
 
 /** Where `npm run build` writes the client package, ready to pack or publish. */
 export const clientPackageDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
-export const CLIENT_PACKAGE = '@pagerly/client';
+export { CLIENT_PACKAGE } from './declarations.ts';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
-const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 
 /**
  * undici, loaded only on Node behind a proxy, is the one dependency. zod is inside: the code the
@@ -90,36 +88,7 @@ export async function buildClientPackage(folder = clientPackageDir): Promise<{ f
     legalComments: 'none',
     logLevel: 'warning',
   });
-  execFileSync(
-    process.execPath,
-    [
-      tsc,
-      entry,
-      '--declaration',
-      '--emitDeclarationOnly',
-      '--rewriteRelativeImportExtensions',
-      '--allowImportingTsExtensions',
-      '--strict',
-      '--target',
-      'es2024',
-      '--lib',
-      'es2024',
-      '--module',
-      'nodenext',
-      '--moduleResolution',
-      'nodenext',
-      '--types',
-      'node',
-      '--skipLibCheck',
-      '--rootDir',
-      root,
-      '--outDir',
-      join(folder, 'types'),
-    ],
-    { stdio: 'inherit' },
-  );
-  rewriteDeclarationImports(join(folder, 'types'));
-  vendorZodTypes(join(folder, 'types'));
+  writeClientDeclarations(join(folder, 'types'));
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(clientPackageJson(), null, 2)}\n`);
   writeFileSync(join(folder, 'README.md'), README);
   writeFileSync(join(folder, 'LICENSE'), `${MIT_LICENSE}${ZOD_NOTICE}`);
@@ -127,17 +96,4 @@ export async function buildClientPackage(folder = clientPackageDir): Promise<{ f
   const all = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((file) => file.isFile());
   const bytes = all.reduce((sum, file) => sum + statSync(join(file.parentPath, file.name)).size, 0);
   return { folder, files: all.length, bytes };
-}
-
-/**
- * tsc keeps the sources' `./x.ts` specifiers in declarations; a consumer's resolver, and
- * arethetypeswrong, look for the `.js` file each declaration stands beside.
- */
-function rewriteDeclarationImports(folder: string): void {
-  for (const file of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!file.isFile() || !file.name.endsWith('.d.ts')) continue;
-    const path = join(file.parentPath, file.name);
-    const text = readFileSync(path, 'utf8');
-    writeFileSync(path, text.replace(/(['"])(\.{1,2}\/[^'"]+)\.ts\1/g, '$1$2.js$1'));
-  }
 }

@@ -12,12 +12,13 @@ import { errorResult, runTool } from './run-tool.ts';
 import { toolCall } from './tool-call.ts';
 import { toolDefinitions, type ToolDefinition } from './tools.ts';
 import { toolCallTransport } from './transport.ts';
+import { API_KEY_ENV } from '../shared/settings.ts';
 
 /** The server's name in hosts' lists (and the prefix some give its tools). */
 export const SERVER_NAME = 'pagerly';
 
 /** The environment variable the key comes from: an MCP host puts it in the server's `env`. */
-export const API_KEY_ENV = 'PAGERLY_API_KEY';
+export { API_KEY_ENV };
 
 /** The flag that offers the tools that change data (PagerDuty's MCP server's convention). */
 export const WRITE_FLAG = '--enable-write-tools';

@@ -233,7 +233,8 @@ export function boundsOf(operation: AnyOperation): ToolBounds | undefined {
 /** The arguments a bounded tool adds to the operation's own. */
 function boundArguments(bounds: ToolBounds | undefined): Record<string, z.ZodMiniType> {
   if (!bounds) return {};
-  const limit = z.optional(
+  // The default is the schema's, so hosts show it and the tool's arguments come parsed with it.
+  const limit = z._default(
     z
       .int()
       .check(
@@ -245,6 +246,7 @@ function boundArguments(bounds: ToolBounds | undefined): Record<string, z.ZodMin
             : `At most this many results (default ${DEFAULT_LIMIT}, up to ${MAX_LIMIT}). A longer list is cut, and the result says how many there were.`,
         ),
       ),
+    DEFAULT_LIMIT,
   );
   if (!bounds.filter) return { limit };
   const what = bounds.filter.on === 'teams' ? 'Only teams whose name contains this text' : 'Only those whose name contains this text';

@@ -1,6 +1,12 @@
 import { InvalidInputError } from './errors.ts';
 import type { BaseName } from './catalog/endpoint.ts';
 
+/**
+ * The environment variable a process that runs on the user's machine (the CLI, `pagerly mcp`)
+ * takes the key from: scripts, CI secrets and MCP hosts' configurations name it.
+ */
+export const API_KEY_ENV = 'PAGERLY_API_KEY';
+
 /** Assumption `bases`: the documented public bases. */
 export const DEFAULT_BASE_URL = 'https://api.pagerly.io';
 export const ROTATIONS_SEGMENT = '/pagerly';

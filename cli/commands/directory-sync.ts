@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { InterruptedError, InvalidFileError, SyncFailedError, UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 import { wholeNumber } from '../settings.ts';
@@ -64,10 +64,10 @@ export function registerDirectorySync(directory: Command, ctx: Context): void {
     .argument('<file>', 'a .csv, .json or .yaml file')
     .option('--dry-run', 'look up and print the plan; change nothing')
     .option('--encoding <name>', `the file's encoding, e.g. ${ENCODING_EXAMPLES} (default: found from the file)`, encodingFlag)
-    .option('--concurrency <n>', `changes sent at once, 1 to 32 (default: ${DEFAULT_CONCURRENCY})`, wholeNumber('--concurrency', 1, 32))
+    .addOption(new Option('--concurrency <n>', 'changes sent at once, 1 to 32').argParser(wholeNumber('--concurrency', 1, 32)).default(DEFAULT_CONCURRENCY))
     .addHelpText('after', HELP)
-    .action(async (file: string, options: { dryRun?: boolean; concurrency?: number; encoding?: string }) => {
-      const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    .action(async (file: string, options: { dryRun?: boolean; concurrency: number; encoding?: string }) => {
+      const { concurrency } = options;
       const read = readSyncFile(file, undefined, { encoding: options.encoding });
       if (!read.ok) throw new InvalidFileError(file, read.problems);
       const validation = validateRows(read.rows, read.columns, read.problems);

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { allowedHostsFor, DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, isLoopback, KEY_HEADER, serveHttp } from '../../mcp-server/http.ts';
 import {
   API_KEY_ENV,
@@ -13,7 +13,7 @@ import {
 import { UsageError } from '../cli-errors.ts';
 import type { Context } from '../context.ts';
 import { wholeNumber, type GlobalOptions } from '../settings.ts';
-import { commandDrain, SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds } from '../shutdown.ts';
+import { commandDrain, shutdownOption } from '../shutdown.ts';
 import { serveStdioUntilDrained } from '../../mcp-server/stdio.ts';
 import type { Drain } from '../../shared/shutdown/drain.ts';
 
@@ -21,8 +21,8 @@ interface McpFlags {
   enableWriteTools?: boolean;
   tools?: string;
   http?: boolean;
-  host?: string;
-  port?: number;
+  host: string;
+  port: number;
   keyFromHeader?: boolean;
   allowedHosts?: string;
   allowedOrigins?: string;
@@ -42,12 +42,12 @@ export function registerMcp(program: Command, ctx: Context): void {
     .option(WRITE_FLAG, 'also offer the tools that change data: create and update incidents, change the on-call directory')
     .option(`${TOOLS_FLAG} <names>`, 'offer only these tools, comma-separated (e.g. list_on_call_users,create_incident); an unknown name stops the server')
     .option('--http', `serve MCP's Streamable HTTP transport at http://HOST:PORT/mcp instead of stdio (stateless)`)
-    .option('--host <host>', `with --http: the address to listen on (default: ${DEFAULT_HTTP_HOST}, this machine only)`)
-    .option('--port <n>', `with --http: the port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)`, wholeNumber('--port', 0, 65535))
+    .addOption(new Option('--host <host>', 'with --http: the address to listen on (the default is this machine only)').default(DEFAULT_HTTP_HOST))
+    .addOption(new Option('--port <n>', 'with --http: the port (0 picks a free one)').argParser(wholeNumber('--port', 0, 65535)).default(DEFAULT_HTTP_PORT))
     .option('--key-from-header', `with --http: take each request's key from its X-APIKEY header, never from ${API_KEY_ENV}`)
     .option('--allowed-hosts <names>', 'with --http: more host names a request may be addressed to (Host header), comma-separated, e.g. behind a proxy')
     .option('--allowed-origins <names>', 'with --http: more browser origins (host names) allowed to call, comma-separated')
-    .option(SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds)
+    .addOption(shutdownOption())
     .addHelpText(
       'after',
       `
@@ -59,11 +59,13 @@ calls (a new request gets 503 with Retry-After), lets the calls in flight answer
 --shutdown-timeout seconds (a call cut then says it may have been done), and exits 0; a second
 signal ends it at once. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.md.`,
     )
-    .action(async (options: McpFlags) => {
+    .action(async (options: McpFlags, command: Command) => {
       if (program.opts<GlobalOptions>().apiKey !== undefined) {
         throw new UsageError(`pagerly mcp takes the key only from ${API_KEY_ENV}, not --api-key: an MCP host passes it in the server's environment`);
       }
-      const httpOnly = (['host', 'port', 'keyFromHeader', 'allowedHosts', 'allowedOrigins'] as const).filter((flag) => options[flag] !== undefined);
+      // Given on the command line (or in the environment), not filled in by a default.
+      const given = (flag: keyof McpFlags) => ![undefined, 'default'].includes(command.getOptionValueSource(flag));
+      const httpOnly = (['host', 'port', 'keyFromHeader', 'allowedHosts', 'allowedOrigins'] as const).filter(given);
       if (!options.http && httpOnly.length) {
         const flag = httpOnly[0]!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
         throw new UsageError(`--${flag} is for the HTTP server: add --http`);
@@ -115,7 +117,7 @@ signal ends it at once. Set-up for Claude Desktop, VS Code and Cursor: docs/mcp.
 const namesIn = (list: string | undefined) => (list === undefined ? [] : toolNamesIn(list));
 
 async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: PagerlyMcpOptions, tools: string, mode: string, drain: Drain): Promise<void> {
-  const host = options.host ?? DEFAULT_HTTP_HOST;
+  const { host } = options;
   const keyFromHeader = options.keyFromHeader === true;
   // Said before listening, so it is the first line of the log.
   if (!isLoopback(host)) {
@@ -129,7 +131,7 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
       ctx.out.note(`pagerly mcp: a request's Host must be one of ${names}; add --allowed-hosts NAME for the name clients use to reach it.`);
     }
   }
-  const port = options.port ?? DEFAULT_HTTP_PORT;
+  const { port } = options;
   const server = await serveHttp(keyFromHeader ? { ...serverOptions, apiKey: undefined } : serverOptions, {
     host,
     port,

@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import { onCallByTeam, type TeamOnCall } from '../../shared/on-call/by-team.ts';
 import { InvalidInputError } from '../../shared/errors.ts';
 import type { Context } from '../context.ts';
-import { exitCodeFor, mostSevereExitCode } from '../exit-codes.ts';
+import { commonErrorCodeOf, exitCodeFor, mostSevereExitCode } from '../exit-codes.ts';
 import { columns } from '../output.ts';
 import { jsonShowingControls } from '../../shared/visible-controls.ts';
 import { forTerminal } from '../terminal-text.ts';
 import { parseInterval } from '../watch/interval.ts';
 import { watchOnCall } from '../watch/watch-on-call.ts';
-import type { OnCallChange } from '../../shared/on-call/changes.ts';
-import { commandDrain, SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds } from '../shutdown.ts';
+import { ON_CALL_CHANGE_TYPES, type OnCallChange } from '../../shared/on-call/changes.ts';
+import { commandDrain, shutdownOption } from '../shutdown.ts';
 import type { JsonLines } from '../json-documents.ts';
 
 /** The shortest pause between looks: a watcher that asks more often only loads the service. */
@@ -34,7 +34,7 @@ With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "image
       const failures = answers.flatMap((answer) => ('error' in answer ? [answer.error] : []));
       const teams = answers.map((answer) =>
         'error' in answer
-          ? { id: answer.team.id, name: answer.team.name, error: { code: errorCode(answer.error), message: answer.error.message } }
+          ? { id: answer.team.id, name: answer.team.name, error: { code: commonErrorCodeOf(answer.error), message: answer.error.message } }
           : { id: answer.team.id, name: answer.team.name, onCall: answer.onCall },
       );
       ctx.out.result('on-call', { teams }, () => humanOnCall(answers, options.team !== undefined));
@@ -51,13 +51,15 @@ With --json: {"teams": [{"id", "name", "onCall": [{"id", "name", "email", "image
     .option('--interval <time>', 'time between looks: 90, 90s, 5m (at least 1s)', '60s')
     .option('--state <file>', 'keep the last look here, so a restart prints what changed meanwhile')
     .option('--once', 'look once and exit: with --state, prints what changed since the last run (for cron)')
-    .option(SHUTDOWN_FLAG, SHUTDOWN_FLAG_HELP, shutdownSeconds)
+    .addOption(shutdownOption())
     .addHelpText(
       'after',
       `
 Each look costs one request for the teams and one per team watched. The first look (with no
 state file) prints nothing: it learns who is on call. Each change is one line on stdout:
-{"type": "on_call_started" | "on_call_ended", "team": {"id", "name"}, "user": {...}, "detected_at"}
+{"type": ${Object.values(ON_CALL_CHANGE_TYPES)
+        .map((type) => `"${type}"`)
+        .join(' | ')}, "team": {"id", "name"}, "user": {...}, "detected_at"}
 A failure the service may get over (rate limit, 5xx, network) is said on stderr and the next
 look tries again; a bad key or an unknown team ends the watch. SIGTERM or Ctrl-C stops it (exit 0):
 the look under way finishes and is saved first (for at most --shutdown-timeout seconds; a look cut
@@ -98,8 +100,6 @@ With --once --json: one document, {"changes": [...]}.`,
       if (document) ctx.out.result('on-call watch', { changes: collected }, () => []);
     });
 }
-
-const errorCode = (error: Error): string => String((error as { code?: unknown }).code ?? 'error');
 
 function humanOnCall(answers: readonly TeamOnCall[], oneTeam: boolean): string[] {
   if (answers.length === 0) return ['No teams in this organization.'];

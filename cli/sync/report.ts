@@ -1,5 +1,5 @@
 import { isPagerlyError } from '../../shared/errors.ts';
-import { mostSevereExitCode } from '../exit-codes.ts';
+import { commonErrorCodeOf, mostSevereExitCode } from '../exit-codes.ts';
 import { columns, jsonError } from '../output.ts';
 import type { JsonRow, PlanSummary, ResultSummary, SyncDocument } from '../json-documents.ts';
 import type { RowResult } from '../../shared/directory-sync/apply.ts';
@@ -80,12 +80,12 @@ export function syncDocument(file: string, results: readonly RowResult[], dryRun
       ...(dryRun ? {} : { outcome }),
       ...(changes ? { changes } : {}),
       ...(planned.kind === 'skip' ? { reason: planned.reason } : {}),
-      ...(outcome === 'failed' ? { error: jsonError(error) } : {}),
+      ...(outcome === 'failed' ? { error: { ...jsonError(error), code: commonErrorCodeOf(error) } } : {}),
     };
   });
   const failures = results
     .filter((r) => r.outcome === 'failed')
-    .map(({ planned, error }) => ({ row: planned.row, email: planned.email, action: planned.kind, ...jsonError(error) }));
+    .map(({ planned, error }) => ({ row: planned.row, email: planned.email, action: planned.kind, ...jsonError(error), code: commonErrorCodeOf(error) }));
   return {
     file,
     ...(reading

@@ -1,6 +1,5 @@
 import lockfile from 'proper-lockfile';
 import { CliError } from '../cli-errors.ts';
-import { EXIT } from '../exit-codes.ts';
 
 /**
  * How long a lock may go without its holder refreshing it before another run takes it over:
@@ -21,14 +20,12 @@ const WAIT: LockWait = { retries: 90, factor: 1.3, minTimeout: 100, maxTimeout: 
 /** Another run held the state file's lock for longer than a look takes; nothing was looked at. */
 export class StateLockedError extends CliError {
   readonly code = 'state_locked';
-  readonly exitCode = EXIT.transient;
   override readonly retryable = true;
 }
 
 /** The lock was taken over while this run held it (it stalled for longer than STALE_LOCK_MS). */
 export class StateLockLostError extends CliError {
   readonly code = 'state_lock_lost';
-  readonly exitCode = EXIT.failure;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { RowResult } from '../../shared/directory-sync/apply.ts';
 import type { FieldChange, PlannedRow } from '../../shared/directory-sync/plan.ts';
 import { showInvisibleControls } from '../../shared/visible-controls.ts';
+import type { DirectoryRunMode } from './modes.ts';
 
 /**
  * The plan and the applied result as GitHub Markdown: the job summary and the pull request's
@@ -127,7 +128,7 @@ function detail(result: RowResult, why: (error: unknown) => string): string {
 export interface RenderOptions {
   readonly file: string;
   /** `plan`: a pull request's dry run; `apply`: what a push to the default branch did. */
-  readonly mode: 'plan' | 'apply';
+  readonly mode: DirectoryRunMode;
   /** The reader's one line about the file's encoding, if it guessed. */
   readonly note?: string | undefined;
   /** A failed row's reason, the key taken out. */

@@ -13,7 +13,7 @@ import { fetchTransport } from '../../shared/transports/fetch-transport.ts';
 import { showInvisibleControls } from '../../shared/visible-controls.ts';
 import { keyForms, oneLine } from '../runtime/main.ts';
 import { commentMarker, countResults, renderSync } from './markdown.ts';
-import { DIRECTORY_MODES } from './modes.ts';
+import { DIRECTORY_MODES, DIRECTORY_RUN_MODES, type DirectoryRunMode } from './modes.ts';
 import { upsertComment } from './pull-request-comment.ts';
 
 export type DirectoryCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOutput' | 'setFailed' | 'info' | 'warning'>;
@@ -22,11 +22,11 @@ export type DirectoryCore = Pick<typeof core, 'getInput' | 'setSecret' | 'setOut
 const CONCURRENCY = 4;
 
 /** What the run does, from the event: a pull request plans, a push to the default branch applies. */
-export function modeOf(given: string, env: NodeJS.ProcessEnv, event: Record<string, unknown>): 'plan' | 'apply' {
+export function modeOf(given: string, env: NodeJS.ProcessEnv, event: Record<string, unknown>): DirectoryRunMode {
   if (given !== '' && !(DIRECTORY_MODES as readonly string[]).includes(given)) {
     throw new Error(`The \`mode\` input is "${oneLine(given, 40)}": it takes ${DIRECTORY_MODES.slice(0, -1).join(', ')} or ${DIRECTORY_MODES.at(-1)}.`);
   }
-  if (given === 'plan' || given === 'apply') return given;
+  if ((DIRECTORY_RUN_MODES as readonly string[]).includes(given)) return given as DirectoryRunMode;
   if (env['GITHUB_EVENT_NAME'] !== 'push') return 'plan';
   const repository = event['repository'] as { default_branch?: unknown } | undefined;
   const defaultBranch = typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;

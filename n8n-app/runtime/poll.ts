@@ -1,5 +1,5 @@
 import { everyoneOnCall, onCallByTeam, type TeamOnCall } from '../../shared/on-call/by-team.ts';
-import { changesBetween, nextSnapshot, type OnCallChange } from '../../shared/on-call/changes.ts';
+import { changesBetween, nextSnapshot, ON_CALL_CHANGE_TYPES, type OnCallChange } from '../../shared/on-call/changes.ts';
 import { fieldValue, parameterPath } from '../parameters.ts';
 import { pagerlyFor } from './client.ts';
 import { toN8nError } from './errors.ts';
@@ -36,7 +36,7 @@ function sample(context: N8nPollContext, classes: N8nErrorClasses, answers: read
     });
   }
   const detected_at = now.toISOString();
-  return items(onCall.map(({ team, ...user }) => ({ type: 'on_call_started', team, user, detected_at })));
+  return items(onCall.map(({ team, ...user }) => ({ type: ON_CALL_CHANGE_TYPES.started, team, user, detected_at })));
 }
 
 /**

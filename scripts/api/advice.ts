@@ -12,6 +12,8 @@ export interface AdviceContext {
   readonly verdict: Verdict;
   /** The item was hidden in the report compared against: its removal ends a retirement. */
   readonly wasHidden?: boolean;
+  /** The platform says such a change depends on the implementation: what to check is in the change. */
+  readonly depends?: boolean;
 }
 
 /** `node/pagerly/v1/property/…` → the node and the typeVersion the item belongs to. */
@@ -56,7 +58,15 @@ const COMPATIBLE: Record<SurfaceId, string> = {
   'directory-action': 'Action: move the current major tag (vN) to it.',
 };
 
+/** Where the platform itself says "depends" (Zapier's versioning matrix): check first, then choose the version. */
+const DEPENDS: Partial<Record<SurfaceId, string>> = {
+  zapier:
+    'Zapier: its versioning matrix says this depends on the implementation: check what the line says; if saved Zaps still work, a minor version (then zapier-platform migrate), else a new major version.',
+};
+
 export function adviceFor(context: AdviceContext): string {
+  if (context.verdict === 'compatible' && context.depends)
+    return DEPENDS[context.surface] ?? `Check what the line says before releasing; if saved automations still work, ${COMPATIBLE[context.surface]}`;
   if (context.verdict === 'compatible') return COMPATIBLE[context.surface];
   const advice = BREAKING[context.surface](context);
   // Retiring: hidden in one release, removed in a later major one.

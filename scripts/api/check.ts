@@ -2,7 +2,8 @@ import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compareReports, differenceLine } from './classify.ts';
-import { freshReports, surfacesOf } from './fresh-reports.ts';
+import { freshExtractions, freshReports, surfacesOf } from './fresh-reports.ts';
+import { keepDirIn } from './kept-reads.ts';
 import { mayShip } from './gate.ts';
 import type { Difference, SurfaceId, SurfaceReport } from './model.ts';
 import { releaseNotes } from './notes.ts';
@@ -81,9 +82,13 @@ export interface CheckResult {
 
 const key = (difference: Difference) => `${difference.surface}\u0000${difference.id}\u0000${difference.change}`;
 
-/** Runs both comparisons and says what it found, one line per difference. */
-export async function runCheck(surfaces?: readonly SurfaceId[]): Promise<CheckResult> {
-  const fresh = await freshReports(surfaces);
+/** Runs both comparisons and says what it found, one line per difference; `timing` hears how long each surface took. */
+export async function runCheck(
+  surfaces?: readonly SurfaceId[],
+  timing?: (surface: SurfaceId, ms: number, where: 'here' | 'thread') => void,
+): Promise<CheckResult> {
+  // What was read from unchanged sources in an earlier run is kept (kept-reads.ts).
+  const fresh = (await freshExtractions(surfaces, { keepDir: keepDirIn(checkoutRoot()) }, timing)).map(({ report }) => report);
   const root = checkoutRoot();
   const missing: SurfaceId[] = [];
   const stale = fresh.flatMap((report) => {
@@ -151,7 +156,7 @@ export async function runCheck(surfaces?: readonly SurfaceId[]): Promise<CheckRe
 async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { notes: { type: 'boolean', default: false }, surface: { type: 'string', multiple: true } },
+    options: { notes: { type: 'boolean', default: false }, surface: { type: 'string', multiple: true }, timing: { type: 'boolean', default: false } },
     strict: true,
   });
   const surfaces = values.surface ? surfacesOf(values.surface as SurfaceId[]) : undefined;
@@ -160,7 +165,14 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(releaseNotes(differences, releasedVersion, version));
     return 0;
   }
-  const result = await runCheck(surfaces);
+  const started = performance.now();
+  // On stderr: how long each surface took (the client's on a thread of its own, beside the others), never part of the verdict.
+  const timing = values.timing
+    ? (surface: SurfaceId, ms: number, where: 'here' | 'thread') =>
+        console.error(`api:check timing: ${surface} ${Math.round(ms)} ms${where === 'thread' ? ' (on its own thread, beside the others)' : ''}`)
+    : undefined;
+  const result = await runCheck(surfaces, timing);
+  if (values.timing) console.error(`api:check timing: all surfaces read in ${Math.round(performance.now() - started)} ms`);
   for (const line of result.lines) (result.ok ? console.log : console.error)(line);
   return result.ok ? 0 : 1;
 }

@@ -1,6 +1,6 @@
 import { adviceFor } from './advice.ts';
-import type { ApiItem, Difference, SurfaceReport, Verdict } from './model.ts';
-import { hasDefault, isInput, ruleFor, wordingChange } from './rules.ts';
+import type { ApiItem, Difference, SurfaceId, SurfaceReport, Verdict } from './model.ts';
+import { type FactChange, hasDefault, INTERNAL_KINDS, isInput, ruleFor, wordingChange } from './rules.ts';
 
 /**
  * Compares two reports of one surface, item by item and fact by fact, and calls each difference
@@ -19,7 +19,7 @@ function parentIn(ids: ReadonlySet<string>, id: string): string | undefined {
 const verdictOf = (changes: readonly { verdict: Verdict }[]): Verdict => (changes.some((c) => c.verdict === 'breaking') ? 'breaking' : 'compatible');
 
 /** One difference per item: the worst of its fact changes decides, each change is named. */
-function changedItem(before: ApiItem, after: ApiItem) {
+function changedItem(surface: SurfaceId, before: ApiItem, after: ApiItem): FactChange[] {
   const input = isInput(after);
   const names = [...new Set([...Object.keys(before.facts), ...Object.keys(after.facts)])].sort();
   const changes = names.flatMap((fact) => {
@@ -27,7 +27,7 @@ function changedItem(before: ApiItem, after: ApiItem) {
     const now = after.facts[fact];
     if (JSON.stringify(was) === JSON.stringify(now)) return [];
     const rule = ruleFor(fact);
-    return [rule.fact === fact ? rule.judge(was, now, { before, after, input }) : wordingChange(fact, was, now)];
+    return [rule.fact === fact ? rule.judge(was, now, { surface, before, after, input }) : wordingChange(fact, was, now)];
   });
   if (before.kind !== after.kind) changes.unshift({ verdict: 'breaking', change: `kind of item: ${before.kind} → ${after.kind}` });
   return changes;
@@ -49,16 +49,23 @@ export function compareReports(before: SurfaceReport, after: SurfaceReport): Dif
   const removedIds = new Set(removed.map((item) => item.id));
   const addedIds = new Set(added.map((item) => item.id));
   const differences: Difference[] = [];
-  const push = (item: ApiItem, change: string, verdict: Verdict, wasHidden = false) =>
+  const push = (item: ApiItem, change: string, given: Verdict, wasHidden = false, depends?: string) => {
+    // What only the app itself names changes nothing a saved automation holds.
+    const internal = INTERNAL_KINDS.get(item.kind);
+    const verdict = internal ? 'compatible' : given;
+    const said = internal && given === 'breaking' ? `${change} (${internal})` : change;
+    const dependsOn = verdict === 'compatible' ? depends : undefined;
     differences.push({
       surface,
       id: item.id,
       kind: item.kind,
-      change,
+      change: said,
       verdict,
-      advice: adviceFor({ surface, id: item.id, kind: item.kind, verdict, wasHidden }),
+      advice: adviceFor({ surface, id: item.id, kind: item.kind, verdict, wasHidden, depends: dependsOn !== undefined }),
       ...(wasHidden ? { retiring: true } : {}),
+      ...(dependsOn ? { depends: dependsOn } : {}),
     });
+  };
 
   // An item removed with its parent is said once, by the parent ("removed, with 12 items under it").
   for (const item of removed) {
@@ -84,12 +91,18 @@ export function compareReports(before: SurfaceReport, after: SurfaceReport): Dif
   for (const item of after.items) {
     const old = was.get(item.id);
     if (!old) continue;
-    const changes = changedItem(old, item);
-    if (changes.length) push(item, changes.map((c) => c.change).join('; '), verdictOf(changes));
+    const changes = changedItem(surface, old, item);
+    if (!changes.length) continue;
+    const depends = changes.flatMap((c) => (c.depends ? [c.depends] : [])).join('; ');
+    push(item, changes.map((c) => c.change).join('; '), verdictOf(changes), false, depends || undefined);
   }
   return differences.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** One line per difference, as the check prints it. */
+/**
+ * One line per difference, as the check prints it: `<surface> <id>: breaking|compatible: <why>`.
+ * Where the platform says it depends, the verdict word stays `compatible` (tools that read it do
+ * not block) and the why starts with `depends:` and what to check.
+ */
 export const differenceLine = (difference: Difference) =>
-  `${difference.surface} ${difference.id}: ${difference.verdict}: ${difference.change}. ${difference.advice}`;
+  `${difference.surface} ${difference.id}: ${difference.verdict}: ${difference.depends ? `depends: ${difference.depends}; ` : ''}${difference.change}. ${difference.advice}`;

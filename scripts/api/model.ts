@@ -21,17 +21,27 @@ export type Fact = string | number | boolean | null | readonly string[];
  *
  * Fact names the classifier gives a meaning to (an extractor uses them where they apply and
  * may add others, which are then compared as wording):
- * - `type`: the field's, parameter's or output's type as the platform names it; a change is breaking
+ * - `type`: the field's, parameter's or output's type as the platform names it; an input that
+ *   takes more types, or an output that gives fewer, is compatible; any other change is breaking
  * - `required`: boolean; false → true is breaking unless `default` is set
- * - `default`: the value used when none is given
- * - `choices`: the static choices' values; one removed is breaking, one added is compatible
+ * - `default`: the value used when none is given (breaking when changed where saved automations
+ *   leave it out: rules.ts DEFAULT_STORED)
+ * - `prefill`: the value an editor puts in a field a user adds (saved with the step)
+ * - `choices`: the static choices' values, none meaning any value; on an input one removed (or a
+ *   list where there was none) is breaking, on an output one added (or the list dropped) is
+ * - `accepts`: the values the runtime accepts for an input (its endpoint's schema), as `choices`
+ * - `customValues`: values outside the choices are taken too
  * - `list`: whether it takes several values
  * - `dynamic`: where a field's choices come from (a trigger, an RPC, a load-options method)
+ * - `positionals`: a command's positional arguments, in order (order is contract)
+ * - `exitCode`, `exitCodeIf…`: the exit code a kind of failure gets
+ * - `order`: an order that decides something (which exit code wins)
+ * - `path`: a path a client is configured with
  * - `kind`: a trigger's kind (`hook`, `polling`), an auth's type, a module's type; a change is breaking
  * - `dedupe`: the field a hook's or poll's item is deduplicated by; a change is breaking
  * - `hidden`: true while an operation is being retired; becoming hidden is compatible
  * - `versions`: an n8n node's typeVersions; one removed is breaking
- * - `meaning`: what an exit code stands for (its name in cli/exit-codes.ts's EXIT); a change is breaking
+ * - `meaning`: an exit code's name in cli/exit-table.ts's EXIT (wording: which errors get the number is `exitCode`)
  * - `takesValue`: whether a flag takes a value; a change is breaking
  * - `signature`: an exported declaration's or schema's text; a change is reviewed as breaking
  *   unless the classifier can tell it only widened
@@ -63,6 +73,11 @@ export interface Difference {
   readonly advice: string;
   /** Set on the removal of an item that was hidden: the last step of retiring it, which a major version may take. */
   readonly retiring?: boolean;
+  /**
+   * Set where the platform itself says such a change "depends" (the verdict is then
+   * `compatible`): what to check before releasing it. The line says `depends:` before the change.
+   */
+  readonly depends?: string;
 }
 
 /**
@@ -72,6 +87,19 @@ export interface Difference {
  */
 export interface ExtractOptions {
   readonly source?: SurfaceSource;
+  /**
+   * Where an extractor keeps what it built from inputs it has seen before, by a digest of those
+   * inputs (kept-reads.ts): in memory for a caller that reads many copies of the sources (the
+   * corpus, test/api/corpus/), on disk from one run of the check to the next (`keepDir`).
+   */
+  readonly cache?: Map<string, unknown>;
+  readonly keepDir?: string;
+}
+
+/** A surface's report and the files `npm run api:update` writes beside it (API Extractor's `client.api.md`), by name. */
+export interface Extracted {
+  readonly report: SurfaceReport;
+  readonly beside?: Readonly<Record<string, string>>;
 }
 
 /** Reads one surface's public interface from its source or its build. */
@@ -79,4 +107,6 @@ export interface SurfaceExtractor {
   readonly surface: SurfaceId;
   /** Reads the interface; may build what it needs into a temporary folder, never into dist/. */
   extract(options?: ExtractOptions): Promise<SurfaceReport>;
+  /** The report with the files written beside it, from one build, where a surface has such files. */
+  extractWithFiles?(options?: ExtractOptions): Promise<Extracted>;
 }

@@ -24,7 +24,7 @@ export function releaseNotes(differences: readonly Difference[], releasedVersion
     for (const surface of [...new Set(list.map((d) => d.surface))]) {
       lines.push(`### ${SURFACE_NAMES[surface] ?? surface}`, '');
       const ofSurface = list.filter((d) => d.surface === surface);
-      for (const d of ofSurface) lines.push(`- ${code(d.id)}: ${escapeMarkdown(d.change)}`);
+      for (const d of ofSurface) lines.push(`- ${code(d.id)}: ${d.depends ? `depends: ${escapeMarkdown(d.depends)}; ` : ''}${escapeMarkdown(d.change)}`);
       // Most differences of one surface share their advice: each is said once, under the list.
       if (withAdvice) for (const advice of new Set(ofSurface.map((d) => d.advice))) lines.push('', `What to do: ${escapeMarkdown(advice)}`);
       lines.push('');

@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freshReports, surfacesOf } from './fresh-reports.ts';
+import { freshExtractions } from './fresh-reports.ts';
+import { keepDirIn } from './kept-reads.ts';
 import { checkoutRoot, reportFile, reportsDir, writeReportFile } from './report-files.ts';
-import { CLIENT_API_MARKDOWN, extractClientWithMarkdown } from './surfaces/client.ts';
 
 /**
  * `npm run api:update`: writes each surface's public interface afresh into api/<surface>.txt
@@ -12,14 +12,15 @@ import { CLIENT_API_MARKDOWN, extractClientWithMarkdown } from './surfaces/clien
  */
 export async function updateReports(dir = reportsDir(checkoutRoot())): Promise<string[]> {
   const changed: string[] = [];
-  // The client's report and API Extractor's own api.md (what TypeScript reviewers read) come from one build.
-  const client = await extractClientWithMarkdown();
-  const others = await freshReports(surfacesOf().filter((surface) => surface !== 'client'));
-  for (const report of [...others, client.report]) if (writeReportFile(dir, report)) changed.push(reportFile(dir, report.surface));
-  const markdown = join(dir, CLIENT_API_MARKDOWN);
-  if (!existsSync(markdown) || readFileSync(markdown, 'utf8') !== client.markdown) {
-    writeFileSync(markdown, client.markdown);
-    changed.push(markdown);
+  // A report and the files beside it (API Extractor's own client.api.md, what TypeScript reviewers read) come from one build.
+  for (const { report, beside } of await freshExtractions(undefined, { keepDir: keepDirIn(checkoutRoot()) })) {
+    if (writeReportFile(dir, report)) changed.push(reportFile(dir, report.surface));
+    for (const [name, text] of Object.entries(beside ?? {})) {
+      const path = join(dir, name);
+      if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
+      writeFileSync(path, text);
+      changed.push(path);
+    }
   }
   return changed;
 }

@@ -10,9 +10,16 @@ export interface OnCallSnapshot {
   readonly [teamId: string]: { readonly name: string; readonly onCall: readonly OnCallUser[] };
 }
 
+/**
+ * The kinds of change a poller emits, as its items' `type` says them: workflows, filters and
+ * scripts branch on these values, so the interface reports list them (n8n's trigger, the CLI's
+ * `on-call watch --json`).
+ */
+export const ON_CALL_CHANGE_TYPES = { started: 'on_call_started', ended: 'on_call_ended' } as const;
+
 /** One person going on or off call in one team, as a poller emits it. */
 export interface OnCallChange {
-  readonly type: 'on_call_started' | 'on_call_ended';
+  readonly type: (typeof ON_CALL_CHANGE_TYPES)[keyof typeof ON_CALL_CHANGE_TYPES];
   readonly team: { readonly id: string; readonly name: string };
   readonly user: OnCallUser;
   /** When the poller saw the change (the service does not say when it happened). */
@@ -57,8 +64,8 @@ export function changesBetween(previous: OnCallSnapshot | undefined, current: On
     const team = { id, name: current[id]?.name ?? previous[id]!.name };
     const was = new Set(before.map(identity));
     const is = new Set(after.map(identity));
-    for (const user of before) if (!is.has(identity(user))) ended.push({ type: 'on_call_ended', team, user, detected_at });
-    for (const user of after) if (!was.has(identity(user))) started.push({ type: 'on_call_started', team, user, detected_at });
+    for (const user of before) if (!is.has(identity(user))) ended.push({ type: ON_CALL_CHANGE_TYPES.ended, team, user, detected_at });
+    for (const user of after) if (!was.has(identity(user))) started.push({ type: ON_CALL_CHANGE_TYPES.started, team, user, detected_at });
   }
   return [...ended, ...started];
 }

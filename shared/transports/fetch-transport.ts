@@ -1,4 +1,4 @@
-import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
+import { BODY_TOO_LARGE, bodyTooLarge } from '../http/answer-size.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { followSameOriginRedirects, type Hop } from '../http/follow-redirects.ts';
 import {
@@ -15,6 +15,7 @@ import { retryAfterSeconds } from '../http/retry-after.ts';
 import { type Trace, tracedHop } from '../http/trace.ts';
 import type { HttpResponse, OutgoingRequest, Transport } from '../http/types.ts';
 import { redact } from '../redact.ts';
+import { TRANSPORT_DEFAULTS } from './defaults.ts';
 import type { RetryNotice } from './retry-notice.ts';
 
 export type { RetryNotice } from './retry-notice.ts';
@@ -115,11 +116,11 @@ export function fetchTransport(options: FetchTransportOptions = {}): Transport {
 /** The transport's sender, for any request of `OutgoingRequest`'s shape; `fetchTransport` is it for Pagerly's. */
 export function fetchSender(options: FetchSenderOptions = {}): FetchSender {
   const waitAskedBy = options.waitAskedBy ?? retryAfterHeader;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const backoffMs = options.backoffMs ?? 500;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const attempts = (options.retries ?? 2) + 1;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const timeoutMs = options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
+  const backoffMs = options.backoffMs ?? TRANSPORT_DEFAULTS.backoffMs;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? TRANSPORT_DEFAULTS.maxRetryAfterMs;
+  const attempts = (options.retries ?? TRANSPORT_DEFAULTS.retries) + 1;
+  const maxBodyBytes = options.maxBodyBytes ?? TRANSPORT_DEFAULTS.maxBodyBytes;
   let fetcher: Promise<FetchLike> | undefined;
 
   return {

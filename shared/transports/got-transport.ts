@@ -1,5 +1,6 @@
 import got, { type RetryOptions } from 'got';
-import { BODY_TOO_LARGE, bodyTooLarge, DEFAULT_MAX_BODY_BYTES } from '../http/answer-size.ts';
+import { BODY_TOO_LARGE, bodyTooLarge } from '../http/answer-size.ts';
+import { TRANSPORT_DEFAULTS } from './defaults.ts';
 import { failureCode } from '../http/certificate.ts';
 import { noAnswerError, RETRY_FAILURE_CODES, safeToResend, wasSent } from '../http/failure.ts';
 import { isSameOriginRedirect, MAX_REDIRECTS, redirectError } from '../http/redirect.ts';
@@ -43,18 +44,18 @@ const RETRY_STATUSES = [429, 500, 502, 503, 504];
  * other host (it strips only the headers it knows, `followRedirect` in got's options.ts).
  */
 export function gotTransport(options: GotTransportOptions = {}): Transport {
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const backoffMs = options.backoffMs ?? 500;
+  const timeoutMs = options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
+  const backoffMs = options.backoffMs ?? TRANSPORT_DEFAULTS.backoffMs;
   const retry: Partial<RetryOptions> = {
-    limit: options.retries ?? 2,
+    limit: options.retries ?? TRANSPORT_DEFAULTS.retries,
     methods: ['GET', 'POST', 'DELETE'],
     statusCodes: RETRY_STATUSES,
     errorCodes: [...RETRY_FAILURE_CODES],
-    maxRetryAfter: options.maxRetryAfterMs ?? 60_000,
+    maxRetryAfter: options.maxRetryAfterMs ?? TRANSPORT_DEFAULTS.maxRetryAfterMs,
   };
 
   const attempts = (retry.limit ?? 0) + 1;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? TRANSPORT_DEFAULTS.maxBodyBytes;
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
       // got has no bound of its own on a body: its progress is watched, and past the bound the

@@ -163,14 +163,18 @@ describe('what the check calls each change, on each surface it reaches', () => {
   });
 
   // n8n shows text and a URL as one string property, MCP as one JSON string: only Zapier and Make see this change.
-  it("an input field's type changed: breaking where the platform's type changes", async () => {
-    await expectDifferences(
+  // Zapier's versioning matrix marks a field type change "Depends" (https://docs.zapier.com/platform/manage/planning-changes):
+  // compatible, with what to check; Make checks a `url` parameter, so text there no longer passes.
+  it("an input field's type changed: breaking where the platform's type refuses values, depends on Zapier", async () => {
+    const differences = await expectDifferences(
       changed('createIncident', (op) => mapInput(op, 'description', (field) => ({ ...field, type: 'url' }))),
       {
-        zapier: [['create/create_incident/input/description', 'breaking', '^type: "text" → "string"$']],
+        zapier: [['create/create_incident/input/description', 'compatible', '^type: "text" → "string"$']],
         make: [['module/createIncident/param/description', 'breaking', '^type: "text" → "url"$']],
       },
     );
+    expect(differences.zapier[0]!.depends).toMatch(/^check that every value saved Zaps send in this field, typed or mapped, is still taken as "string"/);
+    expect(differences.zapier[0]!.advice).toMatch(/^Zapier: its versioning matrix says this depends/);
   });
 
   it('an operation hidden (being retired): compatible; then removed: breaking, and the advice says it ends a retirement', async () => {
@@ -196,8 +200,15 @@ describe('what the check calls each change, on each surface it reaches', () => {
     expect(make!.map((d) => d.id)).toEqual(['module/createIncident']);
     // On n8n the removal also drops the node version the retirement added, where workflows made
     // since were saved: breaking, until the retirement's release is listed as ended
-    // (ENDED_RETIREMENTS in n8n-app/generator/versions.ts), which keeps that version.
-    expect(n8n!.map((d) => d.id)).toEqual(['node/pagerly', 'node/pagerly/v1/operation/incident/create', 'node/pagerly/v2']);
+    // (ENDED_RETIREMENTS in n8n-app/generator/versions.ts), which keeps that version. And the
+    // incident resource's default operation moves from the removed `create` to `update`: a v1 node
+    // saved without an operation (n8n leaves a default out) would now update.
+    expect(n8n!.map((d) => d.id)).toEqual([
+      'node/pagerly',
+      'node/pagerly/v1/operation/incident/create',
+      'node/pagerly/v1/resource/incident/property/operation',
+      'node/pagerly/v2',
+    ]);
     expect(mcp!.map((d) => d.id)).toEqual(['tool/create_incident']);
     for (const d of [zapier![0]!, make![0]!, n8n![1]!, mcp![0]!])
       expect(d.advice).toMatch(/^It was hidden \(being retired\): removing it is the retirement's last step, allowed only in a new major version\./);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,26 @@ describe('the CLI report against the command line', () => {
     expect(failed.code).toBe(EXIT.failure);
     for (const path of keyPaths(JSON.parse(failed.stderr))) expect(items.has(`json-error/${path}`)).toBe(true);
   }, 60_000);
+
+  it('reads every environment variable the CLI and its MCP server read from ENV, the table the report lists', () => {
+    // A variable read by a name written out (`env.OPSGENIE_API_KEY`, `env['X']`, `process.env`)
+    // would be missing from the report: a command added later (directory import) is reported
+    // with its variables only if it reads them through ENV.
+    const folders = ['cli', 'mcp-server'].map((folder) => fileURLToPath(new URL(`../../${folder}/`, import.meta.url)));
+    const files = folders.flatMap((folder) =>
+      readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+        .map((entry) => join(entry.parentPath, entry.name)),
+    );
+    expect(files.length).toBeGreaterThan(30);
+    const byName = /\benv\s*(?:\.\s*[A-Za-z_]\w*|\[\s*['"`])|\bprocess\.env\b/;
+    const offending = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, at) => (byName.test(line.replace(/\/\/.*$/, '')) ? [`${file}:${at + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offending).toEqual([]);
+  });
 
   it('does not read the CLI from dist/', () => {
     expect(JSON.stringify(cli)).not.toContain('dist/');

@@ -70,7 +70,11 @@ describe('Zapier: what its definition decides', () => {
     expect(summary(compareReports(real, added))).toEqual([['create/create_incident/input/priority', 'compatible', 'added']]);
     const madeRequired = withFields(fields.map((field) => (field['key'] === 'severity' ? { ...field, required: true, default: 'P3' } : field)));
     expect(summary(compareReports(real, madeRequired))).toEqual([
-      ['create/create_incident/input/severity', 'compatible', 'default: (none) → "P3"; required: false → true'],
+      [
+        'create/create_incident/input/severity',
+        'compatible',
+        'default: (none) → "P3" (saved steps keep the value they were set up with); required: false → true',
+      ],
     ]);
     const withoutDefault = withFields(fields.map((field) => (field['key'] === 'severity' ? { ...field, required: true } : field)));
     expect(summary(compareReports(real, withoutDefault))).toEqual([['create/create_incident/input/severity', 'breaking', 'required: false → true']]);

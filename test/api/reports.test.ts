@@ -73,7 +73,7 @@ describe('the committed reports', () => {
       // The smallest surface, the directory Action, has its inputs, outputs and modes: well over ten.
       expect(report.items.length).toBeGreaterThan(10);
     }
-  });
+  }, 120_000);
 
   it('npm run api:update changes nothing on a clean tree, run twice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'api-update-'));
@@ -84,7 +84,7 @@ describe('the committed reports', () => {
     for (const name of readdirSync(dir).filter((file) => file.endsWith('.txt'))) {
       expect([name, readFileSync(join(dir, name), 'utf8')]).toEqual([name, readFileSync(join(reportsDir(), name), 'utf8')]);
     }
-  });
+  }, 180_000);
 
   it('name the released version, never one above package.json', () => {
     const released = readReleasedVersion();
@@ -95,7 +95,7 @@ describe('the committed reports', () => {
   it('pass the check: current, and nothing since the release that this version may not ship', async () => {
     const result = await runCheck();
     expect({ lines: result.lines, ok: result.ok }).toEqual({ lines: [expect.stringMatching(/^api:check: \d+ surfaces .* the reports are current/)], ok: true });
-  });
+  }, 120_000);
 });
 
 describe('the release notes', () => {

@@ -1,18 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Argument, Command, Option } from 'commander';
 import ts from 'typescript';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
-import type { ApiItem, SurfaceExtractor } from '../model.ts';
+import type { ApiItem, ExtractOptions, SurfaceExtractor } from '../model.ts';
+import { kept, sourcesDigest } from '../kept-reads.ts';
 import { programOver, type TypePath, typePaths } from '../type-paths.ts';
+import { acceptedValues } from '../accepted-values.ts';
+import type { SurfaceSource } from '../../../surfaces/surface.ts';
 
 /**
  * The `pagerly` CLI's public interface, as scripts and pipelines depend on it: every command
- * (by its full path), every flag and alias (and whether it takes a value), every positional
- * argument, the environment variables it reads, its exit codes and what each stands for, and
- * the keys and types of each `--json` document. Commands, flags and arguments are read from
- * commander's own definition (cli/main.ts `buildProgram`, every command registered); the
- * variables from cli/settings.ts `ENV`; the exit codes from cli/exit-codes.ts `EXIT`; the
- * documents from cli/json-documents.ts, the declaration `Output.result` is typed by.
+ * (by its full path) and the order of its positional arguments, every flag and alias (whether it
+ * takes a value, its default), every positional argument, the environment variables it reads
+ * and what stands in for them, its exit codes and what each stands for, the exit code each kind
+ * of failure gets, what the requests each command sends accept, and the keys, types and values
+ * of each `--json` document. Commands, flags, defaults and arguments are read from commander's
+ * own definition (cli/main.ts `buildProgram`, every command registered); the variables from
+ * cli/settings.ts `ENV` and `ENV_DEFAULTS`; the exit codes from cli/exit-table.ts `EXIT`,
+ * `EXIT_BY_ERROR` and `SEVERITY_ORDER`, the tables the code reads; the requests from
+ * cli/operation-commands.ts and the catalog; the documents from cli/json-documents.ts, the
+ * declaration `Output.result` is typed by.
  */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -60,7 +68,8 @@ function flagItems(prefix: string, option: Option, hidden: boolean, global: bool
 
 function argumentItems(prefix: string, args: readonly Argument[]): ApiItem[] {
   return args.map((argument, at) =>
-    // By position: a script passes arguments by place, so their names are wording.
+    // By position: a script passes arguments by place. The name of each is wording here; their
+    // order is the command's `positionals`, where one that moves is seen.
     item(`${prefix}argument/${at + 1}`, 'parameter', {
       label: argument.name(),
       required: argument.required,
@@ -92,7 +101,14 @@ export function commandItems(program: Command): ApiItem[] {
     for (const child of children) {
       const path = command === program ? child.name() : `${commandPath(command)} ${child.name()}`;
       const prefix = `command/${path}/`;
-      items.push(item(`command/${path}`, 'command', { hidden: shown.has(child) ? undefined : true, description: oneLine(child.description()) }));
+      const positionals = child.registeredArguments.map((argument) => argument.name());
+      items.push(
+        item(`command/${path}`, 'command', {
+          hidden: shown.has(child) ? undefined : true,
+          positionals: positionals.length ? positionals : undefined,
+          description: oneLine(child.description()),
+        }),
+      );
       for (const alias of child.aliases())
         items.push(item(`command/${command === program ? '' : `${commandPath(command)} `}${alias}`, 'command', { aliasOf: path }));
       const childHelp = child.createHelp() as unknown as HelpLister;
@@ -110,6 +126,18 @@ export function commandItems(program: Command): ApiItem[] {
 
 /** The facts of a document's key in a report. */
 const keyFacts = (entry: TypePath) => ({ type: entry.type, required: entry.required, choices: entry.choices, list: entry.type === 'array' ? true : undefined });
+
+/**
+ * The `--json` documents' keys, kept by a digest of what they are read from (kept-reads.ts):
+ * the declarations and what they import, how they are read (this file, type-paths.ts), the
+ * compiler options and the packages.
+ */
+export function keptDocumentItems(options: ExtractOptions = {}): Promise<ApiItem[]> {
+  const file = fileURLToPath(new URL('../../../cli/json-documents.ts', import.meta.url));
+  const reader = fileURLToPath(new URL('../type-paths.ts', import.meta.url));
+  const digest = sourcesDigest(root, [file, reader], [readFileSync(`${root}tsconfig.json`, 'utf8'), readFileSync(fileURLToPath(import.meta.url), 'utf8')]);
+  return kept(options, 'cli-documents', digest, () => documentItems(file));
+}
 
 /** The `--json` documents' keys, read from cli/json-documents.ts with the type checker. */
 export function documentItems(file = fileURLToPath(new URL('../../../cli/json-documents.ts', import.meta.url))): ApiItem[] {
@@ -137,36 +165,89 @@ export function documentItems(file = fileURLToPath(new URL('../../../cli/json-do
   };
   perCommand('JsonDocuments', 'json');
   perCommand('JsonLines', 'json-line');
-  // The error document is the same for every command: one set of items.
+  // A command with error codes of its own has its own error document, listed with it.
+  perCommand('JsonCommandErrorDocuments', 'json-error');
+  // The error document of every other command: one set of items.
   for (const entry of typePaths(program, declared('JsonErrorDocument'))) {
     items.push(item(entry.path ? `json-error/${entry.path}` : 'json-error', 'output', keyFacts(entry)));
   }
   return items;
 }
 
-/** The exit codes by name (cli/exit-codes.ts `EXIT`), each with its help line. */
+/** The exit codes by name (cli/exit-table.ts `EXIT`), each with its help line. */
 export function exitCodeItems(exit: Readonly<Record<string, number>>, table: readonly { code: number; meaning: string }[]): ApiItem[] {
   const meanings = new Map<number, string>(table.map(({ code, meaning }) => [code, meaning]));
   return Object.entries(exit).map(([name, code]) => item(`exit-code/${code}`, 'exit-code', { meaning: name, description: oneLine(meanings.get(code)) }));
 }
 
-/** The environment variables (cli/settings.ts `ENV`), each with what it does. */
-export function envItems(env: Readonly<Record<string, string>>, uses: Readonly<Record<string, string>>): ApiItem[] {
-  return Object.entries(env).map(([key, name]) => item(`env/${name}`, 'env', { description: uses[key] }));
+/**
+ * The exit code each kind of failure gets (cli/exit-table.ts `EXIT_BY_ERROR`, which
+ * `exitCodeFor` reads), by the `code` `--json` prints: `exitCode`, and `exitCodeIf…` for each
+ * case that gets another; as numbers, which pipelines branch on. And the order in which the
+ * most severe failure of several decides (`SEVERITY_ORDER`).
+ */
+export function errorExitItems(exit: Readonly<Record<string, number>>, byError: Readonly<Record<string, object>>, severity: readonly string[]): ApiItem[] {
+  const number = (name: string) => (Object.hasOwn(exit, name) ? exit[name]! : name);
+  const factName = (when: string) => (when === 'exit' ? 'exitCode' : `exitCode${when[0]!.toUpperCase()}${when.slice(1)}`);
+  const items = Object.entries(byError).map(([code, rule]) =>
+    item(`error/${code}`, 'error', Object.fromEntries(Object.entries(rule as Record<string, string>).map(([when, name]) => [factName(when), number(name)]))),
+  );
+  return [...items, item('exit-code-order', 'order', { order: severity.map((name) => String(number(name))) })];
+}
+
+/** The environment variables (cli/settings.ts `ENV`), each with what it does and what stands in when it is not set. */
+export function envItems(
+  env: Readonly<Record<string, string>>,
+  uses: Readonly<Record<string, string>>,
+  defaults: Readonly<Partial<Record<string, string>>> = {},
+): ApiItem[] {
+  return Object.entries(env).map(([key, name]) => item(`env/${name}`, 'env', { default: defaults[key], description: uses[key] }));
+}
+
+/**
+ * What the request each command sends accepts (its endpoint's schema, which the shared client
+ * checks before sending): a value the schema stops taking fails the scripts that pass it, by
+ * whichever flag or argument they pass it. Commands are tied to operations by
+ * cli/operation-commands.ts.
+ */
+export function requestItems(commands: Readonly<Record<string, readonly string[]>>, source: SurfaceSource): ApiItem[] {
+  const items = new Map<string, ApiItem>();
+  for (const operation of source.operations) {
+    if (!('endpoint' in operation)) continue;
+    // The command line is written against the endpoint, not the operation's fields: every key of its input.
+    for (const path of commands[operation.id] ?? []) {
+      for (const [key, accepted] of acceptedValues(source.endpoints[operation.endpoint])) {
+        items.set(`command/${path}/request/${key}`, item(`command/${path}/request/${key}`, 'request-property', accepted));
+      }
+    }
+  }
+  return [...items.values()];
 }
 
 export const extractor: SurfaceExtractor = {
   surface: 'cli',
-  async extract() {
+  async extract(options = {}) {
     // One after another: jest's ES module loader can fail on parallel imports that share modules.
     const { buildProgram, COMMAND_NAMES } = await import('../../../cli/main.ts');
     const { Output } = await import('../../../cli/output.ts');
-    const { ENV, ENV_USES } = await import('../../../cli/settings.ts');
-    const { EXIT, exitCodeTable } = await import('../../../cli/exit-codes.ts');
+    const { ENV, ENV_DEFAULTS, ENV_USES } = await import('../../../cli/settings.ts');
+    const { EXIT, EXIT_BY_ERROR, exitCodeTable, SEVERITY_ORDER } = await import('../../../cli/exit-codes.ts');
+    const { OPERATION_COMMANDS } = await import('../../../cli/operation-commands.ts');
+    const source = {
+      operations: (await import('../../../shared/operations/index.ts')).operations,
+      endpoints: (await import('../../../shared/catalog/endpoints.ts')).endpoints,
+    };
     // Nothing is parsed or run: the program is only built, with every command, and read.
     const silent = { write: () => true };
     const out = new Output({ stdout: silent, stderr: silent }, { json: false, secrets: [] });
     const { program } = await buildProgram({ commands: COMMAND_NAMES, env: {}, out });
-    return report('cli', [...commandItems(program), ...envItems(ENV, ENV_USES), ...exitCodeItems(EXIT, exitCodeTable), ...documentItems()]);
+    return report('cli', [
+      ...commandItems(program),
+      ...envItems(ENV, ENV_USES, ENV_DEFAULTS),
+      ...exitCodeItems(EXIT, exitCodeTable),
+      ...errorExitItems(EXIT, EXIT_BY_ERROR, SEVERITY_ORDER),
+      ...requestItems(OPERATION_COMMANDS, source),
+      ...(await keptDocumentItems(options)),
+    ]);
   },
 };

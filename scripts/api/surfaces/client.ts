@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
-import { type ApiDeclaredItem, type ApiItem as ModelItem, ApiItemKind, ApiModel } from '@microsoft/api-extractor-model';
+import { fileURLToPath } from 'node:url';
+// API Extractor loads only when the client is read afresh: a kept reading needs none of it.
+import type { ApiDeclaredItem, ApiItemKind, ApiItem as ModelItem } from '@microsoft/api-extractor-model';
 import ts from 'typescript';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
-import type { ApiItem, SurfaceExtractor } from '../model.ts';
+import { kept, sourcesDigest } from '../kept-reads.ts';
+import type { ApiItem, ExtractOptions, SurfaceExtractor } from '../model.ts';
+import { DEFAULT_BASE_URL } from '../../../shared/settings.ts';
+import { TRANSPORT_DEFAULTS } from '../../../shared/transports/defaults.ts';
 import { type TypePath, typePaths } from '../type-paths.ts';
 
 /**
@@ -16,7 +20,7 @@ import { type TypePath, typePaths } from '../type-paths.ts';
  * when the type is made from a zod schema or a mapped type (`PagerlyClient`), so the type
  * checker lists those: each method's input and output keys, each option type's properties,
  * each with its type and whether it is required. API Extractor's own report (`client.api.md`,
- * what TypeScript reviewers know) is written by `writeClientApiMarkdown`.
+ * what TypeScript reviewers know) is written beside the report (`extractWithFiles`).
  */
 
 export const CLIENT_API_MARKDOWN = 'client.api.md';
@@ -41,12 +45,34 @@ const compilerOptions = {
   types: [],
 };
 
-/** The package built into a temporary folder, read by API Extractor and the type checker, and the folder removed. */
-async function extractClient(): Promise<Extracted> {
-  const { buildClientPackage, CLIENT_PACKAGE } = await import('../../../client/build-client-package.ts');
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The client read (declarations, API Extractor, the type checker), kept by a digest of what it is
+ * read from (kept-reads.ts): the client's sources and what they import, how they are read (this
+ * file and what it imports, client/declarations.ts), and the packages; then what a setting left
+ * out stands for added, from the tables the client reads.
+ */
+async function extractClient(options: ExtractOptions = {}, withMarkdown = true): Promise<Extracted> {
+  const sources = ['client/index.ts', 'client/declarations.ts', 'scripts/api/surfaces/client.ts'].map((file) => join(root, file));
+  const digest = sourcesDigest(root, sources, [String(withMarkdown)]);
+  const read = await kept(options, withMarkdown ? 'client-with-api-md' : 'client', digest, () => readClient(withMarkdown));
+  return { markdown: read.markdown, items: withDefaults(read.items) };
+}
+
+/** The package's declarations written into a temporary folder, read by API Extractor and the type checker, and the folder removed. */
+async function readClient(withMarkdown: boolean): Promise<Extracted> {
+  const { CLIENT_PACKAGE, writeClientDeclarations } = await import('../../../client/declarations.ts');
+  const { Extractor, ExtractorConfig, ExtractorLogLevel } = await import('@microsoft/api-extractor');
+  const { ApiItemKind: kinds, ApiModel } = await import('@microsoft/api-extractor-model');
   const folder = mkdtempSync(join(tmpdir(), 'pagerly-client-api-'));
   try {
-    await buildClientPackage(join(folder, 'package'));
+    // Only what API Extractor and the type checker read: the declarations and the package's name.
+    writeClientDeclarations(join(folder, 'package', 'types'), { check: 'declarations' });
+    writeFileSync(
+      join(folder, 'package', 'package.json'),
+      `${JSON.stringify({ name: CLIENT_PACKAGE, version: '0.0.0', types: './types/client/index.d.ts' })}\n`,
+    );
     const entry = join(folder, 'package', 'types', 'client', 'index.d.ts');
     const reportFolder = join(folder, 'report');
     mkdirSync(reportFolder);
@@ -55,7 +81,8 @@ async function extractClient(): Promise<Extracted> {
         projectFolder: join(folder, 'package'),
         mainEntryPointFilePath: entry,
         compiler: { overrideTsconfig: { compilerOptions } },
-        apiReport: { enabled: true, reportFolder, reportTempFolder: reportFolder, reportFileName: 'client' },
+        // API Extractor's own report (client.api.md) only where it is written: api:update.
+        apiReport: { enabled: withMarkdown, reportFolder, reportTempFolder: reportFolder, reportFileName: 'client' },
         docModel: { enabled: true, apiJsonFilePath: join(reportFolder, 'client.api.json') },
         dtsRollup: { enabled: false },
         tsdocMetadata: { enabled: false },
@@ -78,14 +105,31 @@ async function extractClient(): Promise<Extracted> {
       },
     });
     if (!result.succeeded) throw new Error(`API Extractor could not read ${CLIENT_PACKAGE}'s declarations:\n${problems.join('\n')}`);
-    const markdown = readFileSync(join(reportFolder, 'client.api.md'), 'utf8');
+    const markdown = withMarkdown ? readFileSync(join(reportFolder, 'client.api.md'), 'utf8') : '';
     const model = new ApiModel().loadPackage(join(reportFolder, 'client.api.json'));
-    const items = modelItems(model.entryPoints[0]?.members ?? []);
+    const items = modelItems(model.entryPoints[0]?.members ?? [], kinds);
     const expanded = declarationItems(entry, new Set(items.filter((i) => i.kind === 'export').map((i) => i.id.slice('export/'.length))));
     return { markdown, items: [...items.map((i) => wordingWhereExpanded(i, expanded)), ...expanded] };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a setting left out stands for, which no declaration says: the tables the client reads
+ * (shared/transports/defaults.ts, the default base). Code that leaves a setting out gets it.
+ */
+const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(TRANSPORT_DEFAULTS).map(([name, value]) => [name, String(value)])),
+  baseUrl: DEFAULT_BASE_URL,
+};
+
+function withDefaults(items: readonly ApiItem[]): ApiItem[] {
+  const prefix = 'export/ClientSettings/member/';
+  return items.map((entry) => {
+    const name = entry.id.startsWith(prefix) ? entry.id.slice(prefix.length) : undefined;
+    return name && Object.hasOwn(SETTING_DEFAULTS, name) ? item(entry.id, entry.kind, { ...entry.facts, default: SETTING_DEFAULTS[name] }) : entry;
+  });
 }
 
 /**
@@ -106,18 +150,18 @@ const signatureOf = (text: string) => oneLine(text.replace(/\s*\|\s*/g, '|'));
 /** ApiItemKind `PropertySignature` → `property-signature`. */
 const kindName = (kind: ApiItemKind) => kind.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 
-function memberName(member: ModelItem, siblings: readonly ModelItem[]): string {
-  const name = member.kind === ApiItemKind.Constructor ? 'constructor' : member.displayName;
+function memberName(member: ModelItem, siblings: readonly ModelItem[], kinds: typeof ApiItemKind): string {
+  const name = member.kind === kinds.Constructor ? 'constructor' : member.displayName;
   const overloads = siblings.filter((s) => s.displayName === member.displayName && s.kind === member.kind);
   const index = (member as { overloadIndex?: number }).overloadIndex;
   return overloads.length > 1 && index !== undefined ? `${name}(${index})` : name;
 }
 
 /** One item per export and per member, from API Extractor's doc model. */
-function modelItems(exports: readonly ModelItem[]): ApiItem[] {
+function modelItems(exports: readonly ModelItem[], kinds: typeof ApiItemKind): ApiItem[] {
   const items: ApiItem[] = [];
   for (const declaration of exports) {
-    const name = memberName(declaration, exports);
+    const name = memberName(declaration, exports, kinds);
     items.push(item(`export/${name}`, 'export', { kind: kindName(declaration.kind), signature: signatureOf((declaration as ApiDeclaredItem).excerpt.text) }));
     for (const member of declaration.members) {
       const facts: Record<string, string | boolean | undefined> = {
@@ -125,7 +169,7 @@ function modelItems(exports: readonly ModelItem[]): ApiItem[] {
         signature: signatureOf((member as ApiDeclaredItem).excerpt.text),
       };
       let kind = 'member';
-      if (member.kind === ApiItemKind.PropertySignature || member.kind === ApiItemKind.Property) {
+      if (member.kind === kinds.PropertySignature || member.kind === kinds.Property) {
         const property = member as ApiDeclaredItem & { isOptional: boolean; propertyTypeExcerpt: { text: string } };
         const type = signatureOf(property.propertyTypeExcerpt.text);
         facts['required'] = !property.isOptional;
@@ -138,9 +182,9 @@ function modelItems(exports: readonly ModelItem[]): ApiItem[] {
           delete facts['signature'];
         }
         // Settings and options are given by the user; an error's fields and what a transport is handed are read.
-        kind = member.kind === ApiItemKind.PropertySignature && !READ_BY_USERS.has(declaration.displayName) ? 'property' : 'output';
+        kind = member.kind === kinds.PropertySignature && !READ_BY_USERS.has(declaration.displayName) ? 'property' : 'output';
       }
-      items.push(item(`export/${name}/member/${memberName(member, declaration.members)}`, kind, facts));
+      items.push(item(`export/${name}/member/${memberName(member, declaration.members, kinds)}`, kind, facts));
     }
   }
   return items;
@@ -217,24 +261,19 @@ export function declarationItems(entry: string, exported: ReadonlySet<string>): 
   return items;
 }
 
-/** Writes API Extractor's report of the client's API, `client.api.md`, into `folder`; returns its path. */
-export async function writeClientApiMarkdown(folder: string): Promise<string> {
-  const { markdown } = await extractClient();
-  mkdirSync(folder, { recursive: true });
-  const path = join(folder, CLIENT_API_MARKDOWN);
-  writeFileSync(path, markdown);
-  return path;
-}
-
 /** The report and API Extractor's markdown from one build, for a caller that writes both. */
-export async function extractClientWithMarkdown(): Promise<{ report: ReturnType<typeof report>; markdown: string }> {
-  const { markdown, items } = await extractClient();
+export async function extractClientWithMarkdown(options: ExtractOptions = {}): Promise<{ report: ReturnType<typeof report>; markdown: string }> {
+  const { markdown, items } = await extractClient(options);
   return { report: report('client', items), markdown };
 }
 
 export const extractor: SurfaceExtractor = {
   surface: 'client',
-  async extract() {
-    return report('client', (await extractClient()).items);
+  async extract(options = {}) {
+    return report('client', (await extractClient(options, false)).items);
+  },
+  async extractWithFiles(options = {}) {
+    const { report: made, markdown } = await extractClientWithMarkdown(options);
+    return { report: made, beside: { [CLIENT_API_MARKDOWN]: markdown } };
   },
 };

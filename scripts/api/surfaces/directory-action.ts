@@ -6,13 +6,14 @@ import type { SurfaceExtractor } from '../model.ts';
 export const extractor: SurfaceExtractor = {
   surface: 'directory-action',
   async extract() {
-    const [{ directoryActionYml, DIRECTORY_ACTION_REPOSITORY }, { DIRECTORY_MODES }] = await Promise.all([
+    const [{ directoryActionYml, DIRECTORY_ACTION_REPOSITORY }, { DIRECTORY_MODES, DIRECTORY_RUN_MODES }] = await Promise.all([
       import('../../../github-action/directory/build.ts'),
       import('../../../github-action/directory/modes.ts'),
     ]);
-    // The modes the runtime accepts, which action.yml cannot declare.
+    // The modes the runtime accepts, and the ones the `mode` output says, which action.yml cannot declare.
+    const values: Readonly<Record<string, readonly string[]>> = { 'input/mode': DIRECTORY_MODES, 'output/mode': DIRECTORY_RUN_MODES };
     const items = actionItems(directoryActionYml(), DIRECTORY_ACTION_REPOSITORY).map((entry) =>
-      entry.id === 'input/mode' ? item(entry.id, entry.kind, { ...entry.facts, choices: sortedList(DIRECTORY_MODES) }) : entry,
+      values[entry.id] ? item(entry.id, entry.kind, { ...entry.facts, choices: sortedList(values[entry.id]) }) : entry,
     );
     return report('directory-action', items);
   },

@@ -1,6 +1,7 @@
 import { actionItems } from '../action-metadata.ts';
 import { item, report, sortedList } from '../item-list.ts';
-import type { ApiItem, SurfaceExtractor } from '../model.ts';
+import { acceptedValues } from '../accepted-values.ts';
+import type { ApiItem, Fact, SurfaceExtractor } from '../model.ts';
 import { schemaPaths } from '../schema-paths.ts';
 import type { Endpoint } from '../../../shared/catalog/endpoint.ts';
 import type { Operation } from '../../../shared/operations/types.ts';
@@ -21,16 +22,19 @@ export async function incidentActionItems(source: { operations: readonly Operati
   ]);
   const items = actionItems(actionYml(source), ACTION_REPOSITORY);
   const { create, update } = actionOperations(source);
-  const choices = new Map<string, readonly string[] | undefined>();
-  for (const input of actionInputs(source)) {
-    const field = [...create.inputFields, ...update.inputFields].find((f) => f.key === input.field);
-    // Suggestions that any other value may replace are no contract; fixed choices are.
-    if (field?.choices && !field.customValueAllowed) choices.set(`input/${input.name}`, sortedList(field.choices.map((c) => c.value)));
-  }
-  const withChoices = items.map((entry) => (choices.has(entry.id) ? item(entry.id, entry.kind, { ...entry.facts, choices: choices.get(entry.id) }) : entry));
   // Both operations call the same endpoint; its answer is the output, whichever ran.
   const endpoint = source.endpoints[create.endpoint];
   if (!endpoint) throw new Error(`The Action calls ${create.endpoint}, which the catalog lacks`);
+  const accepted = acceptedValues(endpoint);
+  const extra = new Map<string, Record<string, Fact | undefined>>();
+  for (const input of actionInputs(source)) {
+    const field = [...create.inputFields, ...update.inputFields].find((f) => f.key === input.field);
+    // Suggestions that any other value may replace are no contract; fixed choices are; and what
+    // the shared client lets through, whatever the input's description says.
+    const choices = field?.choices && !field.customValueAllowed ? sortedList(field.choices.map((c) => c.value)) : undefined;
+    extra.set(`input/${input.name}`, { choices, ...(field ? accepted.get(field.key) : {}) });
+  }
+  const withChoices = items.map((entry) => (extra.has(entry.id) ? item(entry.id, entry.kind, { ...entry.facts, ...extra.get(entry.id) }) : entry));
   const answer = wireSchema(endpoint.output, 'input');
   for (const entry of schemaPaths(answer, () => ({}), true)) {
     if (!entry.path) continue;

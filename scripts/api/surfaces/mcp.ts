@@ -8,8 +8,10 @@ import { compact, isHidden, sortedValues } from './facts.ts';
 /**
  * The MCP server's public interface, read from the tool list `pagerly mcp` answers `tools/list`
  * with (the same conversion the SDK makes), built in memory: each tool's name, annotations and
- * input and output schemas, flattened to one item per property path with its type and whether
- * it is required. Hosts cache this list, and agents' prompts name the tools and arguments.
+ * input and output schemas, flattened to one item per property path with its type, whether it
+ * is required and its default. Hosts cache this list, and agents' prompts name the tools and
+ * arguments. And what a host's configuration names: the variable the key comes from, the
+ * header an HTTP client sends it in, the path it connects to (the constants the server reads).
  */
 
 interface Schema {
@@ -108,6 +110,18 @@ export function mcpItems(source: SurfaceSource): ApiItem[] {
   });
 }
 
+/** What a host's configuration names, from the constants the server reads. */
+export function hostItems(names: { apiKeyEnv: string; keyHeader: string; path: string; host: string; port: number }): ApiItem[] {
+  return [
+    { id: `env/${names.apiKeyEnv}`, kind: 'env', facts: { description: "the key, in the server's environment (on HTTP, unless --key-from-header)" } },
+    { id: `http/header/${names.keyHeader.toLowerCase()}`, kind: 'header', facts: { description: "each request's key, with --key-from-header" } },
+    { id: 'http', kind: 'endpoint', facts: { path: names.path, description: 'where an HTTP client connects (pagerly mcp --http)' } },
+    // A host configured with http://127.0.0.1:8791/mcp reaches a server started without --host or --port only while these stay.
+    { id: 'http/host', kind: 'parameter', facts: { default: names.host, description: 'the address listened on without --host' } },
+    { id: 'http/port', kind: 'parameter', facts: { default: String(names.port), description: 'the port listened on without --port' } },
+  ];
+}
+
 export const extractor: SurfaceExtractor = {
   surface: 'mcp',
   async extract(options = {}) {
@@ -115,6 +129,9 @@ export const extractor: SurfaceExtractor = {
       operations: (await import('../../../shared/operations/index.ts')).operations,
       endpoints: (await import('../../../shared/catalog/endpoints.ts')).endpoints,
     };
-    return { surface: 'mcp', items: mcpItems(source) };
+    const { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, KEY_HEADER, MCP_PATH } = await import('../../../mcp-server/http.ts');
+    const { API_KEY_ENV } = await import('../../../mcp-server/server.ts');
+    const host = { apiKeyEnv: API_KEY_ENV, keyHeader: KEY_HEADER, path: MCP_PATH, host: DEFAULT_HTTP_HOST, port: DEFAULT_HTTP_PORT };
+    return { surface: 'mcp', items: [...mcpItems(source), ...hostItems(host)] };
   },
 };

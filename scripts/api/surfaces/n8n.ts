@@ -1,9 +1,11 @@
 import { actionNodeDescription, credentialDescription, triggerNodeDescription } from '../../../n8n-app/generator/descriptions.ts';
 import { n8nName } from '../../../n8n-app/operation-names.ts';
 import { DELETED } from '../../../n8n-app/runtime/execute.ts';
-import { changesBetween } from '../../../shared/on-call/changes.ts';
+import { changesBetween, ON_CALL_CHANGE_TYPES } from '../../../shared/on-call/changes.ts';
+import type { Endpoint } from '../../../shared/catalog/endpoint.ts';
 import type { Operation, OutputField } from '../../../shared/operations/types.ts';
 import { onCallUser, type OnCallUser } from '../../../shared/schemas/on-call-user.ts';
+import { type Accepted, acceptedValues } from '../accepted-values.ts';
 import type { ApiItem, Fact, SurfaceExtractor } from '../model.ts';
 import { compact, factValue, isHidden, sortedValues } from './facts.ts';
 
@@ -69,13 +71,19 @@ function defaultOf(property: Property): Fact | undefined {
   return factValue(value);
 }
 
-function propertyFacts(property: Property, shownWhen: string | undefined): Record<string, Fact> {
+/**
+ * A property's facts. n8n saves only the parameters that differ from their default, so a saved
+ * node that left one as it was gets whatever the default is now: `default`. An option of a
+ * collection is another matter: the collection is saved whole once an option is added, so the
+ * option's default is only what the editor puts in it then (`prefill`).
+ */
+function propertyFacts(property: Property, shownWhen: string | undefined, inCollection = false): Record<string, Fact> {
   const choosable = property.type === 'options' || property.type === 'multiOptions';
   const searchList = property.modes?.flatMap((mode) => (mode.typeOptions?.searchListMethod ? [mode.typeOptions.searchListMethod] : []));
   return compact({
     type: property.type,
     required: property.required ?? false,
-    default: defaultOf(property),
+    [inCollection ? 'prefill' : 'default']: defaultOf(property),
     list: property.type === 'multiOptions' || property.typeOptions?.multipleValues || undefined,
     choices: choosable && property.options ? sortedValues(property.options.map((option) => (option as { value: unknown }).value)) : undefined,
     dynamic: property.typeOptions?.loadOptionsMethod ?? (searchList?.length ? searchList.join(',') : undefined),
@@ -104,25 +112,32 @@ function placesOf(base: string, property: Property): string[] {
 
 /** A collection's or fixed collection's options are parameters too, stored under it. */
 function nested(property: Property, id: string): ApiItem[] {
-  if (property.type === 'collection') return properties(property.options ?? []).flatMap((option) => propertyItems(id, option, undefined));
+  if (property.type === 'collection') return properties(property.options ?? []).flatMap((option) => propertyItems(id, option, undefined, true));
   if (property.type === 'fixedCollection') {
     return properties((property.options ?? []).map((group) => ({ ...(group as object), type: 'fixedCollectionGroup' }))).flatMap((group) => [
       { id: `${id}/${group.name}`, kind: 'property', facts: compact({ type: 'group', label: group.displayName }) },
-      ...properties(group.values ?? []).flatMap((value) => propertyItems(`${id}/${group.name}`, value, undefined)),
+      ...properties(group.values ?? []).flatMap((value) => propertyItems(`${id}/${group.name}`, value, undefined, true)),
     ]);
   }
   return [];
 }
 
-function propertyItems(parentId: string, property: Property, shownWhen: string | undefined): ApiItem[] {
+function propertyItems(parentId: string, property: Property, shownWhen: string | undefined, inCollection = false): ApiItem[] {
   const id = `${parentId}/${property.name}`;
-  return [{ id, kind: 'property', facts: propertyFacts(property, shownWhen) }, ...nested(property, id)];
+  return [{ id, kind: 'property', facts: propertyFacts(property, shownWhen, inCollection) }, ...nested(property, id)];
 }
 
+/** An output field, with the values it may take where they are a fixed set (the trigger's `type`). */
+type Output = Omit<OutputField, 'spec'> & { readonly spec?: readonly Output[]; readonly values?: readonly string[] };
+
 /** What a node's items hold for an operation: the shared output fields, nested as `team/id`; a delete gives `deleted`. */
-function outputItems(parent: string, fields: readonly OutputField[]): ApiItem[] {
+function outputItems(parent: string, fields: readonly Output[]): ApiItem[] {
   return fields.flatMap((field) => [
-    { id: `${parent}/${field.key}`, kind: 'output', facts: compact({ type: field.type, label: field.label || undefined }) },
+    {
+      id: `${parent}/${field.key}`,
+      kind: 'output',
+      facts: compact({ type: field.type, label: field.label || undefined, choices: field.values ? sortedValues(field.values) : undefined }),
+    },
     ...outputItems(`${parent}/${field.key}`, field.spec ?? []),
   ]);
 }
@@ -132,21 +147,34 @@ const actionOutputs = (operation: Operation): readonly OutputField[] =>
     ? Object.entries(DELETED).map(([key, value]) => ({ key, label: key, type: typeof value as OutputField['type'] }))
     : operation.outputFields;
 
-/** The trigger's item: one person going on or off call, made by the poller's own code from a made-up look. */
-function triggerOutputs(): OutputField[] {
+/**
+ * The trigger's item: one person going on or off call, made by the poller's own code from a
+ * made-up look; its `type` takes the values of ON_CALL_CHANGE_TYPES, which the poller emits.
+ */
+function triggerOutputs(): Output[] {
   const user = Object.fromEntries(Object.keys(onCallUser.shape).map((key) => [key, key])) as unknown as OnCallUser;
   const [change] = changesBetween({ t: { name: 'Team', onCall: [] } }, { t: { name: 'Team', onCall: [user] } }, new Date(0));
-  const fieldsOf = (value: object): OutputField[] =>
+  const values: Readonly<Record<string, readonly string[]>> = { type: Object.values(ON_CALL_CHANGE_TYPES) };
+  const fieldsOf = (value: object, top: boolean): Output[] =>
     Object.entries(value).map(([key, entry]) =>
       entry !== null && typeof entry === 'object'
-        ? { key, label: '', type: 'object', spec: fieldsOf(entry) }
-        : { key, label: '', type: typeof entry as OutputField['type'] },
+        ? { key, label: '', type: 'object', spec: fieldsOf(entry, false) }
+        : { key, label: '', type: typeof entry as OutputField['type'], ...(top && values[key] ? { values: values[key] } : {}) },
     );
   // The poller's items have no labels: n8n shows their keys.
-  return change ? fieldsOf(change) : [];
+  return change ? fieldsOf(change, true) : [];
 }
 
-function nodeItems(node: NodeDescription, operations: readonly Operation[]): ApiItem[] {
+/** What the shared client accepts for an operation's parameter (its endpoint's schema), merged into the parameter's item and its collection's options. */
+function withAccepted(items: readonly ApiItem[], place: string, accepted: ReadonlyMap<string, Accepted>): ApiItem[] {
+  return items.map((item) => {
+    const path = item.id.slice(`${place}/property/`.length).split('/');
+    const key = path.at(-1)!;
+    return path.length <= 2 && accepted.has(key) ? { ...item, facts: compact({ ...item.facts, ...accepted.get(key) }) } : item;
+  });
+}
+
+function nodeItems(node: NodeDescription, operations: readonly Operation[], endpoints: Readonly<Record<string, Endpoint>>): ApiItem[] {
   const base = `node/${node.name}`;
   const items: ApiItem[] = [
     {
@@ -160,7 +188,7 @@ function nodeItems(node: NodeDescription, operations: readonly Operation[]): Api
       }),
     },
   ];
-  const byName = new Map(
+  const byName = new Map<string, Operation>(
     operations.flatMap((operation) => {
       const name = n8nName(operation);
       return 'resource' in name ? [[`${name.resource}/${name.operation}`, operation] as const] : [];
@@ -193,7 +221,10 @@ function nodeItems(node: NodeDescription, operations: readonly Operation[]): Api
         // choices are not repeated, so removing an operation is one difference (the operation's).
         const reported = property.name === 'operation' && place !== at ? { ...property, options: undefined } : property;
         const name = count > 1 ? `${property.name}[${count}]` : property.name;
-        for (const item of propertyItems(parent, reported, conditions))
+        // On an operation's panel, what the shared client accepts for each of its fields.
+        const operation = place.startsWith(`${at}/operation/`) ? byName.get(place.slice(`${at}/operation/`.length)) : undefined;
+        const accepted = acceptedValues(operation && 'endpoint' in operation ? endpoints[operation.endpoint] : undefined);
+        for (const item of withAccepted(propertyItems(parent, reported, conditions), place, accepted))
           items.push({ ...item, id: item.id.replace(`${parent}/${property.name}`, `${parent}/${name}`) });
       }
     }
@@ -219,14 +250,19 @@ function credentialItems(): ApiItem[] {
 export const n8nNodes = (operations: readonly Operation[]): NodeDescription[] =>
   [actionNodeDescription(operations), triggerNodeDescription(operations)] as unknown as NodeDescription[];
 
-export function n8nItems(operations: readonly Operation[], nodes: readonly NodeDescription[] = n8nNodes(operations)): ApiItem[] {
-  return [...nodes.flatMap((node) => nodeItems(node, operations)), ...credentialItems()];
+export function n8nItems(
+  operations: readonly Operation[],
+  nodes: readonly NodeDescription[] = n8nNodes(operations),
+  endpoints: Readonly<Record<string, Endpoint>> = {},
+): ApiItem[] {
+  return [...nodes.flatMap((node) => nodeItems(node, operations, endpoints)), ...credentialItems()];
 }
 
 export const extractor: SurfaceExtractor = {
   surface: 'n8n',
   async extract(options = {}) {
     const operations = options.source?.operations ?? (await import('../../../shared/operations/index.ts')).operations;
-    return { surface: 'n8n', items: n8nItems(operations) };
+    const endpoints = options.source?.endpoints ?? (await import('../../../shared/catalog/endpoints.ts')).endpoints;
+    return { surface: 'n8n', items: n8nItems(operations, n8nNodes(operations), endpoints) };
   },
 };

@@ -1,6 +1,8 @@
+import type { Endpoint } from '../../../shared/catalog/endpoint.ts';
 import type { Operation } from '../../../shared/operations/types.ts';
 import { zapierApp } from '../../../zapier-app/index.ts';
 import { zapierName } from '../../../zapier-app/operation-names.ts';
+import { type Accepted, acceptedValues } from '../accepted-values.ts';
 import type { ApiItem, Fact, SurfaceExtractor } from '../model.ts';
 import { compact, isHidden, sortedValues } from './facts.ts';
 
@@ -46,7 +48,7 @@ function choiceValues(choices: unknown): string[] | undefined {
 // Input fields given as functions (dynamic fields) are computed per Zap: the report names that they exist.
 const plainFields = (fields: unknown[] | undefined): Field[] => (fields ?? []).filter((field): field is Field => typeof field === 'object' && field !== null);
 
-function inputItems(parent: string, fields: unknown[] | undefined): ApiItem[] {
+function inputItems(parent: string, fields: unknown[] | undefined, accepted: ReadonlyMap<string, Accepted>): ApiItem[] {
   const items: ApiItem[] = [];
   // A `copy` field is text shown above the inputs: nothing a Zap stores.
   for (const field of plainFields(fields).filter((f) => f.type !== 'copy')) {
@@ -61,6 +63,8 @@ function inputItems(parent: string, fields: unknown[] | undefined): ApiItem[] {
         choices: choiceValues(field.choices),
         dynamic: field.dynamic,
         label: field.label,
+        // What the shared client lets through, whatever the field shows.
+        ...accepted.get(field.key),
       }),
     });
   }
@@ -82,7 +86,12 @@ function dedupeOf(definition: Definition): string {
   return primary.length ? primary.map((field) => field.key).join('+') : 'id';
 }
 
-function operationItems(kind: 'trigger' | 'create' | 'search', definition: Definition, retiring: ReadonlySet<string>): ApiItem[] {
+function operationItems(
+  kind: 'trigger' | 'create' | 'search',
+  definition: Definition,
+  retiring: ReadonlySet<string>,
+  accepted: ReadonlyMap<string, Accepted>,
+): ApiItem[] {
   const id = `${kind}/${definition.key}`;
   const hidden = definition.display.hidden || retiring.has(definition.key) || undefined;
   const facts: Record<string, Fact | undefined> = { label: definition.display.label, noun: definition.noun, hidden };
@@ -91,15 +100,24 @@ function operationItems(kind: 'trigger' | 'create' | 'search', definition: Defin
     facts['kind'] = definition.operation.type ?? 'polling';
     facts['dedupe'] = dedupeOf(definition);
   }
-  return [{ id, kind, facts: compact(facts) }, ...inputItems(id, definition.operation.inputFields), ...outputItems(id, definition.operation.outputFields)];
+  return [
+    { id, kind, facts: compact(facts) },
+    ...inputItems(id, definition.operation.inputFields, accepted),
+    ...outputItems(id, definition.operation.outputFields),
+  ];
 }
 
 /**
  * The app's items. `operations` are the descriptions it was built from: one marked hidden (being
- * retired) is reported hidden even where the app does not hide it yet.
+ * retired) is reported hidden even where the app does not hide it yet; each one's endpoint (in
+ * `endpoints`) says what its inputs accept.
  */
-export function zapierItems(app: App, operations: readonly Operation[] = []): ApiItem[] {
+export function zapierItems(app: App, operations: readonly Operation[] = [], endpoints: Readonly<Record<string, Endpoint>> = {}): ApiItem[] {
   const retiring = new Set(operations.filter(isHidden).map((operation) => zapierName(operation).key));
+  const acceptedBy = new Map(
+    operations.map((operation) => [zapierName(operation).key, acceptedValues('endpoint' in operation ? endpoints[operation.endpoint] : undefined)] as const),
+  );
+  const none: ReadonlyMap<string, Accepted> = new Map();
   const auth = app.authentication as { type: string; fields?: unknown[] } | undefined;
   const items: ApiItem[] = [];
   if (auth) {
@@ -118,7 +136,10 @@ export function zapierItems(app: App, operations: readonly Operation[] = []): Ap
     ['search', app.searches],
   ] as const;
   for (const [kind, group] of groups)
-    for (const definition of Object.values(group ?? {})) items.push(...operationItems(kind, definition as unknown as Definition, retiring));
+    for (const definition of Object.values(group ?? {})) {
+      const { key } = definition as unknown as Definition;
+      items.push(...operationItems(kind, definition as unknown as Definition, retiring, acceptedBy.get(key) ?? none));
+    }
   for (const pair of Object.values(app.searchOrCreates ?? {})) {
     items.push({
       id: `searchOrCreate/${pair.key}`,
@@ -133,6 +154,7 @@ export const extractor: SurfaceExtractor = {
   surface: 'zapier',
   async extract(options = {}) {
     const operations = options.source?.operations ?? (await import('../../../shared/operations/index.ts')).operations;
-    return { surface: 'zapier', items: zapierItems(zapierApp(operations), operations) };
+    const endpoints = options.source?.endpoints ?? (await import('../../../shared/catalog/endpoints.ts')).endpoints;
+    return { surface: 'zapier', items: zapierItems(zapierApp(operations), operations, endpoints) };
   },
 };
