@@ -76,7 +76,7 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
     .requiredOption('--out <file>', 'the people file to write: .yaml or .yml (YAML), .csv (CSV); replaced whole, only when the import succeeds')
     .option('--include-invited', 'also write people who have not accepted their invitation yet (else left out, and listed)')
     .addHelpText('after', HELP)
-    .action(async (id: SourceId, options: { out: string; includeInvited?: boolean }) => {
+    .action(async (id: SourceId, options: { out: string; includeInvited?: boolean }, command: Command) => {
       const source = SOURCES[id];
       const format = peopleFormatOf(options.out);
       if (!format) throw new UsageError(`--out must name a .yaml, .yml or .csv file (the format comes from the extension), not "${options.out}".`);
@@ -95,7 +95,8 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
         userAgent: `pagerly-cli/${ctx.version} (directory import)`,
         sender: fetchSender({
           ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-          retries: settings.retries ?? IMPORT_RETRIES,
+          // The global --retries default is a single command's; the import's own applies unless it is given.
+          retries: [undefined, 'default'].includes(command.getOptionValueSourceWithGlobals('retries')) ? IMPORT_RETRIES : settings.retries,
           backoffMs: IMPORT_BACKOFF_MS,
           waitAskedBy: source.waitAskedBy,
           onRetry: (retry) => ctx.out.note(retryNoticeText(retry, source.name)),
