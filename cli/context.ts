@@ -10,7 +10,7 @@ import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } 
 /** What every command gets: output, the settings, and the typed client made on first use. */
 export interface Context {
   readonly out: Output;
-  /** The environment the command was given (never process.env behind a test's back). */
+  /** The environment the command was given (never the process's own environment behind a test's back). */
   readonly env: Env;
   readonly version: string;
   settings(): CliSettings;

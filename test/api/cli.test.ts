@@ -202,6 +202,7 @@ export interface JsonDocuments extends Omit<real.JsonDocuments, 'teams' | 'direc
 }
 export type JsonLines = real.JsonLines;
 export type JsonErrorDocument = real.JsonErrorDocument;
+export type JsonCommandErrorDocuments = real.JsonCommandErrorDocuments;
 `,
       );
       const before = byId(documentItems(real));

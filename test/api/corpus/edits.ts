@@ -53,7 +53,7 @@ export const CORPUS: readonly CorpusEdit[] = [
     edits: [
       {
         file: 'shared/schemas/incident.ts',
-        from: "severity: z.optional(requiredText(32, 'must not be empty')),",
+        from: "severity: z.optional(requiredText(LONGEST.severity, 'must not be empty')),",
         to: 'severity: z.optional(z.enum(suggestedSeverities)),',
       },
     ],
@@ -341,14 +341,18 @@ export const CORPUS: readonly CorpusEdit[] = [
     shipsAfterUpdate: true,
   },
   {
-    name: 'MCP: list tools take an optional `cursor`',
+    name: 'MCP: every list tool takes an optional `cursor`, not only who is on call',
     edits: [
       {
         file: 'mcp-server/tools.ts',
         from: '  if (!bounds.filter) return { limit };',
-        to: "  const cursor = z.optional(z.string().check(z.describe('Where the last answer stopped: its `next_cursor`.')));\n  if (!bounds.filter) return { limit, cursor };",
+        to: "  const pageCursor = z.optional(z.string().check(z.describe('Where the last answer stopped: its `next_cursor`.')));\n  if (!bounds.filter) return { limit, cursor: pageCursor };",
       },
-      { file: 'mcp-server/tools.ts', from: '  return { [bounds.filter.arg]: filter, limit };', to: '  return { [bounds.filter.arg]: filter, limit, cursor };' },
+      {
+        file: 'mcp-server/tools.ts',
+        from: '  if (!bounds.resumable) return { [bounds.filter.arg]: filter, limit };',
+        to: '  if (!bounds.resumable) return { [bounds.filter.arg]: filter, limit, cursor: pageCursor };',
+      },
     ],
     expect: { mcp: ['compatible', 'input/cursor'] },
     shipsAfterUpdate: true,
@@ -416,21 +420,21 @@ export const CORPUS: readonly CorpusEdit[] = [
     expect: { cli: ['breaking', 'env/PAGERLY_BASE_URL'] },
   },
   {
-    name: 'CLI: a new command `directory import <source>` reading OPSGENIE_API_KEY',
+    name: 'CLI: a new command `directory export <file>` reading PAGERLY_EXPORT_FORMAT',
     edits: [
       {
         file: 'cli/commands/directory.ts',
-        from: '  registerDirectorySync(directory, ctx);',
-        to: "  directory\n    .command('import')\n    .description('copy the on-call directory from another service')\n    .argument('<source>', 'opsgenie or pagerduty')\n    .option('--dry-run', 'print the plan; change nothing')\n    .action(async () => {});\n\n  registerDirectorySync(directory, ctx);",
+        from: '  registerDirectoryImport(directory, ctx);',
+        to: "  registerDirectoryImport(directory, ctx);\n  directory\n    .command('export')\n    .description('write the directory to a people file')\n    .argument('<file>', 'the .yaml or .csv file to write')\n    .option('--dry-run', 'print what would be written; write nothing')\n    .action(async () => {});",
       },
-      { file: 'cli/settings.ts', from: "  term: 'TERM',\n} as const;", to: "  term: 'TERM',\n  opsgenieApiKey: 'OPSGENIE_API_KEY',\n} as const;" },
+      { file: 'cli/settings.ts', from: '  ...SOURCE_ENV,\n} as const;', to: "  ...SOURCE_ENV,\n  exportFormat: 'PAGERLY_EXPORT_FORMAT',\n} as const;" },
       {
         file: 'cli/settings.ts',
-        from: "  term: 'dumb turns colour off',\n};",
-        to: "  term: 'dumb turns colour off',\n  opsgenieApiKey: 'the Opsgenie key `directory import opsgenie` reads with',\n};",
+        from: '  ...SOURCE_ENV_USES,\n};',
+        to: "  ...SOURCE_ENV_USES,\n  exportFormat: 'yaml or csv, when the file name does not say',\n};",
       },
     ],
-    expect: { cli: ['compatible', 'command/directory import'] },
+    expect: { cli: ['compatible', 'command/directory export'] },
     shipsAfterUpdate: true,
   },
   {
@@ -639,7 +643,7 @@ export const CORPUS: readonly CorpusEdit[] = [
   },
   {
     name: 'incident titles limited to 100 characters',
-    edits: [{ file: 'shared/schemas/incident.ts', from: 'title: requiredText(255),', to: 'title: requiredText(100),' }],
+    edits: [{ file: 'shared/schemas/text-limits.ts', from: '  title: 255,', to: '  title: 100,' }],
     expect: {
       zapier: ['breaking', 'create/create_incident/input/title'],
       n8n: 'breaking',
