@@ -80,6 +80,28 @@ export function invisibleControlsIn(text: string): { index: number; char: string
     .map((match) => ({ index: match.index, char: match[0] }));
 }
 
+let everyCandidate: readonly string[] | undefined;
+
+/**
+ * Every character this rule may show, in code point order, read off its own pattern (so nothing
+ * can drift): for a surface that cannot run this code and writes the rule out character by
+ * character (Make's IML: make-app/generator/iml-visible-controls.ts). The joiners and tags it
+ * keeps in context are among them; such a surface, unable to tell a script or an emoji, shows
+ * them wherever they stand.
+ */
+export function controlCandidates(): readonly string[] {
+  if (everyCandidate) return everyCandidate;
+  const one = new RegExp(CANDIDATES.source, 'u');
+  const found: string[] = [];
+  for (let code = 0; code <= 0x10ffff; code += 1) {
+    if (code === 0xd800) code = 0xe000; // a lone surrogate is no character
+    const char = String.fromCodePoint(code);
+    if (one.test(char)) found.push(char);
+  }
+  everyCandidate = found;
+  return found;
+}
+
 /** `text` with each invisible control replaced by `show(char)`, by default its escape (`\u202e`). */
 export function showInvisibleControls(text: string, show: (char: string) => string = escapeOf): string {
   const flags = flagSpans(text);

@@ -117,7 +117,7 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
         progress.stop();
       }
 
-      const selection = selectPeople(source, read.people, { includeInvited });
+      const selection = selectPeople(source, read.people, { includeInvited, secrets: [key] });
       if (selection.rows.length === 0) {
         throw new NotWrittenError(
           `${source.name} listed ${read.people.length} people and none can be written (${selection.skipped.length} skipped: see --json); ${options.out} was not written.`,

@@ -102,9 +102,9 @@ export function holdsKey(text: string, key: KeyExpression = SENT_KEY): string {
 }
 
 /**
- * The connection's label, within the 512 characters Make's schema allows it: "Grace Hopper
- * (Acme)", "Pagerly API key (Acme)" when nobody is named; the fixed word alone when the label
- * would hold the key's first or last 8 characters (the rule of shared/operations/key-owner.ts).
+ * The connection's label, as an expression: "Grace Hopper (Acme)", "Pagerly API key (Acme)" when
+ * nobody is named; the fixed word alone when the label would hold the key's first or last 8
+ * characters (the rule of shared/operations/key-owner.ts).
  */
 export function connectionLabel(key: KeyExpression, fallback: string): string {
   const label = `ifempty(body.user.name, ${imlString(fallback)}) + if(body.organization.name, ' (' + body.organization.name + ')', '')`;
@@ -112,5 +112,5 @@ export function connectionLabel(key: KeyExpression, fallback: string): string {
     .slice(0, 2)
     .map((piece) => `contains(${label}, ${piece})`)
     .join(' || ');
-  return `{{if(${quoted}, ${imlString(fallback)}, ${label})}}`;
+  return `if(${quoted}, ${imlString(fallback)}, ${label})`;
 }

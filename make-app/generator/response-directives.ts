@@ -1,5 +1,6 @@
 import { imlString } from './iml-expressions.ts';
 import { type KeyExpression, keySafeText, SENT_KEY } from './iml-key.ts';
+import { showControlsIml } from './iml-visible-controls.ts';
 
 /**
  * The shared error model in Make's terms (the error types of Make's schema, enums.json):
@@ -12,7 +13,8 @@ import { type KeyExpression, keySafeText, SENT_KEY } from './iml-key.ts';
 /**
  * The service's own text from `[{"Error": "..."}]`, else whatever came, made safe to show
  * (iml-key.ts `keySafeText`: the key taken out, then cut): a service that quotes the key must not
- * put it into Make's messages.
+ * put it into Make's messages. Its invisible controls are then shown, never applied
+ * (iml-visible-controls.ts), as on every surface.
  */
 const SERVICE_TEXT = 'ifempty(body[1].Error, ifempty(body.Error, body))';
 
@@ -34,7 +36,7 @@ const serviceTextHas = (words: string) => `{{contains(lower(toString(${SERVICE_T
 
 /** `response.temp`: the safe text, and (unless `keyCheck`, whose refusals are all the key) what the 400 and 403 entries read. */
 export const responseTemp = (key: KeyExpression = SENT_KEY, { keyCheck = false } = {}) => ({
-  said: `{{${keySafeText(SERVICE_TEXT, key)}}}`,
+  said: `{{${showControlsIml(keySafeText(SERVICE_TEXT, key))}}}`,
   ...(keyCheck ? {} : { namesTheKey: serviceTextHas('api key'), aboutAdmin: serviceTextHas('admin') }),
 });
 

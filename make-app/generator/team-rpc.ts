@@ -1,6 +1,7 @@
 import { endpoints } from '../../shared/catalog/endpoints.ts';
 import { teamList } from '../../shared/operations/team-list.ts';
 import { relativeUrl } from './communication.ts';
+import { showControlsIml } from './iml-visible-controls.ts';
 
 /**
  * The most teams the team select offers. Make's App review prerequisites make a limit mandatory
@@ -11,7 +12,11 @@ import { relativeUrl } from './communication.ts';
  */
 export const TEAM_OPTIONS_LIMIT = 100;
 
-/** `listTeams`: the options of every team select (value and label = the team's name). */
+/**
+ * `listTeams`: the options of every team select. The value is the team's name as it came, which
+ * saved scenarios hold and the service takes; the label is that name with its invisible
+ * controls shown (iml-visible-controls.ts), so "Ops \u202Esyap" never reads as "Ops pays".
+ */
 export function teamRpcFiles() {
   return {
     communication: {
@@ -20,7 +25,7 @@ export function teamRpcFiles() {
       response: {
         iterate: '{{body}}',
         limit: TEAM_OPTIONS_LIMIT,
-        output: { label: `{{item.${teamList.labelField}}}`, value: `{{item.${teamList.valueField}}}` },
+        output: { label: `{{${showControlsIml(`toString(item.${teamList.labelField})`)}}}`, value: `{{item.${teamList.valueField}}}` },
       },
     },
     params: [],

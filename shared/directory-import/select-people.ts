@@ -1,3 +1,4 @@
+import { holdsSecret } from '../redact.ts';
 import { controlCharacters } from '../directory-sync/control-characters.ts';
 import { describeRowProblem, type RowProblem } from '../directory-sync/row-problem.ts';
 import { validateRows } from '../directory-sync/validate-rows.ts';
@@ -74,10 +75,12 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
  * people only invited are left out unless `includeInvited`; every other person is checked by
  * the sync's own rules (the e-mail and name the directory takes, no control or replaced
  * character) and left out, saying why, when they fail them; an e-mail already taken by an
- * earlier person is left out. Each person's role goes through the role table, and their phone
- * through the phone rule (phones.ts). Nobody is dropped without a reason in `skipped`.
+ * earlier person is left out. A person whose e-mail, name or phone holds the source's key in
+ * any form shared/redact.ts finds (a source that echoes it) is left out too: the key is written
+ * to no file. Each person's role goes through the role table, and their phone through the phone
+ * rule (phones.ts). Nobody is dropped without a reason in `skipped`.
  */
-export function selectPeople(source: Source, people: readonly SourcePerson[], options: { includeInvited: boolean }): Selection {
+export function selectPeople(source: Source, people: readonly SourcePerson[], options: { includeInvited: boolean; secrets: readonly string[] }): Selection {
   const rows: ImportedRow[] = [];
   const skipped: SkippedPerson[] = [];
   const roles = new Map<string, RoleCount>();
@@ -113,6 +116,11 @@ export function selectPeople(source: Source, people: readonly SourcePerson[], op
       ...(choice === undefined ? {} : { phone: choice.phone ?? '' }),
       role: mapped.role,
     };
+    const quoting = Object.keys(values).filter((field) => typeof values[field] === 'string' && holdsSecret(values[field], options.secrets));
+    if (quoting.length > 0) {
+      skip('unusable', `its ${quoting.join(' and ')} ${quoting.length === 1 ? 'holds' : 'hold'} the key in ${source.keyVariable}, which is written nowhere`);
+      continue;
+    }
     const problems = problemsOf(values);
     if (problems.length > 0) {
       skip('unusable', problems.map(describeRowProblem).join('; '));

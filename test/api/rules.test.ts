@@ -260,6 +260,15 @@ describe('dropdown sources: not the stored value', () => {
       'compatible',
     ],
     ['a Zapier dropdown storing another key', 'zapier', 'input', { dynamic: 'team.name.name' }, { dynamic: 'team.id.name' }, 'breaking'],
+    // The label is "the human friendly value to be shown on the left of the dropdown" (the page above): what options read, not what is stored.
+    [
+      'a Zapier dropdown showing another label field, the same value key',
+      'zapier',
+      'input',
+      { dynamic: 'team.name.name' },
+      { dynamic: 'team.name.name_shown' },
+      'compatible',
+    ],
     ['a dropdown source dropped (a free field)', 'zapier', 'input', { dynamic: 'team.name.name' }, {}, 'compatible'],
     ['a Make parameter made static (no longer mappable)', 'make', 'parameter', { placement: 'mappable' }, { placement: 'static' }, 'breaking'],
   ] as Row[])('%s (%s): %s', (_name, surface, kind, before, after, verdict) => {

@@ -44,11 +44,18 @@ export interface Imported extends Run {
 }
 
 /**
- * `pagerly directory import <source> --out <out> ...extra` against a stand-in, in process; checks
- * that no source key appears in the output (run) nor in the file written.
+ * `pagerly directory import <source> --out <out> ...extra` against a stand-in, in process (on a
+ * terminal with `tty`); checks that no source key appears in the output (run) nor in the file written.
  */
-export async function runImport(source: SourceId, standIn: StandIn, out: string, extra: readonly string[] = [], env: Env = {}): Promise<Imported> {
-  const r = await run(['directory', 'import', source, '--out', out, ...extra], { env: { ...sourceEnv(source, standIn.url), ...env } });
+export async function runImport(
+  source: SourceId,
+  standIn: StandIn,
+  out: string,
+  extra: readonly string[] = [],
+  env: Env = {},
+  { tty = false } = {},
+): Promise<Imported> {
+  const r = await run(['directory', 'import', source, '--out', out, ...extra], { env: { ...sourceEnv(source, standIn.url), ...env }, tty });
   const file = existsSync(out) && statSync(out).isFile() ? readFileSync(out, 'utf8') : undefined;
   if (file !== undefined) expect(file).not.toContain(KEY_MARK);
   return { ...r, file };

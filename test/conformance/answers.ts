@@ -74,7 +74,7 @@ export type Expected =
     };
 
 /** Surfaces by the `name` of their driver. */
-export type SurfaceName = 'typed client' | 'CLI' | 'Zapier' | 'Make' | 'n8n' | 'MCP';
+export type SurfaceName = 'typed client' | 'typed client (fetch)' | 'CLI' | 'Zapier' | 'Make' | 'n8n' | 'MCP';
 
 export interface Row {
   /** Unique: known-failures.ts and the report name rows by it. */
@@ -174,6 +174,11 @@ const makeOwnTls = {
   why: "Make runs the generated app on its own servers, with its own HTTP client and trust store: the app's JSON and IML have no code that sees a TLS failure, so the runner (make-app/interpreter/) reports it as any connection that failed",
 } as const;
 
+/** A service's text with controls, as a program gets it: the value as it came, for the program to show by the rule. */
+const TEXT_AS_IT_CAME: Expected = { ok: false, kind: 'permission', says: ['Team \u202Edegaugal\u202C\u200B is locked\u001b[2J'] };
+const LIBRARY_GIVES_TEXT_AS_IT_CAME =
+  "a library's error hands the service's text as it came to the program that called it, which decides how to show it; every surface that shows it to a person or an agent shows it by the rule (shared/visible-controls.ts)";
+
 export const rows: readonly Row[] = [
   // The key check: the status is the answer.
   { name: 'key check: 200 JSON', call: 'checkKey', answer: json(200, { valid: true, user: { name: 'Grace Hopper' } }), expect: { ok: true } },
@@ -234,6 +239,20 @@ export const rows: readonly Row[] = [
     call: 'read',
     answer: said(403, 'Key disabled for this organization'),
     expect: { ok: false, kind: 'permission', says: ['Key disabled'] },
+  },
+  {
+    name: 'teams: 403 whose text holds bidi, zero-width and terminal controls',
+    call: 'read',
+    answer: said(403, 'Team \u202Edegaugal\u202C\u200B is locked\u001b[2J'),
+    expect: { ok: false, kind: 'permission', says: ['\\u202edegaugal\\u202c\\u200b', '\\x1b[2J'], saysNot: [/[\u202e\u202c\u200b\u001b]/] },
+    on: {
+      'typed client': { expect: TEXT_AS_IT_CAME, why: LIBRARY_GIVES_TEXT_AS_IT_CAME },
+      'typed client (fetch)': { expect: TEXT_AS_IT_CAME, why: LIBRARY_GIVES_TEXT_AS_IT_CAME },
+      CLI: {
+        expect: TEXT_AS_IT_CAME,
+        why: "the driver reads the CLI's --json error, a document for programs: parsed, its text is as it came, each control written there as JSON's own \\u escape (test/cli/terminal-text.test.ts holds what a terminal shows)",
+      },
+    },
   },
   {
     name: 'teams: 429 with Retry-After: 30',

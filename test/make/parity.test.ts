@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateMakeApp } from '../../make-app/generator/generate.ts';
 import { LIMIT_PARAMETER } from '../../make-app/generator/modules.ts';
+import { showControlsIml } from '../../make-app/generator/iml-visible-controls.ts';
 import { makeName } from '../../make-app/operation-names.ts';
 import { makeDescriptionOf, makeText, sentenceCase } from '../../make-app/wording.ts';
 import { codeFilePath, TEAM_RPC, WEBHOOK } from '../../make-app/generator/names.ts';
@@ -106,7 +107,8 @@ describe('parity of the Zapier app and the Make app', () => {
     const teamList = operations.find((op) => op.kind === 'list')!;
     expect(zapierOperations[zapierName(teamList).key]!.display.hidden).toBe(true);
     const rpc = file(manifest.components.rpc[TEAM_RPC].codeFiles.communication);
-    expect(rpc.response.output).toEqual({ label: '{{item.name}}', value: '{{item.name}}' });
+    // The value is the name as it came; the label shows its invisible controls (iml-visible-controls.ts).
+    expect(rpc.response.output).toEqual({ label: `{{${showControlsIml('toString(item.name)')}}}`, value: '{{item.name}}' });
     expect(rpc.url).toBe('/pagerly/o/zapier/allteams');
   });
 

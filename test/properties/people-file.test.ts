@@ -119,7 +119,7 @@ describe.each(['yaml', 'csv'] as const)('%s', (format) => {
   it('every person written reads back exact through the sync reader; nobody is lost without a reason', () => {
     fc.assert(
       fc.property(people, (sourcePeople) => {
-        const selection = selectPeople(SOURCES.pagerduty, sourcePeople, { includeInvited: false });
+        const selection = selectPeople(SOURCES.pagerduty, sourcePeople, { includeInvited: false, secrets: [] });
         expect(selection.rows.length + selection.skipped.length).toBe(sourcePeople.length);
         if (selection.rows.length === 0) return;
         const text = renderPeople(selection.rows, format, { withPhone: true, comment: 'People # of a test\nline two' });
@@ -135,7 +135,7 @@ describe.each(['yaml', 'csv'] as const)('%s', (format) => {
         const selection = selectPeople(
           SOURCES['grafana-oncall'],
           sourcePeople.map((p) => ({ ...p, phones: undefined })),
-          { includeInvited: false },
+          { includeInvited: false, secrets: [] },
         );
         if (selection.rows.length === 0) return;
         const text = renderPeople(selection.rows, format, { withPhone: false, comment: 'x' });

@@ -76,7 +76,7 @@ describe('who is written', () => {
   ];
 
   it('leaves out, with a reason each, everyone the sync would refuse or the rule excludes; nobody silently', () => {
-    const selection = selectPeople(SOURCES.pagerduty, people, { includeInvited: false });
+    const selection = selectPeople(SOURCES.pagerduty, people, { includeInvited: false, secrets: [] });
     expect(selection.rows).toEqual([{ email: 'a@acme.example', name: 'Ann', phone: null, role: 'user' }]);
     expect(selection.skipped.map(({ id, reason, why }) => [id, reason, why])).toEqual([
       ['2', 'blocked', 'blocked in PagerDuty'],
@@ -92,9 +92,27 @@ describe('who is written', () => {
     expect(selection.rows.length + selection.skipped.length).toBe(people.length);
   });
 
+  it("leaves out a person whose e-mail or name holds the source's key, in any form redact finds: the key is written to no file", () => {
+    const key = 'pd-source-key-9c81f02b7e';
+    const echoing = [
+      { ...base, id: '1', email: 'a@acme.example', name: `Ann ${key}` },
+      { ...base, id: '2', email: `${key.slice(0, 10)}@acme.example`, name: 'Bo' },
+      { ...base, id: '3', email: 'c@acme.example', name: Buffer.from(key).toString('base64') },
+      { ...base, id: '4', email: 'd@acme.example', name: 'Dee' },
+    ];
+    const selection = selectPeople(SOURCES.pagerduty, echoing, { includeInvited: false, secrets: [key] });
+    expect(selection.rows.map((row) => row.email)).toEqual(['d@acme.example']);
+    expect(selection.skipped.map(({ id, reason, why }) => [id, reason, why])).toEqual([
+      ['1', 'unusable', 'its name holds the key in PAGERDUTY_API_TOKEN, which is written nowhere'],
+      ['2', 'unusable', 'its email holds the key in PAGERDUTY_API_TOKEN, which is written nowhere'],
+      ['3', 'unusable', 'its name holds the key in PAGERDUTY_API_TOKEN, which is written nowhere'],
+    ]);
+  });
+
   it('a source without phones writes none: the phone stays undefined, not cleared', () => {
     const selection = selectPeople(SOURCES['grafana-oncall'], [{ ...base, id: '1', email: 'a@acme.example', name: 'ann', phones: undefined }], {
       includeInvited: false,
+      secrets: [],
     });
     expect(selection.rows).toEqual([{ email: 'a@acme.example', name: 'ann', phone: undefined, role: 'user' }]);
     expect(selection.phones).toEqual({ found: 0, missing: 0, unreadable: 0 });

@@ -5,6 +5,7 @@ import { endpoints, type EndpointKey } from '../../shared/catalog/endpoints.ts';
 import { ADMIN_ONLY_NOTE } from '../../shared/operations/fields.ts';
 import { operations, type Operation } from '../../shared/operations/index.ts';
 import { onCallChangedOperation, onCallChangedTrigger } from '../../zapier-app/triggers/on-call-changed.ts';
+import { withTeamLabel } from '../../zapier-app/fields/team-dropdown.ts';
 import { teamTrigger } from '../../zapier-app/triggers/team.ts';
 import { zapierHookEndpoints } from '../../zapier-app/hook-endpoints.ts';
 import { zapierName } from '../../zapier-app/operation-names.ts';
@@ -104,10 +105,10 @@ describe('Zapier app definition', () => {
     }
   });
 
-  it("offers every team field as the team trigger's dropdown (value and label: the team name)", () => {
+  it("offers every team field as the team trigger's dropdown (value: the team name; label: it, controls shown)", () => {
     const teamFields = definitions.flatMap(({ definition }) => (definition.operation.inputFields ?? []).filter((f) => f.key === 'teamname'));
     expect(teamFields.length).toBe(4); // on_call_changed, create_incident, update_incident, find_on_call_users
-    for (const field of teamFields) expect(field.dynamic).toBe('team.name.name');
+    for (const field of teamFields) expect(field.dynamic).toBe('team.name.name_shown');
   });
 
   it('offers severities P1 to P5 and the roles admin and user', () => {
@@ -135,7 +136,9 @@ describe('Zapier app definition', () => {
       const { sample } = definition.operation;
       const missing = source.outputFields.map((f) => f.key).filter((key) => !Object.hasOwn(sample, key) || sample[key] === undefined);
       expect(missing).toEqual([]);
-      expect(definition.operation.sample).toBe(source.sample);
+      // The shared sample itself; the team trigger's adds the label its dropdown shows (team-dropdown.ts).
+      if (source.kind === 'list') expect(sample).toEqual(withTeamLabel(source.sample));
+      else expect(sample).toBe(source.sample);
     });
 
     it('has the input fields of its shared description, each labelled and helped', () => {

@@ -1,18 +1,15 @@
 import type { FieldChoiceWithLabel, PlainInputField } from 'zapier-platform-core';
 import type { InputField } from '../../shared/operations/types.ts';
-import { teamList } from '../../shared/operations/team-list.ts';
 import { CUSTOM_VALUE_NOTE } from '../../shared/operations/fields.ts';
-import { zapierNames, zapierText } from '../operation-names.ts';
+import { zapierText } from '../operation-names.ts';
 import { intern } from './intern.ts';
+import { TEAM_DROPDOWN } from './team-dropdown.ts';
 
 /**
  * Zapier's form of a shared input field: core's own type, so the schema's names and values are
  * checked, with its choices narrowed to the one form written here (value, label and sample).
  */
 export type ZapierInputField = Omit<PlainInputField, 'choices'> & { choices?: FieldChoiceWithLabel[] };
-
-// A dynamic dropdown names the trigger, the field used as value and the one shown as label.
-const TEAM_DROPDOWN = `${zapierNames.listTeams.key}.${teamList.valueField}.${teamList.labelField}`;
 
 /**
  * A field or a list of choices that several operations write alike (the incident's severity

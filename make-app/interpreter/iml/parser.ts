@@ -35,7 +35,24 @@ const LITERAL_NAMES: Readonly<Record<string, boolean | null | undefined | readon
   emptyarray: Object.freeze([]),
 };
 
+/**
+ * Parsed expressions by their source. A component's IML is the same text on every run, so each
+ * is read once (the app's longest, the rule of visible controls written out, is 8 KB); an AST is
+ * never changed once built. Bounded, since property tests parse generated sources by the thousand.
+ */
+const parsed = new Map<string, Expr>();
+const MAX_PARSED = 1_000;
+
 export function parse(source: string): Expr {
+  const known = parsed.get(source);
+  if (known) return known;
+  const expression = parseAnew(source);
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(source, expression);
+  return expression;
+}
+
+function parseAnew(source: string): Expr {
   const tokens = tokenize(source);
   let position = 0;
 
