@@ -115,7 +115,7 @@ export class SourceHttp {
     const said = `HTTP ${status}${words ? `: "${words}"` : ''}`;
     const details = { endpoint: this.endpoint(what), status, ...(words ? { serviceMessage: words } : {}) };
     const name = this.source.name;
-    if (status === 401) {
+    if (status === 401 || this.source.keyRefused?.(status, words)) {
       return new AuthenticationError(`${name} refused the key in ${this.source.keyVariable} (${said}). ${this.source.keyHelp} Nothing was written.`, details);
     }
     if (status === 403) {

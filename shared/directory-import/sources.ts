@@ -57,6 +57,11 @@ export interface Source {
    * the transport's backoff. Only whole seconds are read (retry-after.ts): a hostile value is none.
    */
   waitAskedBy(response: HttpResponse): number | undefined;
+  /**
+   * Whether an answer other than 401 is the vendor's own way of refusing the key itself (its
+   * words: the body's message or detail), so that it names the key's variable as a 401 does.
+   */
+  keyRefused?(status: number, words: string): boolean;
   /** Where a person gets a key, for the message about one that was refused. */
   readonly keyHelp: string;
   /** Whether the source's users API gives phone numbers and display names. */
@@ -80,6 +85,9 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     // Opsgenie documents no Retry-After: its answers carry X-RateLimit-Period-In-Sec ("time of
     // throttle in seconds", opsgenie-oas paths/user.yaml); waiting that long is the safe reading.
     waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'x-ratelimit-period-in-sec')),
+    // A key not of Opsgenie's form is answered 422 "Key format is not valid!" (its ErrorResponse;
+    // opsgenie/opsgenie-lamp#50): the import only GETs, so a 422 has no body to be about.
+    keyRefused: (status) => status === 422,
     keyHelp: `Use the key of an API integration (Opsgenie → Settings → Integrations → API) that is not restricted to access configurations; an EU account's base is ${OPSGENIE_EU_URL} (set ${SOURCE_ENV.opsgenieApiUrl}).`,
     givesPhones: true,
     givesNames: true,
@@ -139,6 +147,10 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
     // The reference documents 429; its Django REST framework throttles answer with Retry-After.
     waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')),
+    // The engine answers a token it does not know 403 {"detail": "Invalid token."}, not 401 (its
+    // authentication classes give no authenticate_header, so Django REST framework turns 401
+    // into 403: engine/apps/auth_token/auth.py); a 403 for a missing permission says "permission".
+    keyRefused: (status, words) => status === 403 && !/permission/i.test(words),
     keyHelp: `Use an OnCall API token (OnCall → Settings → API tokens) of the stack ${SOURCE_ENV.grafanaOncallApiUrl} names.`,
     givesPhones: false,
     givesNames: false,

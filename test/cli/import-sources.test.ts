@@ -6,7 +6,7 @@ import { grafanaOnCall } from '../support/source-stand-ins/grafana-oncall.ts';
 import { opsgenie } from '../support/source-stand-ins/opsgenie.ts';
 import { makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
 import { pagerduty } from '../support/source-stand-ins/pagerduty.ts';
-import { fault, startStandIn } from '../support/source-stand-ins/stand-in.ts';
+import { fault, send, startStandIn } from '../support/source-stand-ins/stand-in.ts';
 import { runImport, SOURCE_KEYS, sourceEnv, tempFolder } from './import-support.ts';
 import { Capture, run } from './support.ts';
 
@@ -148,10 +148,18 @@ describe('Opsgenie', () => {
   it("a refused key's message says where keys come from and the EU base", async () => {
     const standIn = await startStandIn(opsgenie(people, 'another-key-entirely'));
     try {
-      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-refused.yaml'));
-      expect(r.code).toBe(3);
-      expect(r.stderr).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 401: "Could not authenticate (request req-unauthorized)")');
-      expect(r.stderr).toContain('https://api.eu.opsgenie.com (set OPSGENIE_API_URL)');
+      const unknown = await runImport('opsgenie', standIn, folder.path('opsgenie-refused.yaml'), [], {
+        OPSGENIE_API_KEY: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      });
+      expect(unknown.code).toBe(3);
+      expect(unknown.stderr).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 401: "Could not authenticate (request req-unauthorized)")');
+      expect(unknown.stderr).toContain('https://api.eu.opsgenie.com (set OPSGENIE_API_URL)');
+      // A key not of Opsgenie's form is answered 422, not 401: refused all the same.
+      const malformed = await runImport('opsgenie', standIn, folder.path('opsgenie-refused.yaml'), ['--json']);
+      expect(malformed.code).toBe(3);
+      expect(malformed.errorJson().error).toMatchObject({ code: 'authentication', exitCode: 3, status: 422 });
+      expect(malformed.errorJson().error.message).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 422: "Key format is not valid!');
+      expect(malformed.file).toBeUndefined();
     } finally {
       await standIn.close();
     }
@@ -263,6 +271,30 @@ describe('Grafana OnCall', () => {
       expect(r.stdout).toContain("Grafana OnCall's users API gives no display names and no phone numbers");
       const read = readSyncFile(out);
       expect(read.ok && read.columns).toEqual(['email', 'name', 'role']);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('a token the engine refuses (403 Invalid token.) exits 3 naming the variable; a token without the permission exits 4', async () => {
+    const standIn = await startStandIn(grafanaOnCall(makeOrg(3, 'grafana-oncall'), SOURCE_KEYS['grafana-oncall']), {
+      faults: [
+        fault(
+          (seen) => seen.headers.authorization === 'token-of-a-viewer',
+          Number.POSITIVE_INFINITY,
+          (response) => send(response, { status: 403, body: { detail: 'You do not have permission to perform this action.' } }),
+        ),
+      ],
+    });
+    try {
+      const out = folder.path('oncall-refused.yaml');
+      const refused = await runImport('grafana-oncall', standIn, out, ['--json'], { GRAFANA_ONCALL_API_TOKEN: 'wrong-token' });
+      expect(refused.code).toBe(3);
+      expect(refused.errorJson().error.message).toContain('Grafana OnCall refused the key in GRAFANA_ONCALL_API_TOKEN (HTTP 403: "Invalid token.")');
+      const denied = await runImport('grafana-oncall', standIn, out, ['--json'], { GRAFANA_ONCALL_API_TOKEN: 'token-of-a-viewer' });
+      expect(denied.code).toBe(4);
+      expect(denied.errorJson().error.message).toContain('the key in GRAFANA_ONCALL_API_TOKEN may not read users');
+      expect(existsSync(out)).toBe(false);
     } finally {
       await standIn.close();
     }

@@ -7,8 +7,11 @@ export const ONCALL_PREFIX = '/oncall';
 /**
  * Grafana OnCall's List Users as its reference describes it (HTTP API reference; Users HTTP
  * API; the engine's source, which the import's sources list):
- * - Authorization: the token alone (`--header "Authorization: <api_key>"`); Django REST
- *   framework answers a bad one 401 `{"detail": "Invalid token."}`.
+ * - Authorization: the token alone (`--header "Authorization: <api_key>"`). A bad one answers
+ *   403 `{"detail": "Invalid token."}`: ApiTokenAuthentication raises AuthenticationFailed, and
+ *   as neither of the view's authentication classes gives an authenticate_header, Django REST
+ *   framework answers it 403, not 401 (engine/apps/auth_token/auth.py; the engine's own test,
+ *   public_api/tests/test_resolution_notes.py, expects 403).
  * - GET {API_URL}/api/v1/users/: page-number pages of a fixed size (the engine's paginators:
  *   `page`, `perpage` at most 100); the page is `{count, next, previous, results,
  *   current_page_number, page_size, total_pages}`; `next` is an absolute URL the engine builds
@@ -21,7 +24,7 @@ export function grafanaOnCall(org: readonly OrgPerson[], key: string, options: {
   const size = options.pageSize ?? 50;
   return {
     authorized: (seen: SeenRequest) => seen.headers.authorization === key,
-    unauthorized: { status: 401, body: { detail: 'Invalid token.' } },
+    unauthorized: { status: 403, body: { detail: 'Invalid token.' } },
     route(seen, origin) {
       if (seen.method === 'GET' && seen.url.pathname === `${ONCALL_PREFIX}/api/v1/users/`) {
         const pages = Math.max(1, Math.ceil(org.length / size));

@@ -4,9 +4,11 @@ import { type Answer, numberParam, pageOf, type SeenRequest, type Vendor } from 
 /**
  * Opsgenie's User and Contact APIs as their references describe them (the import's own sources
  * list each page; docs/migrate.md names them):
- * - Authorization: `GenieKey <key>` (Contact API samples; opsgenie-go-sdk-v2 client.go); any
- *   other answers 401 with the ErrorResponse body `{message, took, requestId}` (opsgenie-oas
- *   definitions/common.yaml, responses/common.yaml "apiKey is invalid").
+ * - Authorization: `GenieKey <key>` (Contact API samples; opsgenie-go-sdk-v2 client.go); an
+ *   unknown key answers 401 with the ErrorResponse body `{message, took, requestId}` (opsgenie-oas
+ *   definitions/common.yaml, responses/common.yaml "apiKey is invalid"), `Could not authenticate`;
+ *   a key not of its format (a UUID) answers 422 `Key format is not valid!` (what the service
+ *   answers: opsgenie/opsgenie-lamp#50, falcosecurity/falcosidekick#719).
  * - GET /v2/users: `limit` (default 20, at most 100: Pagination) and `offset`; the page is
  *   `{data, totalCount, paging: {first, last, next?}, took, requestId}` (ListUsersResponse,
  *   PageDetails); `next` is an absolute URL on the API's host and is absent on the last page.
@@ -16,6 +18,9 @@ import { type Answer, numberParam, pageOf, type SeenRequest, type Vendor } from 
  *   (Contacts API, "to": "1-9999999999"); 404 for a user it does not know.
  * - Every answer carries X-Request-ID and the X-RateLimit-State header (paths/user.yaml).
  */
+/** An Opsgenie API key's form. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function opsgenie(org: readonly OrgPerson[], key: string, options: { totalCount?: (real: number) => unknown } = {}): Vendor {
   const byId = new Map(org.map((person) => [person.id, person]));
   const meta = (n: number) => ({ took: 0.012, requestId: `req-${n}` });
@@ -26,7 +31,10 @@ export function opsgenie(org: readonly OrgPerson[], key: string, options: { tota
   };
   return {
     authorized: (seen: SeenRequest) => seen.headers.authorization === `GenieKey ${key}`,
-    unauthorized: { status: 401, body: { message: 'Could not authenticate', took: 0.0, requestId: 'req-unauthorized' } },
+    unauthorized: (seen) =>
+      UUID.test(/^GenieKey (.*)$/.exec(String(seen.headers.authorization ?? ''))?.[1] ?? '')
+        ? { status: 401, body: { message: 'Could not authenticate', took: 0.002, requestId: 'req-unauthorized' } }
+        : { status: 422, body: { message: 'Key format is not valid!', took: 0.0, requestId: 'req-key-format' } },
     route(seen, origin) {
       const path = seen.url.pathname;
       if (seen.method === 'GET' && path === '/v2/users') {
