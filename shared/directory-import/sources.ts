@@ -50,6 +50,11 @@ export interface Source {
   readonly defaultUrl: string | undefined;
   /** A base to show in a message about a bad one. */
   readonly urlExample: string;
+  /**
+   * The path every request's path starts with (`/v2`, `/api/v1`): a base given with it (as the
+   * vendor's reference writes its URLs) is read without it, so it is not asked for twice.
+   */
+  readonly apiPath: string | undefined;
   /** The headers that carry the key, and ask for the API's version, in the vendor's own form. */
   headers(key: string): Record<string, string>;
   /**
@@ -80,6 +85,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     urlVariable: SOURCE_ENV.opsgenieApiUrl,
     defaultUrl: OPSGENIE_URL,
     urlExample: OPSGENIE_URL,
+    apiPath: '/v2',
     // "Authorization: GenieKey <key>" (the Contact API's samples; opsgenie-go-sdk-v2 client.go).
     headers: (key) => ({ Authorization: `GenieKey ${key}`, Accept: 'application/json' }),
     // Opsgenie documents no Retry-After: its answers carry X-RateLimit-Period-In-Sec ("time of
@@ -117,6 +123,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     urlVariable: SOURCE_ENV.pagerdutyApiUrl,
     defaultUrl: PAGERDUTY_URL,
     urlExample: PAGERDUTY_URL,
+    apiPath: undefined,
     // Authentication: "Authorization: Token token=<key>"; Versioning: the Accept header.
     headers: (key) => ({ Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' }),
     // Rate Limits: "the ratelimit-reset header will let you know how many seconds to wait".
@@ -143,6 +150,8 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     urlVariable: SOURCE_ENV.grafanaOncallApiUrl,
     defaultUrl: undefined,
     urlExample: 'https://oncall-prod-us-central-0.grafana.net/oncall',
+    // The reference writes `{{API_URL}}/api/v1/users/`; a URL copied with its /api/v1 works too.
+    apiPath: '/api/v1',
     // HTTP API reference, Authentication: the token alone in Authorization.
     headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
     // The reference documents 429; its Django REST framework throttles answer with Retry-After.

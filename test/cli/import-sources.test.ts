@@ -145,6 +145,17 @@ describe('Opsgenie', () => {
     }
   });
 
+  it('OPSGENIE_API_URL may end with /v2, the version its paths start with', async () => {
+    const standIn = await startStandIn(opsgenie(people, SOURCE_KEYS.opsgenie));
+    try {
+      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-v2.yaml'), [], { OPSGENIE_API_URL: `${standIn.url}/v2/` });
+      expect(r.code).toBe(0);
+      expect(standIn.requests[0]!.url.pathname).toBe('/v2/users');
+    } finally {
+      await standIn.close();
+    }
+  });
+
   it("a refused key's message says where keys come from and the EU base", async () => {
     const standIn = await startStandIn(opsgenie(people, 'another-key-entirely'));
     try {
@@ -295,6 +306,21 @@ describe('Grafana OnCall', () => {
       expect(denied.code).toBe(4);
       expect(denied.errorJson().error.message).toContain('the key in GRAFANA_ONCALL_API_TOKEN may not read users');
       expect(existsSync(out)).toBe(false);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it.each(['/api/v1', '/api/v1/'])('GRAFANA_ONCALL_API_URL may end with the API path %s: it is not asked twice', async (suffix) => {
+    const standIn = await startStandIn(grafanaOnCall(makeOrg(60, 'grafana-oncall'), SOURCE_KEYS['grafana-oncall']));
+    try {
+      const env = sourceEnv('grafana-oncall', standIn.url);
+      const r = await runImport('grafana-oncall', standIn, folder.path('oncall-api-path.yaml'), [], {
+        GRAFANA_ONCALL_API_URL: `${env['GRAFANA_ONCALL_API_URL']}${suffix}`,
+      });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Read 60 people from Grafana OnCall');
+      expect(standIn.requests.map((seen) => seen.url.pathname)).toEqual(['/oncall/api/v1/users/', '/oncall/api/v1/users/']);
     } finally {
       await standIn.close();
     }
