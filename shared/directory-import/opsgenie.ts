@@ -3,7 +3,7 @@ import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
 import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
+import { linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** The most users a List User page gives (Pagination: "maximum value is 100"). */
 const PAGE_SIZE = 100;
@@ -13,13 +13,15 @@ const PHONE_METHODS: ReadonlySet<string> = new Set(['sms', 'voice']);
 
 /**
  * Opsgenie's people: List User (`GET /v2/users?limit=100&offset=0`), following `paging.next`
- * until a page has none (User API, Pagination); then each kept user's contact methods
+ * until a page has none or is empty (User API, Pagination), each link's query asked of the
+ * configured base; then each kept user's contact methods
  * (`GET /v2/users/{id}/contacts`, Contact API), four at a time, for their phone numbers.
  * A user's `role.name` is its role; `blocked: true` is blocked, `verified: false` only invited.
  */
 export const readOpsgenie: Reader = async (http, options) => {
   const guard = new PageGuard(http.source);
   const people: SourcePerson[] = [];
+  const list = http.url('/v2/users');
   let url: URL | undefined = http.url('/v2/users', { limit: String(PAGE_SIZE), offset: '0' });
   let total: number | undefined;
   while (url) {
@@ -30,8 +32,8 @@ export const readOpsgenie: Reader = async (http, options) => {
     total ??= plausibleTotal(page['totalCount']);
     people.push(...guard.read(data.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    const next = objectOf(page['paging'])?.['next'];
-    url = next === undefined || next === null || next === '' ? undefined : http.linked(next, 'paging.next');
+    const next = data.length === 0 ? undefined : linkOf(objectOf(page['paging'])?.['next']);
+    url = next === undefined ? undefined : http.nextPage(next, 'paging.next', list);
   }
 
   const detailed = people.filter((person) => wanted(person, options.includeInvited));
