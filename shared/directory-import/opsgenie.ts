@@ -12,11 +12,13 @@ const PAGE_SIZE = 100;
 const PHONE_METHODS: ReadonlySet<string> = new Set(['sms', 'voice']);
 
 /**
- * Opsgenie's people: List User (`GET /v2/users?limit=100&offset=0`), following `paging.next`
- * until a page has none or is empty (User API, Pagination), each link's query asked of the
- * configured base; then each kept user's contact methods
- * (`GET /v2/users/{id}/contacts`, Contact API), four at a time, for their phone numbers.
- * A user's `role.name` is its role; `blocked: true` is blocked, `verified: false` only invited.
+ * Opsgenie's people: List User (`GET /v2/users?limit=100&offset=0`), following the next page's
+ * link (`paging.next` in the body, or the `X-Paging-Next` header: Pagination gives both) until
+ * there is none or a page is empty; each link's query is asked of the configured base. Then each
+ * kept user's contact methods, four at a time, for their phone numbers: List Contacts
+ * (`GET /v2/users/{id}/contacts`, Contact API), or, where that is not served, Get User with
+ * `expand=contact` (User API: its `userContacts`). A user's `role.name` is its role;
+ * `blocked: true` is blocked, `verified: false` only invited.
  */
 export const readOpsgenie: Reader = async (http, options) => {
   const guard = new PageGuard(http.source);
@@ -26,21 +28,24 @@ export const readOpsgenie: Reader = async (http, options) => {
   let total: number | undefined;
   while (url) {
     guard.asking(url);
-    const page = objectOf(await http.getJson(url, 'list users'));
+    const answer = await http.getAnswer(url, 'list users');
+    const page = objectOf(answer.json);
     const data = page?.['data'];
     if (!page || !Array.isArray(data)) throw http.invalid('a List User page without a "data" list');
     total ??= plausibleTotal(page['totalCount']);
     people.push(...guard.read(data.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    const next = data.length === 0 ? undefined : linkOf(objectOf(page['paging'])?.['next']);
+    const header = answer.headers['x-paging-next'];
+    const next = data.length === 0 ? undefined : (linkOf(objectOf(page['paging'])?.['next']) ?? linkOf(Array.isArray(header) ? header[0] : header));
     url = next === undefined ? undefined : http.nextPage(next, 'paging.next', list);
   }
 
   const detailed = people.filter((person) => wanted(person, options.includeInvited));
   options.hooks?.detailing?.(detailed.length);
   const withPhones = new Map<string, SourcePerson>();
+  const contacts = new ContactReader(http);
   await eachAtMost(detailed, options.concurrency, async (person) => {
-    withPhones.set(person.id, await withContacts(http, person));
+    withPhones.set(person.id, await contacts.of(person));
     options.hooks?.detailed?.();
   });
   return { people: people.map((person) => withPhones.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
@@ -60,38 +65,115 @@ function personOf(item: unknown, at: string): SourcePerson {
   });
 }
 
-/** The person with their phone numbers, in `applyOrder`; one the source no longer knows (404) is `gone`. */
-async function withContacts(http: SourceHttp, person: SourcePerson): Promise<SourcePerson> {
-  let answer: unknown;
-  try {
-    answer = await http.getJson(http.url(`/v2/users/${encodeURIComponent(person.id)}/contacts`), 'list contacts');
-  } catch (error) {
-    if (error instanceof NotFoundError) return { ...person, gone: true };
-    throw error;
+/** A contact method as either of Opsgenie's answers gives it. */
+interface Contact {
+  readonly method: unknown;
+  readonly to: unknown;
+  readonly enabled: unknown;
+  readonly disabledReason: unknown;
+  readonly applyOrder: unknown;
+}
+
+/**
+ * Each person's contact methods. List Contacts first (it gives `applyOrder`); a 404 there is
+ * either a user removed meanwhile or a List Contacts not served, which Get User tells apart: its
+ * 404 is a user gone, its answer the contacts (`userContacts`). Once Get User answered where
+ * List Contacts did not, it is asked directly.
+ */
+class ContactReader {
+  private readonly http: SourceHttp;
+  private listServed = true;
+
+  constructor(http: SourceHttp) {
+    this.http = http;
   }
-  const data = objectOf(answer)?.['data'];
-  if (!Array.isArray(data)) throw http.invalid('a List Contacts answer without a "data" list');
-  const contacts = data
-    .map((item, at) => ({ contact: objectOf(item), at }))
-    .filter((entry): entry is { contact: Record<string, unknown>; at: number } => entry.contact !== undefined)
-    .filter(({ contact }) => typeof contact['method'] === 'string' && PHONE_METHODS.has(contact['method']) && typeof contact['to'] === 'string');
-  // By applyOrder, those without one last; the list's order among equals.
-  const order = ({ contact }: { contact: Record<string, unknown> }) =>
-    typeof contact['applyOrder'] === 'number' && Number.isFinite(contact['applyOrder']) ? contact['applyOrder'] : Number.POSITIVE_INFINITY;
-  const phones: SourcePhone[] = contacts
-    .sort((a, b) => (order(a) === order(b) ? a.at - b.at : order(a) < order(b) ? -1 : 1))
-    .map(({ contact }) => {
+
+  /** The person with their phone numbers; one the source no longer knows is `gone`. */
+  async of(person: SourcePerson): Promise<SourcePerson> {
+    const id = encodeURIComponent(person.id);
+    let contacts: Contact[] | undefined;
+    if (this.listServed) contacts = await this.listed(id);
+    if (contacts === undefined) {
+      contacts = await this.expanded(id);
+      if (contacts === undefined) return { ...person, gone: true };
+      this.listServed = false;
+    }
+    return { ...person, phones: phonesOf(contacts) };
+  }
+
+  /** List Contacts: `{data: [{method, to, status: {enabled, disabledReason}, applyOrder}]}`; undefined on a 404. */
+  private async listed(id: string): Promise<Contact[] | undefined> {
+    const answer = await this.orNotFound(this.http.url(`/v2/users/${id}/contacts`), 'list contacts');
+    if (answer === undefined) return undefined;
+    const data = objectOf(answer)?.['data'];
+    if (!Array.isArray(data)) throw this.http.invalid('a List Contacts answer without a "data" list');
+    return data.flatMap((item) => {
+      const contact = objectOf(item);
+      if (!contact) return [];
       const status = objectOf(contact['status']);
-      const usable = status?.['enabled'] !== false;
-      const reason = typeof status?.['disabledReason'] === 'string' ? status['disabledReason'].slice(0, 60) : undefined;
-      return {
-        raw: internationalOf(contact['to'] as string),
-        method: contact['method'] as string,
-        usable,
-        why: usable ? undefined : `disabled${reason ? `: ${reason}` : ''}`,
-      };
+      return [
+        {
+          method: contact['method'],
+          to: contact['to'],
+          enabled: status?.['enabled'],
+          disabledReason: status?.['disabledReason'],
+          applyOrder: contact['applyOrder'],
+        },
+      ];
     });
-  return { ...person, phones };
+  }
+
+  /** Get User with expand=contact: `{data: {userContacts: [{contactMethod, to, enabled, disabledReason}]}}`; undefined on a 404. */
+  private async expanded(id: string): Promise<Contact[] | undefined> {
+    const answer = await this.orNotFound(this.http.url(`/v2/users/${id}`, { expand: 'contact' }), 'get user');
+    if (answer === undefined) return undefined;
+    const user = objectOf(objectOf(answer)?.['data']);
+    if (!user) throw this.http.invalid('a Get User answer without a "data" user');
+    const listed = user['userContacts'];
+    if (!Array.isArray(listed)) return [];
+    return listed.flatMap((item) => {
+      const contact = objectOf(item);
+      if (!contact) return [];
+      return [
+        {
+          method: contact['contactMethod'] ?? contact['method'],
+          to: contact['to'],
+          enabled: contact['enabled'],
+          disabledReason: contact['disabledReason'],
+          applyOrder: undefined,
+        },
+      ];
+    });
+  }
+
+  private async orNotFound(url: URL, what: string): Promise<unknown> {
+    try {
+      return await this.http.getJson(url, what);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+}
+
+/** A whole number, given as one or as its digits. */
+const wholeOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : undefined;
+
+/** The phone numbers among contact methods (sms, voice; any letter case), by `applyOrder`, those without one last, the list's order among equals. */
+function phonesOf(contacts: readonly Contact[]): SourcePhone[] {
+  return contacts
+    .map((contact, at) => ({ contact, at, method: typeof contact.method === 'string' ? contact.method.trim().toLowerCase() : '' }))
+    .filter(({ contact, method }) => PHONE_METHODS.has(method) && typeof contact.to === 'string')
+    .sort((a, b) => {
+      const [x, y] = [wholeOf(a.contact.applyOrder) ?? Number.POSITIVE_INFINITY, wholeOf(b.contact.applyOrder) ?? Number.POSITIVE_INFINITY];
+      return x === y ? a.at - b.at : x < y ? -1 : 1;
+    })
+    .map(({ contact, method }) => {
+      const usable = contact.enabled !== false;
+      const reason = typeof contact.disabledReason === 'string' ? contact.disabledReason.trim().slice(0, 60) : '';
+      return { raw: internationalOf(contact.to as string), method, usable, why: usable ? undefined : `disabled${reason ? `: ${reason}` : ''}` };
+    });
 }
 
 /**

@@ -99,15 +99,18 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     givesNames: true,
     references: [
       {
-        what: 'User API (the EU base; the List User section is not in the corpus this was built from: the two below stand in)',
+        what: 'User API: the EU base; Get User with expand=contact (userContacts)',
         url: 'https://docs.opsgenie.com/docs/user-api',
       },
-      { what: "Contact API: Authorization: GenieKey, a user's contact methods", url: 'https://docs.opsgenie.com/docs/contact-api' },
+      { what: "Contact API: Authorization: GenieKey, a user's contact methods (List Contacts)", url: 'https://docs.opsgenie.com/docs/contact-api' },
       { what: 'Contacts API (deprecated): "to" of sms and voice as "1-9999999999"', url: 'https://docs.opsgenie.com/docs/contacts-api-deprecated' },
-      { what: 'Pagination: offset, limit (default 20, at most 100), paging.next in the body', url: 'https://docs.opsgenie.com/docs/pagination' },
+      {
+        what: 'Pagination: offset, limit (default 20, at most 100), the next page in paging.next or the X-Paging-Next header',
+        url: 'https://docs.opsgenie.com/docs/pagination',
+      },
       { what: 'Rate limiting: 429 Too Many Requests', url: 'https://docs.opsgenie.com/docs/api-rate-limiting' },
       {
-        what: 'OpenAPI (opsgenie-oas): List users and its parameters, ListUsersResponse, UserRole, blocked, verified, ContactWithApplyOrder, ErrorResponse, X-RateLimit headers',
+        what: "OpenAPI (opsgenie-oas): List users and its parameters, ListUsersResponse, UserRole, blocked, verified, ContactWithApplyOrder, Get User's expand and UserContact, ErrorResponse, the X-RateLimit and X-Paging headers",
         url: 'https://github.com/opsgenie/opsgenie-oas',
       },
       {

@@ -132,7 +132,7 @@ describe('Opsgenie', () => {
     const standIn = await startStandIn({
       ...vendor,
       route: (seen, origin) =>
-        seen.url.pathname === '/v2/users/u1/contacts'
+        seen.url.pathname === '/v2/users/u1/contacts' || seen.url.pathname === '/v2/users/u1'
           ? { status: 404, body: { message: 'No user exists with identifier [u1]', took: 0, requestId: 'r' } }
           : vendor.route(seen, origin),
     });
@@ -140,6 +140,46 @@ describe('Opsgenie', () => {
       const r = await runImport('opsgenie', standIn, folder.path('opsgenie-gone.yaml'), ['--json']);
       expect(r.code).toBe(0);
       expect(r.json().skipped).toContainEqual({ id: 'u1', email: 'owner@acme.example', reason: 'gone', why: 'removed from Opsgenie while the import read it' });
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it("reads the phones from Get User's expand=contact where List Contacts is not served", async () => {
+    const standIn = await startStandIn(opsgenie(people, SOURCE_KEYS.opsgenie, { contactsApi: false }));
+    try {
+      const out = folder.path('opsgenie-expand.yaml');
+      const r = await runImport('opsgenie', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      const doc = r.json();
+      expect(doc.skipped.map((s: { reason: string }) => s.reason)).not.toContain('gone');
+      expect(doc.severalNumbers).toContainEqual({
+        email: 'several@acme.example',
+        phone: '+14155550199',
+        how: 'sms, enabled',
+        notTaken: [
+          { phone: '+442079460000', how: 'voice, enabled' },
+          { phone: '+14155550100', how: 'voice, disabled: Disabled by user' },
+        ],
+      });
+      expect(r.file).toContain('- email: owner@acme.example\n  name: Olga Owner\n  phone: "+905001112233"\n  role: admin\n');
+      // List Contacts is asked by the first requests at once (four); once Get User has answered in its place, Get User alone.
+      const paths = standIn.requests.map((seen) => `${seen.url.pathname}${seen.url.search}`);
+      expect(paths.filter((path) => path.endsWith('/contacts')).length).toBeLessThanOrEqual(4);
+      // One for each active person (u1, u4, u5, u6, u7): the blocked and the invited are not read.
+      expect(paths.filter((path) => path.endsWith('?expand=contact'))).toHaveLength(5);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('follows pages linked only by the X-Paging-Next header', async () => {
+    const org = makeOrg(250, 'opsgenie');
+    const standIn = await startStandIn(opsgenie(org, SOURCE_KEYS.opsgenie, { paging: 'headers' }));
+    try {
+      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-headers.yaml'), ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().summary).toMatchObject({ listed: 250, pages: 3 });
     } finally {
       await standIn.close();
     }
