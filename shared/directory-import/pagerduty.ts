@@ -10,12 +10,18 @@ const PAGE_SIZE = 100;
 const CLASSIC_PAGING_END = 10_000;
 
 /** The contact methods that hold a phone number (PhoneContactMethod: "used for Voice or SMS"). */
-const PHONE_TYPES: Readonly<Record<string, string>> = { phone_contact_method: 'voice', sms_contact_method: 'sms' };
+const PHONE_TYPES: Readonly<Record<string, string>> = { phone_contact_method: 'voice', sms_contact_method: 'sms', whatsapp_contact_method: 'whatsapp' };
+
+/**
+ * A WhatsApp number (WhatsAppContactMethod: `country_code` and `address` as a phone's) is the
+ * person's phone too, but not the one an on-call call or text goes to: taken after voice and SMS.
+ */
+const LAST_RESORT = 'whatsapp';
 
 /**
  * PagerDuty's people: List users (`GET /users`) with `include[]=contact_methods` and
  * `total=true`, classic pagination: `offset` moves by the users a page gave until `more` is
- * false. A phone is `+<country_code><address>`; `enabled: false` or `blacklisted: true` makes it
+ * false or a page is empty. A phone is `+<country_code><address>`; `enabled: false` or `blacklisted: true` makes it
  * not usable. A user whose contact methods came as references only is read again on its own
  * (`GET /users/{id}/contact_methods`). `invitation_sent: true` is only invited.
  */
@@ -36,13 +42,17 @@ export const readPagerDuty: Reader = async (http, options) => {
     const page = objectOf(await http.getJson(url, 'list users'));
     const users = page?.['users'];
     if (!page || !Array.isArray(users)) throw http.invalid('a List users page without a "users" list');
-    const more = page['more'];
-    if (typeof more !== 'boolean') throw http.invalid('a List users page without "more" (true or false)');
     total ??= plausibleTotal(page['total']);
     people.push(...guard.read(users.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    if (!more) break;
-    if (users.length === 0) throw http.invalid('a page with no users said more were to come');
+    const more = moreOf(page['more']);
+    if (more === false) break;
+    if (users.length === 0) {
+      if (more) throw http.invalid('a page with no users said more were to come');
+      break;
+    }
+    // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
+    if (more === undefined && total !== undefined && offset + users.length >= total) break;
     offset += users.length;
   }
 
@@ -55,6 +65,13 @@ export const readPagerDuty: Reader = async (http, options) => {
   });
   return { people: people.map((person) => detailed.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
 };
+
+/** `more` as the page gives it: true or false (or their text); undefined when it gives neither. */
+function moreOf(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+  return undefined;
+}
 
 function personOf(item: unknown, at: string): SourcePerson {
   return personFrom(item, at, (user, id) => ({
@@ -72,16 +89,18 @@ function phonesOf(methods: unknown): SourcePhone[] | undefined {
   if (!Array.isArray(methods)) return [];
   const objects = methods.map(objectOf).filter((method): method is Record<string, unknown> => method !== undefined);
   if (objects.some((method) => typeof method['type'] === 'string' && method['type'].endsWith('_reference'))) return undefined;
-  return objects.flatMap((method) => {
+  const phones = objects.flatMap((method): SourcePhone[] => {
     const kind = typeof method['type'] === 'string' && Object.hasOwn(PHONE_TYPES, method['type']) ? PHONE_TYPES[method['type']]! : undefined;
     const code = method['country_code'];
-    const address = method['address'];
+    // An address of digits given as a JSON number is still its digits.
+    const address = typeof method['address'] === 'number' && Number.isSafeInteger(method['address']) ? String(method['address']) : method['address'];
     if (!kind || typeof address !== 'string' || !(typeof code === 'number' || typeof code === 'string')) return [];
     const blacklisted = method['blacklisted'] === true;
     const disabled = method['enabled'] === false;
     const usable = !blacklisted && !disabled;
     return [{ raw: `+${String(code).trim()} ${address.trim()}`, method: kind, usable, why: blacklisted ? 'blacklisted' : disabled ? 'disabled' : undefined }];
   });
+  return [...phones.filter((phone) => phone.method !== LAST_RESORT), ...phones.filter((phone) => phone.method === LAST_RESORT)];
 }
 
 /** List a user's contact methods: the person with their phones; one PagerDuty no longer knows (404) is `gone`. */

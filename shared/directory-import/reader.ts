@@ -31,9 +31,14 @@ export interface SourceRead {
 /** Reads every person of a source, every page. */
 export type Reader = (http: SourceHttp, options: ReadOptions) => Promise<SourceRead>;
 
-/** A total a source announced, when it can be one: a whole number from 0 to MAX_PEOPLE (a negative or absurd one is ignored). */
-export const plausibleTotal = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_PEOPLE ? value : undefined;
+/**
+ * A total a source announced, when it can be one: a whole number from 0 to MAX_PEOPLE, given as
+ * a number or as its digits (a negative, absurd or missing one is ignored).
+ */
+export function plausibleTotal(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 && number <= MAX_PEOPLE ? number : undefined;
+}
 
 /** Whether a person's details are worth reading: the ones the import keeps. */
 export const wanted = (person: SourcePerson, includeInvited: boolean): boolean =>

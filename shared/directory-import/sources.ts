@@ -136,7 +136,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     givesNames: true,
     references: [
       {
-        what: 'OpenAPI document (reference/REST/openapiv3.json): List users, include[], User (role enum, invitation_sent), PhoneContactMethod (country_code, address, enabled, blacklisted), Pagination, errors',
+        what: 'OpenAPI document (reference/REST/openapiv3.json): List users, include[], User (role enum, invitation_sent), PhoneContactMethod and WhatsAppContactMethod (country_code, address, enabled, blacklisted), Pagination, errors',
         url: 'https://github.com/PagerDuty/api-schema',
       },
       {

@@ -4,7 +4,7 @@ import { main } from '../../cli/main.ts';
 import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
 import { grafanaOnCall } from '../support/source-stand-ins/grafana-oncall.ts';
 import { opsgenie } from '../support/source-stand-ins/opsgenie.ts';
-import { makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
+import { expectedDirectory, makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
 import { pagerduty } from '../support/source-stand-ins/pagerduty.ts';
 import { fault, send, startStandIn } from '../support/source-stand-ins/stand-in.ts';
 import { runImport, SOURCE_KEYS, sourceEnv, tempFolder } from './import-support.ts';
@@ -272,6 +272,74 @@ describe('PagerDuty', () => {
       expect(standIn.requests.map((seen) => seen.url.search)).toEqual([
         '?include%5B%5D=contact_methods&limit=100&offset=0&total=true',
         '?include%5B%5D=contact_methods&limit=100&offset=100&total=true',
+      ]);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it.each([
+    ['without more or total', (body: Record<string, unknown>) => ({ ...body, more: undefined, total: null })],
+    ['with more absent on the last page only', (body: Record<string, unknown>) => (body['more'] === false ? { ...body, more: undefined } : body)],
+    [
+      'with numbers and booleans as text',
+      (body: Record<string, unknown>) => ({ ...body, more: String(body['more']), total: String(body['total']), offset: String(body['offset']) }),
+    ],
+  ])('reads every page of a list %s', async (_how, edit) => {
+    const org = makeOrg(230, 'pagerduty');
+    const vendor = pagerduty(org, SOURCE_KEYS.pagerduty);
+    const standIn = await startStandIn({
+      ...vendor,
+      route(seen, origin) {
+        const answer = vendor.route(seen, origin);
+        return seen.url.pathname === '/users' && answer.status === 200 ? { ...answer, body: edit(answer.body as Record<string, unknown>) } : answer;
+      },
+    });
+    try {
+      const out = folder.path('pagerduty-lenient.yaml');
+      const r = await runImport('pagerduty', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().summary).toMatchObject({ listed: 230, written: expectedDirectory(org, 'pagerduty').size });
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('a WhatsApp number is taken after the voice and SMS ones; an address given as a number is read', async () => {
+    const org: OrgPerson[] = [
+      person({ id: 'P1', email: 'whatsapp-only@acme.example', name: 'Wanda App' }),
+      person({ id: 'P2', email: 'both@acme.example', name: 'Bo Th', phones: [{ cc: '49', number: '15123456789', method: 'sms', enabled: true }] }),
+    ];
+    const vendor = pagerduty(org, SOURCE_KEYS.pagerduty);
+    const whatsapp = (id: string, cc: number, address: unknown) => ({
+      id: `${id}W`,
+      type: 'whatsapp_contact_method',
+      summary: 'WhatsApp',
+      label: 'WhatsApp',
+      country_code: cc,
+      address,
+      enabled: true,
+      blacklisted: false,
+    });
+    const standIn = await startStandIn({
+      ...vendor,
+      route(seen, origin) {
+        const answer = vendor.route(seen, origin);
+        if (seen.url.pathname !== '/users') return answer;
+        const body = answer.body as { users: { id: string; contact_methods: unknown[] }[] };
+        for (const user of body.users) {
+          // The WhatsApp number first in the list: it is still taken last.
+          user.contact_methods = [user.id === 'P1' ? whatsapp('P1', 55, 11987654321) : whatsapp('P2', 34, '612345678'), ...user.contact_methods];
+        }
+        return answer;
+      },
+    });
+    try {
+      const r = await runImport('pagerduty', standIn, folder.path('pagerduty-whatsapp.yaml'), ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.file).toContain('- email: whatsapp-only@acme.example\n  name: Wanda App\n  phone: "+5511987654321"\n');
+      expect(r.json().severalNumbers).toEqual([
+        { email: 'both@acme.example', phone: '+4915123456789', how: 'sms, enabled', notTaken: [{ phone: '+34612345678', how: 'whatsapp, enabled' }] },
       ]);
     } finally {
       await standIn.close();
