@@ -157,8 +157,9 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     apiPath: '/api/v1',
     // HTTP API reference, Authentication: the token alone in Authorization.
     headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
-    // The reference documents 429; its Django REST framework throttles answer with Retry-After.
-    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')),
+    // The reference documents 429; Django REST framework's throttles answer with Retry-After, and
+    // the engine adds RateLimit-Reset (common/api_helpers/mixins.py, RateLimitHeadersMixin).
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'ratelimit-reset')),
     // The engine answers a token it does not know 403 {"detail": "Invalid token."}, not 401 (its
     // authentication classes give no authenticate_header, so Django REST framework turns 401
     // into 403: engine/apps/auth_token/auth.py); a 403 for a missing permission says "permission".

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { main } from '../../cli/main.ts';
 import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
-import { grafanaOnCall } from '../support/source-stand-ins/grafana-oncall.ts';
+import { grafanaOnCall, oncallRateLimited } from '../support/source-stand-ins/grafana-oncall.ts';
 import { opsgenie } from '../support/source-stand-ins/opsgenie.ts';
 import { expectedDirectory, makeOrg, type OrgPerson } from '../support/source-stand-ins/org.ts';
 import { pagerduty } from '../support/source-stand-ins/pagerduty.ts';
@@ -429,6 +429,38 @@ describe('Grafana OnCall', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Read 60 people from Grafana OnCall');
       expect(standIn.requests.map((seen) => seen.url.pathname)).toEqual(['/oncall/api/v1/users/', '/oncall/api/v1/users/']);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it("waits what the engine's RateLimit-Reset header asks when a 429 comes without Retry-After", async () => {
+    const org = makeOrg(60, 'grafana-oncall');
+    const standIn = await startStandIn(grafanaOnCall(org, SOURCE_KEYS['grafana-oncall']), {
+      faults: [
+        fault(
+          (seen) => seen.url.searchParams.get('page') === '2',
+          1,
+          (response) => send(response, oncallRateLimited(undefined, 2)),
+        ),
+      ],
+    });
+    try {
+      const r = await runImport('grafana-oncall', standIn, folder.path('oncall-reset.yaml'));
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('Rate limited by Grafana OnCall; retrying in 2 s (attempt 2 of 7)…\n');
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('a user with no role in OnCall (none) is a user, by the table', async () => {
+    const org = makeOrg(3, 'grafana-oncall').map((p, at) => (at === 1 ? { ...p, role: 'none' } : p));
+    const standIn = await startStandIn(grafanaOnCall(org, SOURCE_KEYS['grafana-oncall']));
+    try {
+      const r = await runImport('grafana-oncall', standIn, folder.path('oncall-none.yaml'), ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().roles).toContainEqual({ from: 'none', to: 'user', people: 1, known: true });
     } finally {
       await standIn.close();
     }

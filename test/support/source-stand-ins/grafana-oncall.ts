@@ -18,7 +18,8 @@ export const ONCALL_PREFIX = '/oncall';
  *   from its own base URL, null on the last page.
  * - A user: `{id, email, slack, username, role, timezone, teams}`; `role` is `admin`, `editor`
  *   or `viewer` (LegacyAccessControlRole); no phone number, no display name.
- * - 429 when rate limited (reference, Rate Limits), with Retry-After (Django REST framework's throttles).
+ * - 429 when rate limited (reference, Rate Limits), with Retry-After (Django REST framework's
+ *   throttles) and RateLimit-Reset (the engine's RateLimitHeadersMixin).
  */
 export function grafanaOnCall(org: readonly OrgPerson[], key: string, options: { pageSize?: number } = {}): Vendor {
   const size = options.pageSize ?? 50;
@@ -57,9 +58,16 @@ export function grafanaOnCall(org: readonly OrgPerson[], key: string, options: {
   };
 }
 
-/** A throttled answer of Django REST framework: 429, `detail`, and Retry-After when given. */
-export const oncallRateLimited = (retryAfter?: number): Answer => ({
+/**
+ * A throttled answer: 429 with Django REST framework's `detail` and Retry-After (its exception
+ * handler sets it from the throttle's wait), and the engine's RateLimit-Reset (common/api_helpers/
+ * mixins.py, RateLimitHeadersMixin, on UserView). Either may be left out, to see the other read.
+ */
+export const oncallRateLimited = (retryAfter?: number, reset: number | undefined = retryAfter): Answer => ({
   status: 429,
-  headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+  headers: {
+    ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }),
+    ...(reset === undefined ? {} : { 'ratelimit-reset': String(reset) }),
+  },
   body: { detail: `Request was throttled.${retryAfter === undefined ? '' : ` Expected available in ${retryAfter} seconds.`}` },
 });
