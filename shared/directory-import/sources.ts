@@ -110,6 +110,10 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
       },
       { what: 'Rate limiting: 429 Too Many Requests', url: 'https://docs.opsgenie.com/docs/api-rate-limiting' },
       {
+        what: 'User roles: Owner, Admin, (Default) User, Stakeholder; Observer on old plans',
+        url: 'https://support.atlassian.com/opsgenie/docs/learn-user-roles-and-permissions/',
+      },
+      {
         what: "OpenAPI (opsgenie-oas): List users and its parameters, ListUsersResponse, UserRole, blocked, verified, ContactWithApplyOrder, Get User's expand and UserContact, ErrorResponse, the X-RateLimit and X-Paging headers",
         url: 'https://github.com/opsgenie/opsgenie-oas',
       },
