@@ -1,7 +1,6 @@
-import { NotFoundError } from '../errors.ts';
 import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
-import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
 import { linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
@@ -43,9 +42,10 @@ export const readOpsgenie: Reader = async (http, options) => {
   const detailed = people.filter((person) => wanted(person, options.includeInvited));
   options.hooks?.detailing?.(detailed.length);
   const withPhones = new Map<string, SourcePerson>();
-  const contacts = new ContactReader(http);
+  const contacts = contactReader(http);
   await eachAtMost(detailed, options.concurrency, async (person) => {
-    withPhones.set(person.id, await contacts.of(person));
+    const found = await contacts.of(person.id);
+    withPhones.set(person.id, found === undefined ? { ...person, gone: true } : { ...person, phones: phonesOf(found) });
     options.hooks?.detailed?.();
   });
   return { people: people.map((person) => withPhones.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
@@ -75,38 +75,16 @@ interface Contact {
 }
 
 /**
- * Each person's contact methods. List Contacts first (it gives `applyOrder`); a 404 there is
- * either a user removed meanwhile or a List Contacts not served, which Get User tells apart: its
- * 404 is a user gone, its answer the contacts (`userContacts`). Once Get User answered where
- * List Contacts did not, it is asked directly.
+ * Each person's contact methods: List Contacts (it gives `applyOrder`), or Get User with
+ * `expand=contact` where List Contacts is not served (DetailsReader); undefined for a user gone.
  */
-class ContactReader {
-  private readonly http: SourceHttp;
-  private listServed = true;
-
-  constructor(http: SourceHttp) {
-    this.http = http;
-  }
-
-  /** The person with their phone numbers; one the source no longer knows is `gone`. */
-  async of(person: SourcePerson): Promise<SourcePerson> {
-    const id = encodeURIComponent(person.id);
-    let contacts: Contact[] | undefined;
-    if (this.listServed) contacts = await this.listed(id);
-    if (contacts === undefined) {
-      contacts = await this.expanded(id);
-      if (contacts === undefined) return { ...person, gone: true };
-      this.listServed = false;
-    }
-    return { ...person, phones: phonesOf(contacts) };
-  }
-
-  /** List Contacts: `{data: [{method, to, status: {enabled, disabledReason}, applyOrder}]}`; undefined on a 404. */
-  private async listed(id: string): Promise<Contact[] | undefined> {
-    const answer = await this.orNotFound(this.http.url(`/v2/users/${id}/contacts`), 'list contacts');
+function contactReader(http: SourceHttp): DetailsReader<Contact[]> {
+  // List Contacts: `{data: [{method, to, status: {enabled, disabledReason}, applyOrder}]}`.
+  const listed = async (id: string): Promise<Contact[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/v2/users/${encodeURIComponent(id)}/contacts`), 'list contacts');
     if (answer === undefined) return undefined;
-    const data = objectOf(answer)?.['data'];
-    if (!Array.isArray(data)) throw this.http.invalid('a List Contacts answer without a "data" list');
+    const data = objectOf(answer.json)?.['data'];
+    if (!Array.isArray(data)) throw http.invalid('a List Contacts answer without a "data" list');
     return data.flatMap((item) => {
       const contact = objectOf(item);
       if (!contact) return [];
@@ -121,17 +99,16 @@ class ContactReader {
         },
       ];
     });
-  }
-
-  /** Get User with expand=contact: `{data: {userContacts: [{contactMethod, to, enabled, disabledReason}]}}`; undefined on a 404. */
-  private async expanded(id: string): Promise<Contact[] | undefined> {
-    const answer = await this.orNotFound(this.http.url(`/v2/users/${id}`, { expand: 'contact' }), 'get user');
+  };
+  // Get User: `{data: {..., userContacts: [{contactMethod, to, enabled, disabledReason}]}}`.
+  const expanded = async (id: string): Promise<Contact[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/v2/users/${encodeURIComponent(id)}`, { expand: 'contact' }), 'get user');
     if (answer === undefined) return undefined;
-    const user = objectOf(objectOf(answer)?.['data']);
-    if (!user) throw this.http.invalid('a Get User answer without a "data" user');
-    const listed = user['userContacts'];
-    if (!Array.isArray(listed)) return [];
-    return listed.flatMap((item) => {
+    const user = objectOf(objectOf(answer.json)?.['data']);
+    if (!user) throw http.invalid('a Get User answer without a "data" user');
+    const contacts = user['userContacts'];
+    if (!Array.isArray(contacts)) return [];
+    return contacts.flatMap((item) => {
       const contact = objectOf(item);
       if (!contact) return [];
       return [
@@ -144,16 +121,8 @@ class ContactReader {
         },
       ];
     });
-  }
-
-  private async orNotFound(url: URL, what: string): Promise<unknown> {
-    try {
-      return await this.http.getJson(url, what);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  }
+  };
+  return new DetailsReader(listed, expanded);
 }
 
 /** A whole number, given as one or as its digits. */

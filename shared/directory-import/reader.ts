@@ -64,3 +64,31 @@ export async function eachAtMost<T>(items: readonly T[], limit: number, task: (i
     () => failed,
   );
 }
+
+/**
+ * A person's details by the first of two documented requests that serves them: `preferred`
+ * unless it is known not to be served, else `fallback`. A 404 from `preferred` is either the
+ * person removed meanwhile or a request the source does not serve (a stand-in, a proxy of part
+ * of the API); `fallback` tells them apart: its 404 is a person gone (undefined), its answer the
+ * details, and from then on `preferred` is not asked.
+ */
+export class DetailsReader<T> {
+  private readonly preferred: (id: string) => Promise<T | undefined>;
+  private readonly fallback: (id: string) => Promise<T | undefined>;
+  private preferredServed = true;
+
+  constructor(preferred: (id: string) => Promise<T | undefined>, fallback: (id: string) => Promise<T | undefined>) {
+    this.preferred = preferred;
+    this.fallback = fallback;
+  }
+
+  async of(id: string): Promise<T | undefined> {
+    if (this.preferredServed) {
+      const details = await this.preferred(id);
+      if (details !== undefined) return details;
+    }
+    const details = await this.fallback(id);
+    if (details !== undefined) this.preferredServed = false;
+    return details;
+  }
+}

@@ -93,6 +93,16 @@ export class SourceHttp {
     return (await this.getAnswer(url, what)).json;
   }
 
+  /** getJson, or undefined where the source answers 404 (a user it no longer knows, or a request it does not serve). */
+  async getJsonUnlessNotFound(url: URL, what: string): Promise<{ json: unknown } | undefined> {
+    try {
+      return { json: await this.getJson(url, what) };
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
   /** getJson, with the answer's headers (Opsgenie may give its next page in X-Paging-Next). */
   async getAnswer(url: URL, what: string): Promise<{ json: unknown; headers: HttpResponse['headers'] }> {
     if (url.origin !== this.origin) throw new Error(`a request to ${url.origin} from ${this.origin}: follow links through nextPage()`);
