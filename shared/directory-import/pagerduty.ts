@@ -1,7 +1,7 @@
-import { InvalidResponseError, NotFoundError } from '../errors.ts';
+import { InvalidResponseError } from '../errors.ts';
 import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
-import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
 import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
@@ -23,7 +23,8 @@ const LAST_RESORT = 'whatsapp';
  * `total=true`, classic pagination: `offset` moves by the users a page gave until `more` is
  * false or a page is empty. A phone is `+<country_code><address>`; `enabled: false` or `blacklisted: true` makes it
  * not usable. A user whose contact methods came as references only is read again on its own
- * (`GET /users/{id}/contact_methods`). `invitation_sent: true` is only invited.
+ * (`GET /users/{id}/contact_methods`, or `GET /users/{id}?include[]=contact_methods` where that
+ * is not served). `invitation_sent: true` is only invited.
  */
 export const readPagerDuty: Reader = async (http, options) => {
   const guard = new PageGuard(http.source);
@@ -59,8 +60,10 @@ export const readPagerDuty: Reader = async (http, options) => {
   const referencesOnly = people.filter((person) => wanted(person, options.includeInvited) && person.phones === undefined);
   options.hooks?.detailing?.(referencesOnly.length);
   const detailed = new Map<string, SourcePerson>();
+  const contactMethods = contactMethodsReader(http);
   await eachAtMost(referencesOnly, options.concurrency, async (person) => {
-    detailed.set(person.id, await withContactMethods(http, person));
+    const phones = await contactMethods.of(person.id);
+    detailed.set(person.id, phones === undefined ? { ...person, gone: true } : { ...person, phones });
     options.hooks?.detailed?.();
   });
   return { people: people.map((person) => detailed.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
@@ -103,16 +106,24 @@ function phonesOf(methods: unknown): SourcePhone[] | undefined {
   return [...phones.filter((phone) => phone.method !== LAST_RESORT), ...phones.filter((phone) => phone.method === LAST_RESORT)];
 }
 
-/** List a user's contact methods: the person with their phones; one PagerDuty no longer knows (404) is `gone`. */
-async function withContactMethods(http: SourceHttp, person: SourcePerson): Promise<SourcePerson> {
-  let answer: unknown;
-  try {
-    answer = await http.getJson(http.url(`/users/${encodeURIComponent(person.id)}/contact_methods`), 'list contact methods');
-  } catch (error) {
-    if (error instanceof NotFoundError) return { ...person, gone: true };
-    throw error;
-  }
-  const methods = objectOf(answer)?.['contact_methods'];
-  if (!Array.isArray(methods)) throw http.invalid('a List contact methods answer without a "contact_methods" list');
-  return { ...person, phones: phonesOf(methods) ?? [] };
+/**
+ * A user's contact methods in full: List a user's contact methods, or Get a user with
+ * `include[]=contact_methods` where that is not served (DetailsReader); undefined for a user gone.
+ */
+function contactMethodsReader(http: SourceHttp): DetailsReader<SourcePhone[]> {
+  const listed = async (id: string): Promise<SourcePhone[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/users/${encodeURIComponent(id)}/contact_methods`), 'list contact methods');
+    if (answer === undefined) return undefined;
+    const methods = objectOf(answer.json)?.['contact_methods'];
+    if (!Array.isArray(methods)) throw http.invalid('a List contact methods answer without a "contact_methods" list');
+    return phonesOf(methods) ?? [];
+  };
+  const user = async (id: string): Promise<SourcePhone[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/users/${encodeURIComponent(id)}`, { 'include[]': 'contact_methods' }), 'get user');
+    if (answer === undefined) return undefined;
+    const found = objectOf(objectOf(answer.json)?.['user']);
+    if (!found) throw http.invalid('a Get a user answer without a "user"');
+    return phonesOf(found['contact_methods']) ?? [];
+  };
+  return new DetailsReader(listed, user);
 }

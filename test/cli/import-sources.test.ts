@@ -361,6 +361,24 @@ describe('PagerDuty', () => {
     }
   });
 
+  it("contact methods that came as references are read from Get a user where List a user's contact methods is not served", async () => {
+    const org = makeOrg(40, 'pagerduty');
+    const standIn = await startStandIn(pagerduty(org, SOURCE_KEYS.pagerduty, { referencesOnly: true, contactMethodsApi: false }));
+    try {
+      const out = folder.path('pagerduty-get-user.yaml');
+      const r = await runImport('pagerduty', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().summary.skippedBy.gone).toBe(0);
+      const read = readSyncFile(out);
+      expect(read.ok && read.rows.find((row) => row.values['email'] === 'person2@acme.example')?.values['phone']).toBe('+14155550002');
+      expect(standIn.requests.filter((seen) => seen.url.search === '?include%5B%5D=contact_methods' && /^\/users\/[^/]+$/.test(seen.url.pathname)).length).toBe(
+        r.json().summary.written,
+      );
+    } finally {
+      await standIn.close();
+    }
+  });
+
   it('more users than classic pagination reaches (10,000) stops the import, saying so; nothing written', async () => {
     const standIn = await startStandIn(pagerduty(makeOrg(10_050, 'pagerduty'), SOURCE_KEYS.pagerduty));
     try {
