@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { main } from '../../cli/main.ts';
 import { readSyncFile } from '../../shared/directory-sync/read-file.ts';
 import { grafanaOnCall, oncallRateLimited } from '../support/source-stand-ins/grafana-oncall.ts';
@@ -211,6 +211,30 @@ describe('Opsgenie', () => {
       expect(malformed.errorJson().error).toMatchObject({ code: 'authentication', exitCode: 3, status: 422 });
       expect(malformed.errorJson().error.message).toContain('Opsgenie refused the key in OPSGENIE_API_KEY (HTTP 422: "Key format is not valid!');
       expect(malformed.file).toBeUndefined();
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+describe('docs/migrate.md', () => {
+  it("shows the summary the import prints for the tests' Opsgenie organisation of 300 people", async () => {
+    const page = readFileSync(new URL('../../docs/migrate.md', import.meta.url), 'utf8');
+    const shown = /\$ OPSGENIE_API_KEY=\.\.\. pagerly directory import opsgenie --out people\.yaml\n([\s\S]*?)\n```/.exec(page)?.[1];
+    expect(shown).toBeDefined();
+    const standIn = await startStandIn(opsgenie(makeOrg(300, 'opsgenie'), SOURCE_KEYS.opsgenie));
+    try {
+      const out = folder.path('people.yaml');
+      const r = await runImport('opsgenie', standIn, out);
+      expect(r.code).toBe(0);
+      const printed = r.stdout.replaceAll(standIn.url, 'https://api.opsgenie.com').replaceAll(out, 'people.yaml').split('\n');
+      // Each line shown is printed, in the same order; "…" stands for lines left out of the page.
+      let at = 0;
+      for (const line of shown!.split('\n').filter((line) => line.trim() !== '…')) {
+        const found = printed.indexOf(line, at);
+        expect({ line, found: found >= 0 }).toEqual({ line, found: true });
+        at = found + 1;
+      }
     } finally {
       await standIn.close();
     }
