@@ -2,7 +2,7 @@ import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
 import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
+import { flagOf, linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** The most users a List User page gives (Pagination: "maximum value is 100"). */
 const PAGE_SIZE = 100;
@@ -59,7 +59,7 @@ function personOf(item: unknown, at: string): SourcePerson {
       email: user['username'],
       name: user['fullName'],
       role: typeof role === 'string' ? role : undefined,
-      state: user['blocked'] === true ? 'blocked' : user['verified'] === false ? 'invited' : 'active',
+      state: flagOf(user['blocked']) === true ? 'blocked' : flagOf(user['verified']) === false ? 'invited' : 'active',
       phones: [],
     };
   });
@@ -139,7 +139,7 @@ function phonesOf(contacts: readonly Contact[]): SourcePhone[] {
       return x === y ? a.at - b.at : x < y ? -1 : 1;
     })
     .map(({ contact, method }) => {
-      const usable = contact.enabled !== false;
+      const usable = flagOf(contact.enabled) !== false;
       const reason = typeof contact.disabledReason === 'string' ? contact.disabledReason.trim().slice(0, 60) : '';
       return { raw: internationalOf(contact.to as string), method, usable, why: usable ? undefined : `disabled${reason ? `: ${reason}` : ''}` };
     });

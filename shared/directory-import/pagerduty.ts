@@ -3,7 +3,7 @@ import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
 import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
+import { flagOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** Pagination: "cannot exceed 100" a page, and "the sum of the offset and limit parameters cannot exceed 10000". */
 const PAGE_SIZE = 100;
@@ -82,7 +82,7 @@ function personOf(item: unknown, at: string): SourcePerson {
     email: user['email'],
     name: user['name'],
     role: typeof user['role'] === 'string' ? user['role'] : undefined,
-    state: user['invitation_sent'] === true ? 'invited' : 'active',
+    state: flagOf(user['invitation_sent']) === true ? 'invited' : 'active',
     phones: phonesOf(user['contact_methods']),
   }));
 }
@@ -98,10 +98,18 @@ function phonesOf(methods: unknown): SourcePhone[] | undefined {
     // An address of digits given as a JSON number is still its digits.
     const address = typeof method['address'] === 'number' && Number.isSafeInteger(method['address']) ? String(method['address']) : method['address'];
     if (!kind || typeof address !== 'string' || !(typeof code === 'number' || typeof code === 'string')) return [];
-    const blacklisted = method['blacklisted'] === true;
-    const disabled = method['enabled'] === false;
+    const blacklisted = flagOf(method['blacklisted']) === true;
+    const disabled = flagOf(method['enabled']) === false;
     const usable = !blacklisted && !disabled;
-    return [{ raw: `+${String(code).trim()} ${address.trim()}`, method: kind, usable, why: blacklisted ? 'blacklisted' : disabled ? 'disabled' : undefined }];
+    // country_code is a number in the reference; given as text, a leading + is the same code.
+    return [
+      {
+        raw: `+${String(code).trim().replace(/^\+/, '')} ${address.trim()}`,
+        method: kind,
+        usable,
+        why: blacklisted ? 'blacklisted' : disabled ? 'disabled' : undefined,
+      },
+    ];
   });
   return [...phones.filter((phone) => phone.method !== LAST_RESORT), ...phones.filter((phone) => phone.method === LAST_RESORT)];
 }

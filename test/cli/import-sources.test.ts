@@ -173,6 +173,33 @@ describe('Opsgenie', () => {
     }
   });
 
+  it('reads true and false given as text: a blocked person stays out, a disabled number is not taken first', async () => {
+    const vendor = opsgenie(people, SOURCE_KEYS.opsgenie);
+    const text = (value: unknown): unknown =>
+      typeof value === 'boolean'
+        ? String(value)
+        : Array.isArray(value)
+          ? value.map(text)
+          : value && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]))
+            : value;
+    const standIn = await startStandIn({
+      ...vendor,
+      route: (seen, origin) => {
+        const answer = vendor.route(seen, origin);
+        return { ...answer, body: text(answer.body) };
+      },
+    });
+    try {
+      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-text.yaml'), ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().summary.skippedBy).toMatchObject({ blocked: 1, invited: 1 });
+      expect(r.json().severalNumbers).toContainEqual(expect.objectContaining({ email: 'several@acme.example', phone: '+14155550199' }));
+    } finally {
+      await standIn.close();
+    }
+  });
+
   it('follows pages linked only by the X-Paging-Next header', async () => {
     const org = makeOrg(250, 'opsgenie');
     const standIn = await startStandIn(opsgenie(org, SOURCE_KEYS.opsgenie, { paging: 'headers' }));
@@ -324,6 +351,35 @@ describe('PagerDuty', () => {
       const r = await runImport('pagerduty', standIn, out, ['--json']);
       expect(r.code).toBe(0);
       expect(r.json().summary).toMatchObject({ listed: 230, written: expectedDirectory(org, 'pagerduty').size });
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('reads contact methods whose country code, enabled and blacklisted come as text', async () => {
+    const org = makeOrg(60, 'pagerduty');
+    const vendor = pagerduty(org, SOURCE_KEYS.pagerduty);
+    const standIn = await startStandIn({
+      ...vendor,
+      route(seen, origin) {
+        const answer = vendor.route(seen, origin);
+        if (seen.url.pathname !== '/users') return answer;
+        const body = answer.body as { users: { invitation_sent: unknown; contact_methods: Record<string, unknown>[] }[] };
+        for (const user of body.users) {
+          user.invitation_sent = String(user.invitation_sent);
+          for (const method of user.contact_methods)
+            if ('country_code' in method)
+              Object.assign(method, { country_code: `+${method['country_code']}`, enabled: String(method['enabled']), blacklisted: 'false' });
+        }
+        return answer;
+      },
+    });
+    try {
+      const out = folder.path('pagerduty-text.yaml');
+      const r = await runImport('pagerduty', standIn, out, ['--json']);
+      expect(r.code).toBe(0);
+      expect(r.json().summary).toMatchObject({ written: expectedDirectory(org, 'pagerduty').size, phonesUnreadable: 0 });
+      expect(r.file).toContain('- email: person2@acme.example\n  name: Person 2 Müller-Łukasz\n  phone: "+14155550002"\n');
     } finally {
       await standIn.close();
     }
