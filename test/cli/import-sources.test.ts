@@ -200,6 +200,27 @@ describe('Opsgenie', () => {
     }
   });
 
+  it("a next link carrying the key in its query (Pagination's example writes apiKey=) shows it nowhere, --debug included", async () => {
+    const vendor = opsgenie(makeOrg(150, 'opsgenie'), SOURCE_KEYS.opsgenie);
+    const standIn = await startStandIn({
+      ...vendor,
+      route(seen, origin) {
+        const answer = vendor.route(seen, origin);
+        const paging = (answer.body as { paging?: { next?: string } }).paging;
+        if (paging?.next) paging.next = paging.next.replace('?', `?apiKey=${encodeURIComponent(SOURCE_KEYS.opsgenie)}&`);
+        return answer;
+      },
+    });
+    try {
+      // run() fails the test if the key shows on stdout or stderr; runImport if it is in the file.
+      const r = await runImport('opsgenie', standIn, folder.path('opsgenie-key-in-link.yaml'), ['--debug']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('/v2/users?apiKey=[redacted]&limit=100&offset=100 200');
+    } finally {
+      await standIn.close();
+    }
+  });
+
   it('follows pages linked only by the X-Paging-Next header', async () => {
     const org = makeOrg(250, 'opsgenie');
     const standIn = await startStandIn(opsgenie(org, SOURCE_KEYS.opsgenie, { paging: 'headers' }));
