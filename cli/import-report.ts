@@ -17,8 +17,8 @@ const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
 };
 
 /** What the source cannot give, said once in the summary and in --json's `notes`. */
-export function importNotes(source: Source, read: SourceRead, selection: Selection): string[] {
-  const notes: string[] = [];
+export function importNotes(source: Source, read: SourceRead, selection: Selection, readingNotes: readonly string[] = []): string[] {
+  const notes: string[] = [...readingNotes];
   if (!source.givesNames && !source.givesPhones) {
     notes.push(
       `${source.name}'s users API gives no display names and no phone numbers: each person's username stands in for their name, and the file has no phone column, so a sync keeps each entry's current number.`,
@@ -39,7 +39,7 @@ export function importNotes(source: Source, read: SourceRead, selection: Selecti
 
 export function importDocument(
   source: Source,
-  facts: { base: string; file: string; format: PeopleFormat; requests: number },
+  facts: { base: string; file: string; format: PeopleFormat; requests: number; notes: readonly string[] },
   read: SourceRead,
   selection: Selection,
 ): ImportDocument {
@@ -67,7 +67,7 @@ export function importDocument(
     roles: [...selection.roles],
     skipped: [...selection.skipped],
     severalNumbers: [...selection.severalNumbers],
-    notes: importNotes(source, read, selection),
+    notes: importNotes(source, read, selection, facts.notes),
   };
 }
 

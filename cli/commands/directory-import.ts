@@ -60,8 +60,8 @@ ${
 }
 
 The file is replaced only when everything was read: a failed import (a key refused, a page
-that could not be read) leaves it as it was. The key goes only to the source's base; a link
-the source gives to another host is not followed. --retries is 6 here by default (after a 429,
+that could not be read) leaves it as it was. The key goes only to the source's base: the next
+page a source links to is asked of that base, with the link's query, whatever host it names. --retries is 6 here by default (after a 429,
 waiting as long as the source asks, else 1 s doubling).
 With --json: {"source", "base", "file", "format", "summary", "roles", "skipped",
 "severalNumbers", "notes"}. Exit codes: 3 a source key missing or refused (the variable is
@@ -137,7 +137,7 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
         throw new NotWrittenError(`Cannot write ${options.out} (${(error as Error).message}); it was left as it was.`);
       }
 
-      const document = importDocument(source, { base, file: options.out, format, requests: http.requests }, read, selection);
+      const document = importDocument(source, { base, file: options.out, format, requests: http.requests, notes: http.notes }, read, selection);
       ctx.out.result('directory import', document, () => humanImport(document, source, includeInvited));
     });
 }

@@ -1,17 +1,20 @@
 import { PageGuard } from './page-guard.ts';
 import { plausibleTotal, type Reader } from './reader.ts';
-import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
+import { linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /**
- * Grafana OnCall's people: List Users (`GET /api/v1/users/`), following `next` (an absolute URL
- * the engine builds) until it is null (HTTP API reference, Pagination). A user has `email`,
- * `username` (which stands in for a name: the API gives none) and `role`; no phone number and
- * no invitation state.
+ * Grafana OnCall's people: List Users (`GET /api/v1/users/`), following `next` until it is null
+ * or a page is empty (HTTP API reference, Pagination). `next` is an absolute URL the engine
+ * builds from its own BASE_URL setting (common/api_helpers/paginators.py), which behind a proxy
+ * is often not the URL people reach it at: its query (`page`) is asked of the configured base.
+ * A user has `email`, `username` (which stands in for a name: the API gives none) and `role`;
+ * no phone number and no invitation state.
  */
 export const readGrafanaOnCall: Reader = async (http, options) => {
   const guard = new PageGuard(http.source);
   const people: SourcePerson[] = [];
-  let url: URL | undefined = http.url('/api/v1/users/');
+  const list = http.url('/api/v1/users/');
+  let url: URL | undefined = list;
   let total: number | undefined;
   while (url) {
     guard.asking(url);
@@ -21,8 +24,8 @@ export const readGrafanaOnCall: Reader = async (http, options) => {
     total ??= plausibleTotal(page['count']);
     people.push(...guard.read(results.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    const next = page['next'];
-    url = next === undefined || next === null || next === '' ? undefined : http.linked(next, 'next');
+    const next = results.length === 0 ? undefined : linkOf(page['next']);
+    url = next === undefined ? undefined : http.nextPage(next, 'next', list);
   }
   return { people, pages: guard.pages, repeats: guard.repeats };
 };

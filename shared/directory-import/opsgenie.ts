@@ -1,9 +1,8 @@
-import { NotFoundError } from '../errors.ts';
 import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
-import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
+import { flagOf, linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** The most users a List User page gives (Pagination: "maximum value is 100"). */
 const PAGE_SIZE = 100;
@@ -12,33 +11,41 @@ const PAGE_SIZE = 100;
 const PHONE_METHODS: ReadonlySet<string> = new Set(['sms', 'voice']);
 
 /**
- * Opsgenie's people: List User (`GET /v2/users?limit=100&offset=0`), following `paging.next`
- * until a page has none (User API, Pagination); then each kept user's contact methods
- * (`GET /v2/users/{id}/contacts`, Contact API), four at a time, for their phone numbers.
- * A user's `role.name` is its role; `blocked: true` is blocked, `verified: false` only invited.
+ * Opsgenie's people: List User (`GET /v2/users?limit=100&offset=0`), following the next page's
+ * link (`paging.next` in the body, or the `X-Paging-Next` header: Pagination gives both) until
+ * there is none or a page is empty; each link's query is asked of the configured base. Then each
+ * kept user's contact methods, four at a time, for their phone numbers: List Contacts
+ * (`GET /v2/users/{id}/contacts`, Contact API), or, where that is not served, Get User with
+ * `expand=contact` (User API: its `userContacts`). A user's `role.name` is its role;
+ * `blocked: true` is blocked, `verified: false` only invited.
  */
 export const readOpsgenie: Reader = async (http, options) => {
   const guard = new PageGuard(http.source);
   const people: SourcePerson[] = [];
+  const list = http.url('/v2/users');
   let url: URL | undefined = http.url('/v2/users', { limit: String(PAGE_SIZE), offset: '0' });
   let total: number | undefined;
   while (url) {
     guard.asking(url);
-    const page = objectOf(await http.getJson(url, 'list users'));
+    const answer = await http.getAnswer(url, 'list users');
+    const page = objectOf(answer.json);
     const data = page?.['data'];
     if (!page || !Array.isArray(data)) throw http.invalid('a List User page without a "data" list');
     total ??= plausibleTotal(page['totalCount']);
     people.push(...guard.read(data.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    const next = objectOf(page['paging'])?.['next'];
-    url = next === undefined || next === null || next === '' ? undefined : http.linked(next, 'paging.next');
+    const header = answer.headers['x-paging-next'];
+    const next = data.length === 0 ? undefined : (linkOf(objectOf(page['paging'])?.['next']) ?? linkOf(Array.isArray(header) ? header[0] : header));
+    url = next === undefined ? undefined : http.nextPage(next, 'paging.next', list);
   }
 
   const detailed = people.filter((person) => wanted(person, options.includeInvited));
   options.hooks?.detailing?.(detailed.length);
   const withPhones = new Map<string, SourcePerson>();
+  const contacts = contactReader(http);
   await eachAtMost(detailed, options.concurrency, async (person) => {
-    withPhones.set(person.id, await withContacts(http, person));
+    const found = await contacts.of(person.id);
+    withPhones.set(person.id, found === undefined ? { ...person, gone: true } : { ...person, phones: phonesOf(found) });
     options.hooks?.detailed?.();
   });
   return { people: people.map((person) => withPhones.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
@@ -52,44 +59,90 @@ function personOf(item: unknown, at: string): SourcePerson {
       email: user['username'],
       name: user['fullName'],
       role: typeof role === 'string' ? role : undefined,
-      state: user['blocked'] === true ? 'blocked' : user['verified'] === false ? 'invited' : 'active',
+      state: flagOf(user['blocked']) === true ? 'blocked' : flagOf(user['verified']) === false ? 'invited' : 'active',
       phones: [],
     };
   });
 }
 
-/** The person with their phone numbers, in `applyOrder`; one the source no longer knows (404) is `gone`. */
-async function withContacts(http: SourceHttp, person: SourcePerson): Promise<SourcePerson> {
-  let answer: unknown;
-  try {
-    answer = await http.getJson(http.url(`/v2/users/${encodeURIComponent(person.id)}/contacts`), 'list contacts');
-  } catch (error) {
-    if (error instanceof NotFoundError) return { ...person, gone: true };
-    throw error;
-  }
-  const data = objectOf(answer)?.['data'];
-  if (!Array.isArray(data)) throw http.invalid('a List Contacts answer without a "data" list');
-  const contacts = data
-    .map((item, at) => ({ contact: objectOf(item), at }))
-    .filter((entry): entry is { contact: Record<string, unknown>; at: number } => entry.contact !== undefined)
-    .filter(({ contact }) => typeof contact['method'] === 'string' && PHONE_METHODS.has(contact['method']) && typeof contact['to'] === 'string');
-  // By applyOrder, those without one last; the list's order among equals.
-  const order = ({ contact }: { contact: Record<string, unknown> }) =>
-    typeof contact['applyOrder'] === 'number' && Number.isFinite(contact['applyOrder']) ? contact['applyOrder'] : Number.POSITIVE_INFINITY;
-  const phones: SourcePhone[] = contacts
-    .sort((a, b) => (order(a) === order(b) ? a.at - b.at : order(a) < order(b) ? -1 : 1))
-    .map(({ contact }) => {
+/** A contact method as either of Opsgenie's answers gives it. */
+interface Contact {
+  readonly method: unknown;
+  readonly to: unknown;
+  readonly enabled: unknown;
+  readonly disabledReason: unknown;
+  readonly applyOrder: unknown;
+}
+
+/**
+ * Each person's contact methods: List Contacts (it gives `applyOrder`), or Get User with
+ * `expand=contact` where List Contacts is not served (DetailsReader); undefined for a user gone.
+ */
+function contactReader(http: SourceHttp): DetailsReader<Contact[]> {
+  // List Contacts: `{data: [{method, to, status: {enabled, disabledReason}, applyOrder}]}`.
+  const listed = async (id: string): Promise<Contact[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/v2/users/${encodeURIComponent(id)}/contacts`), 'list contacts');
+    if (answer === undefined) return undefined;
+    const data = objectOf(answer.json)?.['data'];
+    if (!Array.isArray(data)) throw http.invalid('a List Contacts answer without a "data" list');
+    return data.flatMap((item) => {
+      const contact = objectOf(item);
+      if (!contact) return [];
       const status = objectOf(contact['status']);
-      const usable = status?.['enabled'] !== false;
-      const reason = typeof status?.['disabledReason'] === 'string' ? status['disabledReason'].slice(0, 60) : undefined;
-      return {
-        raw: internationalOf(contact['to'] as string),
-        method: contact['method'] as string,
-        usable,
-        why: usable ? undefined : `disabled${reason ? `: ${reason}` : ''}`,
-      };
+      return [
+        {
+          method: contact['method'],
+          to: contact['to'],
+          enabled: status?.['enabled'],
+          disabledReason: status?.['disabledReason'],
+          applyOrder: contact['applyOrder'],
+        },
+      ];
     });
-  return { ...person, phones };
+  };
+  // Get User: `{data: {..., userContacts: [{contactMethod, to, enabled, disabledReason}]}}`.
+  const expanded = async (id: string): Promise<Contact[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/v2/users/${encodeURIComponent(id)}`, { expand: 'contact' }), 'get user');
+    if (answer === undefined) return undefined;
+    const user = objectOf(objectOf(answer.json)?.['data']);
+    if (!user) throw http.invalid('a Get User answer without a "data" user');
+    const contacts = user['userContacts'];
+    if (!Array.isArray(contacts)) return [];
+    return contacts.flatMap((item) => {
+      const contact = objectOf(item);
+      if (!contact) return [];
+      return [
+        {
+          method: contact['contactMethod'] ?? contact['method'],
+          to: contact['to'],
+          enabled: contact['enabled'],
+          disabledReason: contact['disabledReason'],
+          applyOrder: undefined,
+        },
+      ];
+    });
+  };
+  return new DetailsReader(listed, expanded);
+}
+
+/** A whole number, given as one or as its digits. */
+const wholeOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : undefined;
+
+/** The phone numbers among contact methods (sms, voice; any letter case), by `applyOrder`, those without one last, the list's order among equals. */
+function phonesOf(contacts: readonly Contact[]): SourcePhone[] {
+  return contacts
+    .map((contact, at) => ({ contact, at, method: typeof contact.method === 'string' ? contact.method.trim().toLowerCase() : '' }))
+    .filter(({ contact, method }) => PHONE_METHODS.has(method) && typeof contact.to === 'string')
+    .sort((a, b) => {
+      const [x, y] = [wholeOf(a.contact.applyOrder) ?? Number.POSITIVE_INFINITY, wholeOf(b.contact.applyOrder) ?? Number.POSITIVE_INFINITY];
+      return x === y ? a.at - b.at : x < y ? -1 : 1;
+    })
+    .map(({ contact, method }) => {
+      const usable = flagOf(contact.enabled) !== false;
+      const reason = typeof contact.disabledReason === 'string' ? contact.disabledReason.trim().slice(0, 60) : '';
+      return { raw: internationalOf(contact.to as string), method, usable, why: usable ? undefined : `disabled${reason ? `: ${reason}` : ''}` };
+    });
 }
 
 /**

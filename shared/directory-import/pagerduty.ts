@@ -1,23 +1,30 @@
-import { InvalidResponseError, NotFoundError } from '../errors.ts';
+import { InvalidResponseError } from '../errors.ts';
 import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
-import { eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
-import { objectOf, personFrom, type SourcePerson } from './source-person.ts';
+import { flagOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /** Pagination: "cannot exceed 100" a page, and "the sum of the offset and limit parameters cannot exceed 10000". */
 const PAGE_SIZE = 100;
 const CLASSIC_PAGING_END = 10_000;
 
 /** The contact methods that hold a phone number (PhoneContactMethod: "used for Voice or SMS"). */
-const PHONE_TYPES: Readonly<Record<string, string>> = { phone_contact_method: 'voice', sms_contact_method: 'sms' };
+const PHONE_TYPES: Readonly<Record<string, string>> = { phone_contact_method: 'voice', sms_contact_method: 'sms', whatsapp_contact_method: 'whatsapp' };
+
+/**
+ * A WhatsApp number (WhatsAppContactMethod: `country_code` and `address` as a phone's) is the
+ * person's phone too, but not the one an on-call call or text goes to: taken after voice and SMS.
+ */
+const LAST_RESORT = 'whatsapp';
 
 /**
  * PagerDuty's people: List users (`GET /users`) with `include[]=contact_methods` and
  * `total=true`, classic pagination: `offset` moves by the users a page gave until `more` is
- * false. A phone is `+<country_code><address>`; `enabled: false` or `blacklisted: true` makes it
+ * false or a page is empty. A phone is `+<country_code><address>`; `enabled: false` or `blacklisted: true` makes it
  * not usable. A user whose contact methods came as references only is read again on its own
- * (`GET /users/{id}/contact_methods`). `invitation_sent: true` is only invited.
+ * (`GET /users/{id}/contact_methods`, or `GET /users/{id}?include[]=contact_methods` where that
+ * is not served). `invitation_sent: true` is only invited.
  */
 export const readPagerDuty: Reader = async (http, options) => {
   const guard = new PageGuard(http.source);
@@ -36,25 +43,38 @@ export const readPagerDuty: Reader = async (http, options) => {
     const page = objectOf(await http.getJson(url, 'list users'));
     const users = page?.['users'];
     if (!page || !Array.isArray(users)) throw http.invalid('a List users page without a "users" list');
-    const more = page['more'];
-    if (typeof more !== 'boolean') throw http.invalid('a List users page without "more" (true or false)');
     total ??= plausibleTotal(page['total']);
     people.push(...guard.read(users.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    if (!more) break;
-    if (users.length === 0) throw http.invalid('a page with no users said more were to come');
+    const more = moreOf(page['more']);
+    if (more === false) break;
+    if (users.length === 0) {
+      if (more) throw http.invalid('a page with no users said more were to come');
+      break;
+    }
+    // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
+    if (more === undefined && total !== undefined && offset + users.length >= total) break;
     offset += users.length;
   }
 
   const referencesOnly = people.filter((person) => wanted(person, options.includeInvited) && person.phones === undefined);
   options.hooks?.detailing?.(referencesOnly.length);
   const detailed = new Map<string, SourcePerson>();
+  const contactMethods = contactMethodsReader(http);
   await eachAtMost(referencesOnly, options.concurrency, async (person) => {
-    detailed.set(person.id, await withContactMethods(http, person));
+    const phones = await contactMethods.of(person.id);
+    detailed.set(person.id, phones === undefined ? { ...person, gone: true } : { ...person, phones });
     options.hooks?.detailed?.();
   });
   return { people: people.map((person) => detailed.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
 };
+
+/** `more` as the page gives it: true or false (or their text); undefined when it gives neither. */
+function moreOf(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+  return undefined;
+}
 
 function personOf(item: unknown, at: string): SourcePerson {
   return personFrom(item, at, (user, id) => ({
@@ -62,7 +82,7 @@ function personOf(item: unknown, at: string): SourcePerson {
     email: user['email'],
     name: user['name'],
     role: typeof user['role'] === 'string' ? user['role'] : undefined,
-    state: user['invitation_sent'] === true ? 'invited' : 'active',
+    state: flagOf(user['invitation_sent']) === true ? 'invited' : 'active',
     phones: phonesOf(user['contact_methods']),
   }));
 }
@@ -72,28 +92,46 @@ function phonesOf(methods: unknown): SourcePhone[] | undefined {
   if (!Array.isArray(methods)) return [];
   const objects = methods.map(objectOf).filter((method): method is Record<string, unknown> => method !== undefined);
   if (objects.some((method) => typeof method['type'] === 'string' && method['type'].endsWith('_reference'))) return undefined;
-  return objects.flatMap((method) => {
+  const phones = objects.flatMap((method): SourcePhone[] => {
     const kind = typeof method['type'] === 'string' && Object.hasOwn(PHONE_TYPES, method['type']) ? PHONE_TYPES[method['type']]! : undefined;
     const code = method['country_code'];
-    const address = method['address'];
+    // An address of digits given as a JSON number is still its digits.
+    const address = typeof method['address'] === 'number' && Number.isSafeInteger(method['address']) ? String(method['address']) : method['address'];
     if (!kind || typeof address !== 'string' || !(typeof code === 'number' || typeof code === 'string')) return [];
-    const blacklisted = method['blacklisted'] === true;
-    const disabled = method['enabled'] === false;
+    const blacklisted = flagOf(method['blacklisted']) === true;
+    const disabled = flagOf(method['enabled']) === false;
     const usable = !blacklisted && !disabled;
-    return [{ raw: `+${String(code).trim()} ${address.trim()}`, method: kind, usable, why: blacklisted ? 'blacklisted' : disabled ? 'disabled' : undefined }];
+    // country_code is a number in the reference; given as text, a leading + is the same code.
+    return [
+      {
+        raw: `+${String(code).trim().replace(/^\+/, '')} ${address.trim()}`,
+        method: kind,
+        usable,
+        why: blacklisted ? 'blacklisted' : disabled ? 'disabled' : undefined,
+      },
+    ];
   });
+  return [...phones.filter((phone) => phone.method !== LAST_RESORT), ...phones.filter((phone) => phone.method === LAST_RESORT)];
 }
 
-/** List a user's contact methods: the person with their phones; one PagerDuty no longer knows (404) is `gone`. */
-async function withContactMethods(http: SourceHttp, person: SourcePerson): Promise<SourcePerson> {
-  let answer: unknown;
-  try {
-    answer = await http.getJson(http.url(`/users/${encodeURIComponent(person.id)}/contact_methods`), 'list contact methods');
-  } catch (error) {
-    if (error instanceof NotFoundError) return { ...person, gone: true };
-    throw error;
-  }
-  const methods = objectOf(answer)?.['contact_methods'];
-  if (!Array.isArray(methods)) throw http.invalid('a List contact methods answer without a "contact_methods" list');
-  return { ...person, phones: phonesOf(methods) ?? [] };
+/**
+ * A user's contact methods in full: List a user's contact methods, or Get a user with
+ * `include[]=contact_methods` where that is not served (DetailsReader); undefined for a user gone.
+ */
+function contactMethodsReader(http: SourceHttp): DetailsReader<SourcePhone[]> {
+  const listed = async (id: string): Promise<SourcePhone[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/users/${encodeURIComponent(id)}/contact_methods`), 'list contact methods');
+    if (answer === undefined) return undefined;
+    const methods = objectOf(answer.json)?.['contact_methods'];
+    if (!Array.isArray(methods)) throw http.invalid('a List contact methods answer without a "contact_methods" list');
+    return phonesOf(methods) ?? [];
+  };
+  const user = async (id: string): Promise<SourcePhone[] | undefined> => {
+    const answer = await http.getJsonUnlessNotFound(http.url(`/users/${encodeURIComponent(id)}`, { 'include[]': 'contact_methods' }), 'get user');
+    if (answer === undefined) return undefined;
+    const found = objectOf(objectOf(answer.json)?.['user']);
+    if (!found) throw http.invalid('a Get a user answer without a "user"');
+    return phonesOf(found['contact_methods']) ?? [];
+  };
+  return new DetailsReader(listed, user);
 }

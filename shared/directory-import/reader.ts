@@ -31,9 +31,14 @@ export interface SourceRead {
 /** Reads every person of a source, every page. */
 export type Reader = (http: SourceHttp, options: ReadOptions) => Promise<SourceRead>;
 
-/** A total a source announced, when it can be one: a whole number from 0 to MAX_PEOPLE (a negative or absurd one is ignored). */
-export const plausibleTotal = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_PEOPLE ? value : undefined;
+/**
+ * A total a source announced, when it can be one: a whole number from 0 to MAX_PEOPLE, given as
+ * a number or as its digits (a negative, absurd or missing one is ignored).
+ */
+export function plausibleTotal(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 && number <= MAX_PEOPLE ? number : undefined;
+}
 
 /** Whether a person's details are worth reading: the ones the import keeps. */
 export const wanted = (person: SourcePerson, includeInvited: boolean): boolean =>
@@ -58,4 +63,32 @@ export async function eachAtMost<T>(items: readonly T[], limit: number, task: (i
     },
     () => failed,
   );
+}
+
+/**
+ * A person's details by the first of two documented requests that serves them: `preferred`
+ * unless it is known not to be served, else `fallback`. A 404 from `preferred` is either the
+ * person removed meanwhile or a request the source does not serve (a stand-in, a proxy of part
+ * of the API); `fallback` tells them apart: its 404 is a person gone (undefined), its answer the
+ * details, and from then on `preferred` is not asked.
+ */
+export class DetailsReader<T> {
+  private readonly preferred: (id: string) => Promise<T | undefined>;
+  private readonly fallback: (id: string) => Promise<T | undefined>;
+  private preferredServed = true;
+
+  constructor(preferred: (id: string) => Promise<T | undefined>, fallback: (id: string) => Promise<T | undefined>) {
+    this.preferred = preferred;
+    this.fallback = fallback;
+  }
+
+  async of(id: string): Promise<T | undefined> {
+    if (this.preferredServed) {
+      const details = await this.preferred(id);
+      if (details !== undefined) return details;
+    }
+    const details = await this.fallback(id);
+    if (details !== undefined) this.preferredServed = false;
+    return details;
+  }
 }

@@ -10,13 +10,14 @@ export type DirectoryRole = (typeof settableRoles)[number];
  * not listed here (an Opsgenie custom role, a role a vendor adds later), which the summary
  * names. docs/migrate.md shows this table (a test holds the two together).
  *
- * - Opsgenie: owner, admin, user, stakeholder, or a custom role's name (User API, `role.name`).
+ * - Opsgenie: owner, admin, user, stakeholder, observer (User Roles: "Observer role is only
+ *   available for old plan customers"), or a custom role's name (User API, `role.name`).
  * - PagerDuty: the `role` enum of the User schema (PagerDuty/api-schema, openapiv3.json).
- * - Grafana OnCall: `admin`, `editor`, `viewer` (engine/apps/public_api/serializers/users.py,
- *   LegacyAccessControlRole); the users reference page names `admin`, `user`, `observer`.
+ * - Grafana OnCall: `admin`, `editor`, `viewer`, `none` (engine/apps/public_api/serializers/users.py:
+ *   LegacyAccessControlRole's names, lowered); the users reference page names `admin`, `user`, `observer`.
  */
 export const ROLE_TABLE: Readonly<Record<SourceId, Readonly<Record<string, DirectoryRole>>>> = {
-  opsgenie: { owner: 'admin', admin: 'admin', user: 'user', stakeholder: 'user' },
+  opsgenie: { owner: 'admin', admin: 'admin', user: 'user', stakeholder: 'user', observer: 'user' },
   pagerduty: {
     owner: 'admin',
     admin: 'admin',
@@ -27,7 +28,7 @@ export const ROLE_TABLE: Readonly<Record<SourceId, Readonly<Record<string, Direc
     read_only_user: 'user',
     read_only_limited_user: 'user',
   },
-  'grafana-oncall': { admin: 'admin', editor: 'user', viewer: 'user', user: 'user', observer: 'user' },
+  'grafana-oncall': { admin: 'admin', editor: 'user', viewer: 'user', none: 'user', user: 'user', observer: 'user' },
 };
 
 /** The directory role a role of this source becomes; `known` is false for one the table does not list. */

@@ -21,10 +21,10 @@ import type { Source } from './sources.ts';
 /**
  * The one way the import speaks to a source: GETs of the source's own base, with its key in
  * the vendor's header, through the shared fetch transport (time limits, retries of 429 and
- * 5xx, redirects only to the same origin, proxies, the trace with the key redacted). A URL the
- * source hands back (a `next` link) is followed only on the origin of the configured base, so
- * the key goes nowhere else; every other answer becomes the shared error that names the
- * variable to fix.
+ * 5xx, redirects only to the same origin, proxies, the trace with the key redacted). A link the
+ * source hands back (a `next` page) is read for its query only, asked of the configured base
+ * (nextPage), so the key goes nowhere else; every other answer becomes the shared error that
+ * names the variable to fix.
  */
 export class SourceHttp {
   readonly source: Source;
@@ -36,6 +36,9 @@ export class SourceHttp {
   private readonly sender: FetchSender;
   /** Requests answered, for the summary. */
   requests = 0;
+  /** What the summary should say of how the source was read (a link that named another place). */
+  readonly notes: string[] = [];
+  private readonly moved = new Set<string>();
 
   constructor(options: { source: Source; base: string; key: string; userAgent: string; sender: FetchSender }) {
     this.source = options.source;
@@ -54,33 +57,55 @@ export class SourceHttp {
   }
 
   /**
-   * A URL the source gave (`what` names where: `paging.next`), to follow: only on the origin of
-   * the configured base. Any other host, scheme or port is refused before anything is sent.
+   * The next page a link of the source names (`what` says where: `paging.next`), asked of the
+   * list's own URL (`list`, on the configured base) with the link's query: the link's host,
+   * scheme, port and path are never used, so the key goes to the configured base only. A
+   * source's links name another origin for good reasons (an engine behind a proxy writes its
+   * own base URL, `http` where the proxy speaks `https`, an internal host name) and bad ones (a
+   * hostile answer): either way the page comes from the base the key belongs to, and the summary
+   * says so once. The query alone cannot send anything elsewhere.
    */
-  linked(link: unknown, what: string): URL {
+  nextPage(link: unknown, what: string, list: URL): URL {
     if (typeof link !== 'string' || link.trim() === '') throw this.invalid(`its ${what} is not a link`);
-    let url: URL;
+    let given: URL;
     try {
-      url = new URL(link.trim(), this.base);
+      given = new URL(link.trim(), list);
     } catch {
       throw this.invalid(`its ${what} is not a URL`);
     }
-    // Credentials in a link would go to the source beside the key: no reference gives any.
-    if (url.username || url.password) throw this.invalid(`its ${what} carries credentials`);
-    if (url.origin !== this.origin) {
-      const shown = redact(`${url.protocol}//${url.host}`, this.secrets);
-      throw new RedirectError(
-        `${this.source.name}'s ${what} points to ${shown}, another origin than ${this.source.urlVariable} (${this.origin}); it was not followed and nothing was sent there: the key in ${this.source.keyVariable} goes only to ${this.origin}. If that is where your ${this.source.name} API is, set ${this.source.urlVariable} to it. Nothing was written.`,
-        shown,
-        { endpoint: this.endpoint(what) },
+    // Credentials in a link are no paging: no reference gives any.
+    if (given.username || given.password) throw this.invalid(`its ${what} carries credentials`);
+    const next = new URL(list);
+    next.search = given.search;
+    const path = (url: URL) => url.pathname.replace(/\/+$/, '');
+    if ((given.origin !== this.origin || path(given) !== path(list)) && !this.moved.has(what)) {
+      this.moved.add(what);
+      const shown = redact(`${given.protocol}//${given.host}${given.pathname}`, this.secrets);
+      this.notes.push(
+        `${this.source.name}'s ${what} pointed to ${shown}, not to ${this.origin}${list.pathname}: each next page was asked of ${this.origin}${list.pathname} with the link's query instead, so the key in ${this.source.keyVariable} went nowhere else.`,
       );
     }
-    return url;
+    return next;
   }
 
   /** GETs `url` (of the base's origin) and gives its JSON; any other answer is the error that says what to fix. */
   async getJson(url: URL, what: string): Promise<unknown> {
-    if (url.origin !== this.origin) throw new Error(`a request to ${url.origin} from ${this.origin}: follow links through linked()`);
+    return (await this.getAnswer(url, what)).json;
+  }
+
+  /** getJson, or undefined where the source answers 404 (a user it no longer knows, or a request it does not serve). */
+  async getJsonUnlessNotFound(url: URL, what: string): Promise<{ json: unknown } | undefined> {
+    try {
+      return { json: await this.getJson(url, what) };
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /** getJson, with the answer's headers (Opsgenie may give its next page in X-Paging-Next). */
+  async getAnswer(url: URL, what: string): Promise<{ json: unknown; headers: HttpResponse['headers'] }> {
+    if (url.origin !== this.origin) throw new Error(`a request to ${url.origin} from ${this.origin}: follow links through nextPage()`);
     const request: OutgoingRequest = {
       endpoint: this.endpoint(what),
       method: 'GET',
@@ -103,7 +128,7 @@ export class SourceHttp {
             : `its answer to "${what}" is not JSON (it may have been cut off)`,
         );
       }
-      return parsed.value;
+      return { json: parsed.value, headers: response.headers };
     }
     throw this.failure(response, what, url);
   }
@@ -115,7 +140,7 @@ export class SourceHttp {
     const said = `HTTP ${status}${words ? `: "${words}"` : ''}`;
     const details = { endpoint: this.endpoint(what), status, ...(words ? { serviceMessage: words } : {}) };
     const name = this.source.name;
-    if (status === 401) {
+    if (status === 401 || this.source.keyRefused?.(status, words)) {
       return new AuthenticationError(`${name} refused the key in ${this.source.keyVariable} (${said}). ${this.source.keyHelp} Nothing was written.`, details);
     }
     if (status === 403) {

@@ -29,6 +29,17 @@ export interface SourcePerson {
 export const objectOf = (value: unknown): Record<string, unknown> | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
+/** A link a page gives to the next one, or undefined where it gives none (absent, null, empty: the last page). */
+export const linkOf = (value: unknown): unknown => (value === undefined || value === null || value === '' ? undefined : value);
+
+/** true or false, given as such or as their text (any letter case); undefined for anything else. */
+export function flagOf(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().toLowerCase();
+  return text === 'true' ? true : text === 'false' ? false : undefined;
+}
+
 /** An id as text: a string, or a safe integer (an id past 2^53 was already rounded by JSON.parse). */
 export function idOf(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;

@@ -32,5 +32,6 @@ export function sourceBase(source: Source, env: SourceEnv): string {
       'input',
     );
   }
-  return checkedBase(value, source.urlVariable, source.urlExample);
+  const base = checkedBase(value, source.urlVariable, source.urlExample);
+  return source.apiPath && base.endsWith(source.apiPath) ? base.slice(0, -source.apiPath.length) : base;
 }

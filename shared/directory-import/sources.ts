@@ -50,6 +50,11 @@ export interface Source {
   readonly defaultUrl: string | undefined;
   /** A base to show in a message about a bad one. */
   readonly urlExample: string;
+  /**
+   * The path every request's path starts with (`/v2`, `/api/v1`): a base given with it (as the
+   * vendor's reference writes its URLs) is read without it, so it is not asked for twice.
+   */
+  readonly apiPath: string | undefined;
   /** The headers that carry the key, and ask for the API's version, in the vendor's own form. */
   headers(key: string): Record<string, string>;
   /**
@@ -57,6 +62,11 @@ export interface Source {
    * the transport's backoff. Only whole seconds are read (retry-after.ts): a hostile value is none.
    */
   waitAskedBy(response: HttpResponse): number | undefined;
+  /**
+   * Whether an answer other than 401 is the vendor's own way of refusing the key itself (its
+   * words: the body's message or detail), so that it names the key's variable as a 401 does.
+   */
+  keyRefused?(status: number, words: string): boolean;
   /** Where a person gets a key, for the message about one that was refused. */
   readonly keyHelp: string;
   /** Whether the source's users API gives phone numbers and display names. */
@@ -75,25 +85,36 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     urlVariable: SOURCE_ENV.opsgenieApiUrl,
     defaultUrl: OPSGENIE_URL,
     urlExample: OPSGENIE_URL,
+    apiPath: '/v2',
     // "Authorization: GenieKey <key>" (the Contact API's samples; opsgenie-go-sdk-v2 client.go).
     headers: (key) => ({ Authorization: `GenieKey ${key}`, Accept: 'application/json' }),
     // Opsgenie documents no Retry-After: its answers carry X-RateLimit-Period-In-Sec ("time of
     // throttle in seconds", opsgenie-oas paths/user.yaml); waiting that long is the safe reading.
     waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'x-ratelimit-period-in-sec')),
+    // A key not of Opsgenie's form is answered 422 "Key format is not valid!" (its ErrorResponse;
+    // opsgenie/opsgenie-lamp#50): the import only GETs, so a 422 has no body to be about.
+    keyRefused: (status) => status === 422,
     keyHelp: `Use the key of an API integration (Opsgenie → Settings → Integrations → API) that is not restricted to access configurations; an EU account's base is ${OPSGENIE_EU_URL} (set ${SOURCE_ENV.opsgenieApiUrl}).`,
     givesPhones: true,
     givesNames: true,
     references: [
       {
-        what: 'User API (the EU base; the List User section is not in the corpus this was built from: the two below stand in)',
+        what: 'User API: the EU base; Get User with expand=contact (userContacts)',
         url: 'https://docs.opsgenie.com/docs/user-api',
       },
-      { what: "Contact API: Authorization: GenieKey, a user's contact methods", url: 'https://docs.opsgenie.com/docs/contact-api' },
+      { what: "Contact API: Authorization: GenieKey, a user's contact methods (List Contacts)", url: 'https://docs.opsgenie.com/docs/contact-api' },
       { what: 'Contacts API (deprecated): "to" of sms and voice as "1-9999999999"', url: 'https://docs.opsgenie.com/docs/contacts-api-deprecated' },
-      { what: 'Pagination: offset, limit (default 20, at most 100), paging.next in the body', url: 'https://docs.opsgenie.com/docs/pagination' },
+      {
+        what: 'Pagination: offset, limit (default 20, at most 100), the next page in paging.next or the X-Paging-Next header',
+        url: 'https://docs.opsgenie.com/docs/pagination',
+      },
       { what: 'Rate limiting: 429 Too Many Requests', url: 'https://docs.opsgenie.com/docs/api-rate-limiting' },
       {
-        what: 'OpenAPI (opsgenie-oas): List users and its parameters, ListUsersResponse, UserRole, blocked, verified, ContactWithApplyOrder, ErrorResponse, X-RateLimit headers',
+        what: 'User roles: Owner, Admin, (Default) User, Stakeholder; Observer on old plans',
+        url: 'https://support.atlassian.com/opsgenie/docs/learn-user-roles-and-permissions/',
+      },
+      {
+        what: "OpenAPI (opsgenie-oas): List users and its parameters, ListUsersResponse, UserRole, blocked, verified, ContactWithApplyOrder, Get User's expand and UserContact, ErrorResponse, the X-RateLimit and X-Paging headers",
         url: 'https://github.com/opsgenie/opsgenie-oas',
       },
       {
@@ -109,6 +130,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     urlVariable: SOURCE_ENV.pagerdutyApiUrl,
     defaultUrl: PAGERDUTY_URL,
     urlExample: PAGERDUTY_URL,
+    apiPath: undefined,
     // Authentication: "Authorization: Token token=<key>"; Versioning: the Accept header.
     headers: (key) => ({ Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' }),
     // Rate Limits: "the ratelimit-reset header will let you know how many seconds to wait".
@@ -118,7 +140,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     givesNames: true,
     references: [
       {
-        what: 'OpenAPI document (reference/REST/openapiv3.json): List users, include[], User (role enum, invitation_sent), PhoneContactMethod (country_code, address, enabled, blacklisted), Pagination, errors',
+        what: 'OpenAPI document (reference/REST/openapiv3.json): List users, include[], User (role enum, invitation_sent), PhoneContactMethod and WhatsAppContactMethod (country_code, address, enabled, blacklisted), Pagination, errors',
         url: 'https://github.com/PagerDuty/api-schema',
       },
       {
@@ -135,10 +157,17 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     urlVariable: SOURCE_ENV.grafanaOncallApiUrl,
     defaultUrl: undefined,
     urlExample: 'https://oncall-prod-us-central-0.grafana.net/oncall',
+    // The reference writes `{{API_URL}}/api/v1/users/`; a URL copied with its /api/v1 works too.
+    apiPath: '/api/v1',
     // HTTP API reference, Authentication: the token alone in Authorization.
     headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
-    // The reference documents 429; its Django REST framework throttles answer with Retry-After.
-    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')),
+    // The reference documents 429; Django REST framework's throttles answer with Retry-After, and
+    // the engine adds RateLimit-Reset (common/api_helpers/mixins.py, RateLimitHeadersMixin).
+    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'ratelimit-reset')),
+    // The engine answers a token it does not know 403 {"detail": "Invalid token."}, not 401 (its
+    // authentication classes give no authenticate_header, so Django REST framework turns 401
+    // into 403: engine/apps/auth_token/auth.py); a 403 for a missing permission says "permission".
+    keyRefused: (status, words) => status === 403 && !/permission/i.test(words),
     keyHelp: `Use an OnCall API token (OnCall → Settings → API tokens) of the stack ${SOURCE_ENV.grafanaOncallApiUrl} names.`,
     givesPhones: false,
     givesNames: false,

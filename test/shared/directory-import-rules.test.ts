@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { InvalidResponseError, RedirectError } from '../../shared/errors.ts';
+import { InvalidResponseError } from '../../shared/errors.ts';
 import { choosePhone, e164Of } from '../../shared/directory-import/phones.ts';
 import { SourceHttp } from '../../shared/directory-import/source-http.ts';
 import { mappedRole, ROLE_TABLE, roleTableMarkdown } from '../../shared/directory-import/roles.ts';
@@ -120,30 +120,45 @@ describe('who is written', () => {
 });
 
 describe('a link the source gives', () => {
-  const http = new SourceHttp({
-    source: SOURCES.opsgenie,
-    base: 'https://api.opsgenie.example/eu',
-    key: 'links-test-key-4f1a',
-    userAgent: 'test',
-    sender: { send: () => Promise.reject(new Error('no request is made here')) },
+  const http = () =>
+    new SourceHttp({
+      source: SOURCES.opsgenie,
+      base: 'https://api.opsgenie.example/eu',
+      key: 'links-test-key-4f1a',
+      userAgent: 'test',
+      sender: { send: () => Promise.reject(new Error('no request is made here')) },
+    });
+  const list = new URL('https://api.opsgenie.example/eu/v2/users');
+
+  it('on the base, at the list: its query is asked there, saying nothing', () => {
+    const links = http();
+    expect(links.nextPage('https://api.opsgenie.example/eu/v2/users?offset=100&limit=100', 'paging.next', list).href).toBe(
+      'https://api.opsgenie.example/eu/v2/users?offset=100&limit=100',
+    );
+    expect(links.nextPage('/eu/v2/users/?offset=200', 'paging.next', list).href).toBe('https://api.opsgenie.example/eu/v2/users?offset=200');
+    expect(links.nextPage('?offset=300', 'paging.next', list).href).toBe('https://api.opsgenie.example/eu/v2/users?offset=300');
+    expect(links.notes).toEqual([]);
   });
 
-  it('is followed only on the origin of the configured base, relative ones resolved against it', () => {
-    expect(http.linked('https://api.opsgenie.example/v2/users?offset=100', 'paging.next').href).toBe('https://api.opsgenie.example/v2/users?offset=100');
-    expect(http.linked('/eu/v2/users?offset=100', 'paging.next').href).toBe('https://api.opsgenie.example/eu/v2/users?offset=100');
+  it('anywhere else: only its query is taken, asked of the base, and the summary says so once', () => {
+    const links = http();
     for (const elsewhere of [
-      'http://api.opsgenie.example/v2/users',
-      'https://api.opsgenie.example:8443/v2/users',
-      'https://evil.example/v2/users',
-      '//evil.example/x',
+      'http://api.opsgenie.example/eu/v2/users?offset=100',
+      'https://api.opsgenie.example:8443/eu/v2/users?offset=100',
+      'https://evil.example/steal?offset=100',
+      '//evil.example/x?offset=100',
+      'http://engine:8080/v2/users?offset=100',
     ]) {
-      expect(() => http.linked(elsewhere, 'paging.next')).toThrow(RedirectError);
+      expect(links.nextPage(elsewhere, 'paging.next', list).href).toBe('https://api.opsgenie.example/eu/v2/users?offset=100');
     }
+    expect(links.notes).toEqual([
+      "Opsgenie's paging.next pointed to http://api.opsgenie.example/eu/v2/users, not to https://api.opsgenie.example/eu/v2/users: each next page was asked of https://api.opsgenie.example/eu/v2/users with the link's query instead, so the key in OPSGENIE_API_KEY went nowhere else.",
+    ]);
   });
 
   it('is refused when it is no link, or carries credentials', () => {
     for (const bad of [42, '', 'https://user:pass@api.opsgenie.example/v2/users', 'http://[::1']) {
-      expect(() => http.linked(bad, 'paging.next')).toThrow(InvalidResponseError);
+      expect(() => http().nextPage(bad, 'paging.next', list)).toThrow(InvalidResponseError);
     }
   });
 });

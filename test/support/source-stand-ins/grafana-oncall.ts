@@ -7,21 +7,25 @@ export const ONCALL_PREFIX = '/oncall';
 /**
  * Grafana OnCall's List Users as its reference describes it (HTTP API reference; Users HTTP
  * API; the engine's source, which the import's sources list):
- * - Authorization: the token alone (`--header "Authorization: <api_key>"`); Django REST
- *   framework answers a bad one 401 `{"detail": "Invalid token."}`.
+ * - Authorization: the token alone (`--header "Authorization: <api_key>"`). A bad one answers
+ *   403 `{"detail": "Invalid token."}`: ApiTokenAuthentication raises AuthenticationFailed, and
+ *   as neither of the view's authentication classes gives an authenticate_header, Django REST
+ *   framework answers it 403, not 401 (engine/apps/auth_token/auth.py; the engine's own test,
+ *   public_api/tests/test_resolution_notes.py, expects 403).
  * - GET {API_URL}/api/v1/users/: page-number pages of a fixed size (the engine's paginators:
  *   `page`, `perpage` at most 100); the page is `{count, next, previous, results,
  *   current_page_number, page_size, total_pages}`; `next` is an absolute URL the engine builds
  *   from its own base URL, null on the last page.
  * - A user: `{id, email, slack, username, role, timezone, teams}`; `role` is `admin`, `editor`
  *   or `viewer` (LegacyAccessControlRole); no phone number, no display name.
- * - 429 when rate limited (reference, Rate Limits), with Retry-After (Django REST framework's throttles).
+ * - 429 when rate limited (reference, Rate Limits), with Retry-After (Django REST framework's
+ *   throttles) and RateLimit-Reset (the engine's RateLimitHeadersMixin).
  */
 export function grafanaOnCall(org: readonly OrgPerson[], key: string, options: { pageSize?: number } = {}): Vendor {
   const size = options.pageSize ?? 50;
   return {
     authorized: (seen: SeenRequest) => seen.headers.authorization === key,
-    unauthorized: { status: 401, body: { detail: 'Invalid token.' } },
+    unauthorized: { status: 403, body: { detail: 'Invalid token.' } },
     route(seen, origin) {
       if (seen.method === 'GET' && seen.url.pathname === `${ONCALL_PREFIX}/api/v1/users/`) {
         const pages = Math.max(1, Math.ceil(org.length / size));
@@ -54,9 +58,16 @@ export function grafanaOnCall(org: readonly OrgPerson[], key: string, options: {
   };
 }
 
-/** A throttled answer of Django REST framework: 429, `detail`, and Retry-After when given. */
-export const oncallRateLimited = (retryAfter?: number): Answer => ({
+/**
+ * A throttled answer: 429 with Django REST framework's `detail` and Retry-After (its exception
+ * handler sets it from the throttle's wait), and the engine's RateLimit-Reset (common/api_helpers/
+ * mixins.py, RateLimitHeadersMixin, on UserView). Either may be left out, to see the other read.
+ */
+export const oncallRateLimited = (retryAfter?: number, reset: number | undefined = retryAfter): Answer => ({
   status: 429,
-  headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+  headers: {
+    ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }),
+    ...(reset === undefined ? {} : { 'ratelimit-reset': String(reset) }),
+  },
   body: { detail: `Request was throttled.${retryAfter === undefined ? '' : ` Expected available in ${retryAfter} seconds.`}` },
 });

@@ -13,10 +13,16 @@ import { type Answer, numberParam, pageOf, type SeenRequest, type Vendor } from 
  * - `include[]=contact_methods`: each user's contact methods in full (`email_contact_method`,
  *   `phone_contact_method`, `sms_contact_method` with `country_code`, `address`, `enabled`,
  *   `blacklisted`); without it, references (`*_reference`) only.
- * - GET /users/{id}/contact_methods: `{contact_methods: [...]}`.
+ * - GET /users/{id}/contact_methods: `{contact_methods: [...]}` (List a user's contact methods).
+ * - GET /users/{id}: `{user}`, its contact methods in full with `include[]=contact_methods` (Get a
+ *   user); 404 `{error: {message: "Not Found", code: 2100}}` for one it does not know.
  * - Every answer carries ratelimit-limit, ratelimit-remaining and ratelimit-reset (Rate Limits).
  */
-export function pagerduty(org: readonly OrgPerson[], key: string, options: { referencesOnly?: boolean } = {}): Vendor {
+export function pagerduty(
+  org: readonly OrgPerson[],
+  key: string,
+  options: { referencesOnly?: boolean /** Whether List a user's contact methods is served (default true). */; contactMethodsApi?: boolean } = {},
+): Vendor {
   const byId = new Map(org.map((person) => [person.id, person]));
   const limits = { 'ratelimit-limit': '960', 'ratelimit-remaining': '959', 'ratelimit-reset': '60' };
   return {
@@ -46,8 +52,14 @@ export function pagerduty(org: readonly OrgPerson[], key: string, options: { ref
           },
         };
       }
+      const user = /^\/users\/([^/]+)$/.exec(path);
+      if (seen.method === 'GET' && user) {
+        const person = byId.get(decodeURIComponent(user[1]!));
+        if (!person) return { status: 404, headers: limits, body: { error: { message: 'Not Found', code: 2100 } } };
+        return { status: 200, headers: limits, body: { user: userOf(person, origin, seen.url.searchParams.getAll('include[]').includes('contact_methods')) } };
+      }
       const methods = /^\/users\/([^/]+)\/contact_methods$/.exec(path);
-      if (seen.method === 'GET' && methods) {
+      if (seen.method === 'GET' && methods && options.contactMethodsApi !== false) {
         const person = byId.get(decodeURIComponent(methods[1]!));
         if (!person) return { status: 404, headers: limits, body: { error: { message: 'Not Found', code: 2100 } } };
         return { status: 200, headers: limits, body: { contact_methods: contactMethods(person, origin) } };

@@ -34,8 +34,8 @@ export type Fault = (seen: SeenRequest, response: http.ServerResponse, index: nu
 export interface Vendor {
   /** Whether the request carries the key, in the vendor's header form. */
   authorized(seen: SeenRequest): boolean;
-  /** The vendor's answer to a request without the key. */
-  unauthorized: Answer;
+  /** The vendor's answer to a request without the key (which may depend on what was sent instead). */
+  unauthorized: Answer | ((seen: SeenRequest) => Answer);
   /** The vendor's answer to an authorized request; `origin` is the stand-in's, for absolute links. */
   route(seen: SeenRequest, origin: string): Answer;
 }
@@ -65,7 +65,7 @@ export async function startStandIn(vendor: Vendor, options: { tls?: Pem; faults?
       const index = requests.length;
       requests.push(seen);
       for (const fault of faults) if (fault(seen, response, index)) return;
-      if (!vendor.authorized(seen)) return send(response, vendor.unauthorized);
+      if (!vendor.authorized(seen)) return send(response, typeof vendor.unauthorized === 'function' ? vendor.unauthorized(seen) : vendor.unauthorized);
       send(response, vendor.route(seen, origin));
     });
   };
