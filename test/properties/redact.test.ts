@@ -112,7 +112,7 @@ describe('no text keeps the key in any form', () => {
           const shared = connectionLabelFor(check, key);
           expect(leaks(shared, key)).toEqual([]);
           expect(keyOwner(check, key).label ?? '').not.toContain(echo);
-          const make = evaluateExpression(connectionLabel('parameters.apiKey', 'Pagerly API key').slice(2, -2), {
+          const make = evaluateExpression(connectionLabel('parameters.apiKey', 'Pagerly API key'), {
             body: check,
             parameters: { apiKey: key },
           }) as string;
