@@ -10,6 +10,7 @@ import { sourceBase, sourceKey } from '../../shared/directory-import/source-sett
 import { SOURCE_IDS, SOURCES, type Source, type SourceId } from '../../shared/directory-import/sources.ts';
 import { fetchSender } from '../../shared/transports/fetch-transport.ts';
 import { InterruptedError, NotWrittenError, UsageError } from '../cli-errors.ts';
+import { COMMAND_FLAG_DEFAULTS } from '../command-defaults.ts';
 import type { Context } from '../context.ts';
 import { humanImport, importDocument } from '../import-report.ts';
 import { type Progress, startProgress } from '../progress.ts';
@@ -18,12 +19,8 @@ import { retryNoticeText } from '../retry-notice.ts';
 /** Requests at once for what is read one person at a time (Opsgenie's contact methods). */
 const CONCURRENCY = 4;
 
-/**
- * Extra attempts after a 429, a 5xx or a dropped connection, unless --retries says otherwise: an
- * import makes thousands of requests to an API that rate-limits, so it waits longer than a
- * single command does (1 s, doubling; or as long as the source asks).
- */
-const IMPORT_RETRIES = 6;
+/** Extra attempts after a 429, a 5xx or a dropped connection, unless --retries says otherwise. */
+const IMPORT_RETRIES = COMMAND_FLAG_DEFAULTS['directory import'].retries;
 const IMPORT_BACKOFF_MS = 1000;
 
 /** One line per source: its key's variable and its base's, with the default. */
@@ -61,7 +58,7 @@ ${
 
 The file is replaced only when everything was read: a failed import (a key refused, a page
 that could not be read) leaves it as it was. The key goes only to the source's base: the next
-page a source links to is asked of that base, with the link's query, whatever host it names. --retries is 6 here by default (after a 429,
+page a source links to is asked of that base, with the link's query, whatever host it names. --retries is ${IMPORT_RETRIES} here by default (after a 429,
 waiting as long as the source asks, else 1 s doubling).
 With --json: {"source", "base", "file", "format", "summary", "roles", "skipped",
 "severalNumbers", "notes"}. Exit codes: 3 a source key missing or refused (the variable is

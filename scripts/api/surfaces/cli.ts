@@ -124,6 +124,21 @@ export function commandItems(program: Command): ApiItem[] {
   return items;
 }
 
+/**
+ * A global flag's default as one command sets it (cli/command-defaults.ts, which that command
+ * reads): the flag as the command takes it, with that default.
+ */
+export function commandDefaultItems(program: Command, defaults: Readonly<Record<string, Readonly<Record<string, number | string>>>>): ApiItem[] {
+  return Object.entries(defaults).flatMap(([path, flags]) =>
+    Object.entries(flags).flatMap(([name, value]) => {
+      const option = (program.options as readonly Option[]).find((candidate) => candidate.attributeName() === name);
+      if (!option?.long) throw new Error(`cli/command-defaults.ts: "${path}" sets the default of ${name}, which is no global flag`);
+      const [flag] = flagItems(`command/${path}/`, option, false, true);
+      return [item(flag!.id, 'flag', { ...flag!.facts, default: String(value) })];
+    }),
+  );
+}
+
 /** The facts of a document's key in a report. */
 const keyFacts = (entry: TypePath) => ({ type: entry.type, required: entry.required, choices: entry.choices, list: entry.type === 'array' ? true : undefined });
 
@@ -233,6 +248,7 @@ export const extractor: SurfaceExtractor = {
     const { ENV, ENV_DEFAULTS, ENV_USES } = await import('../../../cli/settings.ts');
     const { EXIT, EXIT_BY_ERROR, exitCodeTable, SEVERITY_ORDER } = await import('../../../cli/exit-codes.ts');
     const { OPERATION_COMMANDS } = await import('../../../cli/operation-commands.ts');
+    const { COMMAND_FLAG_DEFAULTS } = await import('../../../cli/command-defaults.ts');
     const source = {
       operations: (await import('../../../shared/operations/index.ts')).operations,
       endpoints: (await import('../../../shared/catalog/endpoints.ts')).endpoints,
@@ -243,6 +259,7 @@ export const extractor: SurfaceExtractor = {
     const { program } = await buildProgram({ commands: COMMAND_NAMES, env: {}, out });
     return report('cli', [
       ...commandItems(program),
+      ...commandDefaultItems(program, COMMAND_FLAG_DEFAULTS),
       ...envItems(ENV, ENV_USES, ENV_DEFAULTS),
       ...exitCodeItems(EXIT, exitCodeTable),
       ...errorExitItems(EXIT, EXIT_BY_ERROR, SEVERITY_ORDER),

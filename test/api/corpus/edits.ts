@@ -415,6 +415,11 @@ export const CORPUS: readonly CorpusEdit[] = [
     expect: { cli: ['breaking', 'flag/--retries'] },
   },
   {
+    name: 'CLI: `directory import` retries 3 times by default, not 6',
+    edits: [{ file: 'cli/command-defaults.ts', from: "'directory import': { retries: 6 }", to: "'directory import': { retries: 3 }" }],
+    expect: { cli: ['breaking', 'command/directory import/flag/--retries'] },
+  },
+  {
     name: 'CLI: PAGERLY_BASE_URL renamed PAGERLY_API_URL',
     edits: [{ file: 'cli/settings.ts', from: "  baseUrl: 'PAGERLY_BASE_URL',", to: "  baseUrl: 'PAGERLY_API_URL'," }],
     expect: { cli: ['breaking', 'env/PAGERLY_BASE_URL'] },
