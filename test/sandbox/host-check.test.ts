@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { allowedHostList, hostRefusal, isLoopbackAddress, isLoopbackName, parseHost } from '../../sandbox/http/allowed-hosts.ts';
 import { createSandbox } from '../../sandbox/index.ts';
+import { killAll, start } from '../shutdown/support.ts';
 import { demoKeys, HOUR, startReceiver, startSandbox, until, type Running } from './support.ts';
 
 // DNS rebinding: a web page on a domain its owner points at 127.0.0.1 is, to the browser, of
@@ -22,7 +21,6 @@ import { demoKeys, HOUR, startReceiver, startSandbox, until, type Running } from
 // both, a loopback name must carry the sandbox's own port, and IP addresses other than
 // loopback pass only as the address the request reached.
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REBINDING = 'evil.example';
 const EXTRA = 'host.docker.internal';
 
@@ -334,36 +332,16 @@ describe('bound to every address', () => {
 });
 
 describe('npm run sandbox --port 0 --allowed-hosts', () => {
-  const started: ChildProcess[] = [];
-  afterEach(() => {
-    for (const child of started.splice(0)) {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  });
+  afterEach(killAll);
 
-  function sandboxProcess(args: string[]) {
-    const child = spawn(process.execPath, ['sandbox/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    started.push(child);
-    const output = { stdout: '', stderr: '' };
-    child.stdout?.on('data', (chunk: Buffer) => (output.stdout += chunk));
-    child.stderr?.on('data', (chunk: Buffer) => (output.stderr += chunk));
-    return { child, output };
-  }
+  /** `node sandbox/cli.ts …args` in a process group of its own, which killAll ends on every path. */
+  const sandboxProcess = (args: string[]) => start(process.execPath, ['sandbox/cli.ts', ...args], { PORT: '' });
 
   it('checks Host on the port it was given, says which hosts it answers, and refuses a bad name at once', async () => {
-    const { output } = sandboxProcess(['--port', '0', '--fixed-clock', '--allowed-hosts', `${EXTRA},.tunnel.test`]);
-    await until(() => /API base URL:\s+http:\/\/127\.0\.0\.1:\d+/.test(output.stdout), 'the start-up banner', 15_000);
-    const port = Number(/127\.0\.0\.1:(\d+)/.exec(output.stdout)?.[1]);
-    expect(output.stdout).toContain(`Answers Host:        localhost, 127.0.0.1 or [::1] at port ${port}; ${EXTRA}, .tunnel.test at any port`);
+    const sandbox = sandboxProcess(['--port', '0', '--fixed-clock', '--allowed-hosts', `${EXTRA},.tunnel.test`]);
+    await until(() => /API base URL:\s+http:\/\/127\.0\.0\.1:\d+/.test(sandbox.stdout()), 'the start-up banner', 15_000);
+    const port = Number(/127\.0\.0\.1:(\d+)/.exec(sandbox.stdout())?.[1]);
+    expect(sandbox.stdout()).toContain(`Answers Host:        localhost, 127.0.0.1 or [::1] at port ${port}; ${EXTRA}, .tunnel.test at any port`);
     const teams = (host: string) => raw(port, { path: '/pagerly/o/zapier/allteams', host, headers: { 'x-apikey': demoKeys.acmeAdmin } });
     expect((await teams(`${REBINDING}:${port}`)).status).toBe(403);
     expect((await teams(`localhost:${port}`)).status).toBe(200);
@@ -371,17 +349,17 @@ describe('npm run sandbox --port 0 --allowed-hosts', () => {
     expect((await teams('a.tunnel.test')).status).toBe(200);
 
     const bad = sandboxProcess(['--port', '0', '--allowed-hosts', `${EXTRA}:4010`]);
-    const [code] = await new Promise<[number | null]>((resolve) => bad.child.once('exit', (exitCode) => resolve([exitCode])));
+    const { code } = await bad.exited;
     expect(code).toBe(1);
-    expect(bad.output.stderr).toContain(`--allowed-hosts: "${EXTRA}:4010": name the host without a port`);
+    expect(bad.stderr()).toContain(`--allowed-hosts: "${EXTRA}:4010": name the host without a port`);
   });
 
   it('with all or --public-console answers any Host, and warns that this is unsafe', async () => {
     for (const args of [['--allowed-hosts', 'all'], ['--public-console']]) {
-      const { output } = sandboxProcess(['--port', '0', '--fixed-clock', ...args]);
-      await until(() => /API base URL:\s+http:\/\/127\.0\.0\.1:\d+/.test(output.stdout), 'the start-up banner', 15_000);
-      const port = Number(/127\.0\.0\.1:(\d+)/.exec(output.stdout)?.[1]);
-      expect(output.stderr).toContain('Warning: the sandbox answers any Host');
+      const sandbox = sandboxProcess(['--port', '0', '--fixed-clock', ...args]);
+      await until(() => /API base URL:\s+http:\/\/127\.0\.0\.1:\d+/.test(sandbox.stdout()), 'the start-up banner', 15_000);
+      const port = Number(/127\.0\.0\.1:(\d+)/.exec(sandbox.stdout())?.[1]);
+      expect(sandbox.stderr()).toContain('Warning: the sandbox answers any Host');
       expect((await raw(port, { path: '/_sandbox/clock', host: `${REBINDING}:${port}` })).status).toBe(200);
     }
   });
