@@ -1,7 +1,8 @@
-import { type CodePage, encodeIn } from './code-pages.ts';
+import { type CodePage, decodeIn, encodeIn } from './code-pages.ts';
 import { implausibleReading } from './implausible-reading.ts';
 import { namesScore, wordsBeyondAscii } from './name-likelihood.ts';
 import { NAME_STATISTICS } from './name-statistics.ts';
+import { MARGIN } from './scored-readings.ts';
 
 /**
  * UTF-8 that was encoded twice: a tool read a UTF-8 file in a Windows code page and saved
@@ -19,25 +20,14 @@ const ROUND_TRIPS = ['windows-1252', 'windows-1250', 'windows-1251', 'windows-12
 /** A text is scored as names of any language: a UTF-8 file names no locale. */
 const ANY_LANGUAGE: CodePage = { encoding: 'utf-8', share: 1, languages: Object.keys(NAME_STATISTICS) };
 
-/** How much better, as a natural logarithm, the repaired names must score (detect-encoding.ts's margin). */
-const MARGIN = 8;
-
 /** Layers of encoding undone at most: a file twice misread is rare, three times rarer. */
 const MOST_LAYERS = 3;
-
-const strictUtf8 = (bytes: Uint8Array) => {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-};
 
 /** The text (or a word) as it was before one round trip through a code page, or undefined when it is not one. */
 function undo(text: string, codePage: string): string | undefined {
   const bytes = encodeIn(codePage, text);
   if (bytes === undefined || bytes.every((byte) => byte < 0x80)) return undefined;
-  const before = strictUtf8(bytes);
+  const before = decodeIn('utf-8', bytes, true);
   return before === undefined || before === text ? undefined : before;
 }
 

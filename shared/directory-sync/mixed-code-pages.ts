@@ -47,18 +47,20 @@ export function lineOfAnotherCodePage(bytes: Uint8Array, encoding: string): { li
     if (lines.size === MOST_LINES) return undefined;
     lines.add(key);
     const read = names.map(readingsOf);
-    const textIn = (page: number) => (read.every((word) => word.texts[page] !== undefined) ? read.map((word) => word.texts[page]!).join(' ') : undefined);
-    const asFile = textIn(file)!;
+    // The line's names as each code page reads them (undefined where one cannot), built once.
+    const texts = CODE_PAGES.map((_, page) =>
+      read.every((word) => word.texts[page] !== undefined) ? read.map((word) => word.texts[page]!).join(' ') : undefined,
+    );
+    const asFile = texts[file]!;
     // The other readings that can be names: most lines have few, often none.
     const others = new Map<string, number[]>();
-    CODE_PAGES.forEach((_, page) => {
-      const text = textIn(page);
+    texts.forEach((text, page) => {
       if (text !== undefined && text !== asFile && read.every((word) => word.plausible[page])) others.set(text, [...(others.get(text) ?? []), page]);
     });
     if (others.size === 0) continue;
     const scoreOf = (pages: readonly number[], text: string) => logSumExp(pages.map((page) => scoreIn(CODE_PAGES[page]!, text.split(' '))));
     const fileScore = scoreOf(
-      CODE_PAGES.flatMap((_, page) => (textIn(page) === asFile ? [page] : [])),
+      texts.flatMap((text, page) => (text === asFile ? [page] : [])),
       asFile,
     );
     for (const [text, pages] of others) {
