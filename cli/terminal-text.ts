@@ -1,4 +1,4 @@
-import { escapeOf, showInvisibleControls } from '../shared/visible-controls.ts';
+import { showInvisibleControls } from '../shared/visible-controls.ts';
 
 /**
  * Text the service sent (team and person names, e-mails, error bodies) is untrusted once it
@@ -9,4 +9,4 @@ import { escapeOf, showInvisibleControls } from '../shared/visible-controls.ts';
  * way. No `--json` output passes here: JSON keeps the text as it came, its controls written
  * as JSON's own escapes (output.ts).
  */
-export const forTerminal = (text: string): string => showInvisibleControls(text, escapeOf);
+export const forTerminal = (text: string): string => showInvisibleControls(text);

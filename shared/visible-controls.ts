@@ -23,10 +23,9 @@
  */
 const CANDIDATES = /[\p{Cc}\p{Bidi_Control}\u2028\u2029\u200b-\u200d\u2060-\u2064\ufeff\u180e\u{e0000}-\u{e007f}]/gu;
 
-/** A letter or mark of a script that writes with the joiners: any but Latin, Greek and Cyrillic (and the shared and inherited ones). */
-const JOINING_LETTER = /^[\p{L}\p{M}]$/u;
-const NOT_JOINING = /^[\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Common}\p{sc=Inherited}]$/u;
 const LETTER = /^[\p{L}\p{M}]$/u;
+/** A letter or mark NOT_JOINING does not match is of a script that writes with the joiners: any but Latin, Greek and Cyrillic (and the shared and inherited ones). */
+const NOT_JOINING = /^[\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Common}\p{sc=Inherited}]$/u;
 /** What may end an emoji before a joiner: the pictograph, a skin tone, or the emoji presentation selector. */
 const EMOJI_END = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)$/u;
 const EMOJI = /^\p{Extended_Pictographic}$/u;
@@ -65,7 +64,7 @@ function isWriting(char: string, offset: number, text: string, flags: readonly [
   if (char === '\u200c' || char === '\u200d') {
     const previous = before(text, offset);
     const next = at(text, offset + 1);
-    if (JOINING_LETTER.test(previous) && !NOT_JOINING.test(previous) && LETTER.test(next)) return true;
+    if (LETTER.test(previous) && !NOT_JOINING.test(previous) && LETTER.test(next)) return true;
     return char === '\u200d' && EMOJI_END.test(previous) && EMOJI.test(next);
   }
   if (char >= '\u{e0000}') return flags.some(([start, end]) => offset > start && offset < end);

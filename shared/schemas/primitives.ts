@@ -42,13 +42,11 @@ export const phoneNumber = z.pipe(
 /** An e-mail address by the one rule of every surface (email-address.ts), trimmed. */
 export const email = z.string().check(z.trim(), z.refine(isEmailAddress, EMAIL_ADDRESS_PROBLEM));
 
-export const teamName = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'must name a team'), z.maxLength(LONGEST.teamName, `is longer than ${LONGEST.teamName} characters`));
-
 /** Text that must not be empty, trimmed, at most `max` characters. */
 export const requiredText = (max: number, empty = 'is required') =>
   z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, `is longer than ${max} characters`));
+
+export const teamName = requiredText(LONGEST.teamName, 'must name a team');
 
 /** A settable role. `owner` exists in responses but cannot be given through the API. */
 export const settableRoles = ['admin', 'user'] as const;
