@@ -5,6 +5,7 @@
 // (make-app/app-majors.json) and refuses, before any request, an app that does not serve the
 // major being deployed.
 import type { AppMajor } from '../app-majors.ts';
+import { majorOf } from '../../shared/semver-major.ts';
 
 /** What is deployed where. */
 export interface Deployment {
@@ -19,13 +20,6 @@ export interface Deployment {
 export type MajorCheck =
   | { readonly ok: true /** The app to add to the record once deployed (its first deploy). */; readonly record?: AppMajor }
   | { readonly ok: false; readonly lines: string[]; readonly refused: Record<string, unknown> };
-
-/** `2.1.0` → 2 (semver's major; api:check reads the version the same way). */
-export function majorOf(version: string): number {
-  const match = /^(\d+)\.\d+\.\d+(?:[-+].*)?$/.exec(version);
-  if (!match) throw new Error(`"${version}" is not a semver version (MAJOR.MINOR.PATCH).`);
-  return Number(match[1]);
-}
 
 /** The majors an app serves: from its first up to the next app's of its zone, exclusive (none: and on). */
 export function servedMajors(zoneRecords: readonly AppMajor[], record: AppMajor): { from: number; to: number | undefined } {

@@ -7,7 +7,8 @@ import { keepDirIn } from './kept-reads.ts';
 import { mayShip } from './gate.ts';
 import type { Difference, SurfaceId, SurfaceReport } from './model.ts';
 import { releaseNotes } from './notes.ts';
-import { checkoutRoot, majorOf, packageVersion, readReleasedVersion, readReportFile, releasedDir, reportedSurfaces, reportsDir } from './report-files.ts';
+import { majorOf } from '../../shared/semver-major.ts';
+import { checkoutRoot, packageVersion, readReleasedVersion, readReportFile, releasedDir, reportedSurfaces, reportsDir } from './report-files.ts';
 
 /**
  * `npm run api:check`: reads every surface's public interface afresh from the checkout, then

@@ -54,10 +54,3 @@ export function readReleasedVersion(root = checkoutRoot()): string {
 export function packageVersion(root = checkoutRoot()): string {
   return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }
-
-/** `1.2.3` → 1; a version that is not semver is an error, not a silent 0. */
-export function majorOf(version: string): number {
-  const match = /^(\d+)\.\d+\.\d+(?:[-+].*)?$/.exec(version);
-  if (!match) throw new Error(`"${version}" is not a semver version (MAJOR.MINOR.PATCH).`);
-  return Number(match[1]);
-}
