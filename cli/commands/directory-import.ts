@@ -58,8 +58,9 @@ ${
 
 The file is replaced only when everything was read: a failed import (a key refused, a page
 that could not be read) leaves it as it was. The key goes only to the source's base: the next
-page a source links to is asked of that base, with the link's query, whatever host it names. --retries is ${IMPORT_RETRIES} here by default (after a 429,
-waiting as long as the source asks, else 1 s doubling).
+page a source links to is asked of that base, with the link's query, whatever host it names.
+--retries is ${IMPORT_RETRIES} here by default (after a 429, waiting as long as the source asks,
+else 1 s doubling).
 With --json: {"source", "base", "file", "format", "summary", "roles", "skipped",
 "severalNumbers", "notes"}. Exit codes: 3 a source key missing or refused (the variable is
 named), 4 the key may not read users, 75 rate limited or the source failing (run it again),

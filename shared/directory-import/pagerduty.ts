@@ -46,7 +46,7 @@ export const readPagerDuty: Reader = async (http, options) => {
     total ??= plausibleTotal(page['total']);
     people.push(...guard.read(users.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
     options.hooks?.listed?.(people.length, total);
-    const more = moreOf(page['more']);
+    const more = flagOf(page['more']);
     if (more === false) break;
     if (users.length === 0) {
       if (more) throw http.invalid('a page with no users said more were to come');
@@ -68,13 +68,6 @@ export const readPagerDuty: Reader = async (http, options) => {
   });
   return { people: people.map((person) => detailed.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
 };
-
-/** `more` as the page gives it: true or false (or their text); undefined when it gives neither. */
-function moreOf(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
-  return undefined;
-}
 
 function personOf(item: unknown, at: string): SourcePerson {
   return personFrom(item, at, (user, id) => ({

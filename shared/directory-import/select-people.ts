@@ -1,7 +1,7 @@
 import { holdsSecret } from '../redact.ts';
 import { controlCharacters } from '../directory-sync/control-characters.ts';
 import { describeRowProblem, type RowProblem } from '../directory-sync/row-problem.ts';
-import { validateRows } from '../directory-sync/validate-rows.ts';
+import { type SyncRow, validateRows } from '../directory-sync/validate-rows.ts';
 import { choosePhone, describePhone } from './phones.ts';
 import { mappedRole, type DirectoryRole } from './roles.ts';
 import type { SourcePerson } from './source-person.ts';
@@ -121,21 +121,20 @@ export function selectPeople(source: Source, people: readonly SourcePerson[], op
       skip('unusable', `its ${quoting.join(' and ')} ${quoting.length === 1 ? 'holds' : 'hold'} the key in ${source.keyVariable}, which is written nowhere`);
       continue;
     }
-    const problems = problemsOf(values);
-    if (problems.length > 0) {
-      skip('unusable', problems.map(describeRowProblem).join('; '));
+    const checked = checkedRow(values);
+    if ('problems' in checked) {
+      skip('unusable', checked.problems.map(describeRowProblem).join('; '));
       continue;
     }
-    const [row] = (validateRows([{ row: 1, values }], undefined) as { ok: true; rows: { email: string; name: string; phone: string | null | undefined }[] })
-      .rows;
-    const key = row!.email.toLowerCase();
+    const { row } = checked;
+    const key = row.email.toLowerCase();
     const earlier = firstWith.get(key);
     if (earlier !== undefined) {
       skip('duplicate', `the same e-mail as ${earlier}, which is kept`);
       continue;
     }
     firstWith.set(key, person.id);
-    rows.push({ email: row!.email, name: row!.name, phone: row!.phone, role: mapped.role });
+    rows.push({ email: row.email, name: row.name, phone: row.phone, role: mapped.role });
 
     const from = person.role?.trim() || '(none)';
     const roleKey = `${from.toLowerCase()}\u0000${mapped.role}`;
@@ -147,7 +146,7 @@ export function selectPeople(source: Source, people: readonly SourcePerson[], op
         found += 1;
         if (choice.others.length > 0)
           severalNumbers.push({
-            email: row!.email,
+            email: row.email,
             phone: choice.phone,
             how: describePhone(choice.taken),
             notTaken: choice.others.map((other) => ({ phone: other.phone, how: describePhone(other.from) })),
@@ -172,12 +171,12 @@ export function selectPeople(source: Source, people: readonly SourcePerson[], op
 const REPLACEMENT = '\uFFFD';
 
 /**
- * What the sync would refuse in these values, by its own checks: a character a decoder
+ * The person's row as the sync reads it, or what the sync would refuse in these values, by its own checks: a character a decoder
  * replaced (U+FFFD), a broken surrogate (which no UTF-8 file can hold), a control character
  * (control-characters.ts), then the directory's rules for e-mail, name, phone and role
  * (validate-rows.ts).
  */
-function problemsOf(values: Record<string, unknown>): RowProblem[] {
+function checkedRow(values: Record<string, unknown>): { row: Extract<SyncRow, { remove: false }> } | { problems: RowProblem[] } {
   const rows = [{ row: 1, values }];
   const replaced = Object.entries(values)
     .filter(([, value]) => typeof value === 'string' && value.includes(REPLACEMENT))
@@ -188,7 +187,9 @@ function problemsOf(values: Record<string, unknown>): RowProblem[] {
   // The reader's words end with advice about a file's encoding, which is not where this came from.
   const controls = controlCharacters(rows, '').map(({ field, problem }) => ({ field, problem: problem.split(':')[0]! }));
   const early = [...replaced, ...broken, ...controls];
-  if (early.length > 0) return early;
+  if (early.length > 0) return { problems: early };
   const validation = validateRows(rows, undefined);
-  return validation.ok ? [] : validation.problems.map(({ field, problem }) => ({ field, problem }));
+  if (!validation.ok) return { problems: validation.problems.map(({ field, problem }) => ({ field, problem })) };
+  // An imported person has no remove column: its row is never a removal.
+  return { row: validation.rows[0] as Extract<SyncRow, { remove: false }> };
 }

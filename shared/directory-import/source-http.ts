@@ -44,8 +44,9 @@ export class SourceHttp {
     this.source = options.source;
     this.base = options.base;
     this.origin = new URL(options.base).origin;
-    this.headers = { ...options.source.headers(options.key), 'User-Agent': options.userAgent };
-    this.secrets = [options.key, ...Object.values(options.source.headers(options.key))];
+    const keyHeaders = options.source.headers(options.key);
+    this.headers = { ...keyHeaders, 'User-Agent': options.userAgent };
+    this.secrets = [options.key, ...Object.values(keyHeaders)];
     this.sender = options.sender;
   }
 
