@@ -75,7 +75,7 @@ export async function onCallPage(
 export function pageNote(page: OnCallPage, shown: number, limit: number, narrow: string): string | undefined {
   const { walk } = page;
   if (!walk) return undefined;
-  const read = walk.teamsBefore + walk.answers.length;
+  const read = walk.teamsRead;
   const why =
     walk.stopped === 'until' && shown === page.items.length
       ? ' (Pagerly was slow to answer, or its rate limit asked to wait, so this answer stops early)'

@@ -113,7 +113,7 @@ export function bounded(
     const nextCursor = page?.cursorAfter(items.length);
     const walk = page?.walk;
     const read = page && {
-      teams_read: walk ? walk.teamsBefore + walk.answers.length : 0,
+      teams_read: walk?.teamsRead ?? 0,
       teams_total: walk?.teamsTotal ?? 0,
       ...(nextCursor === undefined ? {} : { [NEXT_CURSOR]: nextCursor }),
     };

@@ -67,8 +67,8 @@ export interface OnCallWalk {
   /** The teams read, in the walk's order; the first leaves out the `skipped` people `from` said were given. */
   readonly answers: readonly TeamOnCall[];
   readonly skipped: number;
-  /** Teams before where this walk started (read by earlier walks), and teams in all. */
-  readonly teamsBefore: number;
+  /** Teams read by this walk and the earlier walks it goes on from, and teams in all. */
+  readonly teamsRead: number;
   readonly teamsTotal: number;
   /** The first team not read, when the walk stopped before the end. */
   readonly nextTeam: Team | undefined;
@@ -205,7 +205,7 @@ export async function walkOnCall(client: OnCallReader, options: WalkOptions = {}
   }
   if (options.signal?.aborted) throw new NetworkError('The read of who is on call was cancelled before it finished.', { endpoint: 'listOnCallUsers' });
   const nextTeam = teams[inOrder.length];
-  return { answers: inOrder, skipped, teamsBefore: start, teamsTotal: total, nextTeam, stopped: nextTeam ? stopped : undefined };
+  return { answers: inOrder, skipped, teamsRead: start + inOrder.length, teamsTotal: total, nextTeam, stopped: nextTeam ? stopped : undefined };
 }
 
 /**
