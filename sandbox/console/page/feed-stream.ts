@@ -5,6 +5,7 @@
 // sooner at first and then every 10 s at most, resuming after the last event it had.
 import { createParser } from 'eventsource-parser';
 import type { FeedEventName } from '../messages.ts';
+import { errorText } from '../../../shared/schemas/error-body.ts';
 
 export const EVENTS_URL = '/_sandbox/console/events';
 
@@ -44,9 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function reasonOf(answer: Response): Promise<string> {
   const text = await answer.text().catch(() => '');
   try {
-    const parsed: unknown = JSON.parse(text);
-    const said = Array.isArray(parsed) ? (parsed[0] as { Error?: unknown } | undefined)?.Error : undefined;
-    if (typeof said === 'string' && said.trim() !== '') return said.slice(0, LONGEST_REASON);
+    const said = errorText(JSON.parse(text));
+    if (said !== undefined) return said.slice(0, LONGEST_REASON);
   } catch {
     // Not the error shape: the status says what there is to say.
   }

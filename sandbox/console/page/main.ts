@@ -21,6 +21,7 @@ import { byId, el, fillTable, long, row, short } from './dom.ts';
 import { connectFeed } from './feed-connection.ts';
 import type { FeedMessage, FeedState } from './feed-stream.ts';
 import { SHOWN, asLine, putText } from './text.ts';
+import { errorText } from '../../../shared/schemas/error-body.ts';
 
 const PAGE_SIZE = 25;
 /** Incidents arrive one by one and are watched as they come: a longer page keeps a burst on screen. */
@@ -424,7 +425,8 @@ async function control(method: 'POST' | 'DELETE', path: string, body: unknown, d
       result.textContent = done(parsed);
       result.className = 'result';
     } else {
-      const text = Array.isArray(parsed) && typeof parsed[0]?.Error === 'string' ? asLine(parsed[0].Error, 500) : `HTTP ${answer.status}`;
+      const said = errorText(parsed);
+      const text = said === undefined ? `HTTP ${answer.status}` : asLine(said, 500);
       result.textContent = `Refused (${answer.status}): ${text}`;
       result.className = 'result error';
     }
