@@ -75,7 +75,11 @@ export interface Source {
   readonly references: readonly Reference[];
 }
 
-const header = (response: HttpResponse, name: string) => response.headers[name];
+/** Retry-After's seconds, else those of the vendor's own header (`vendorHeader`, lower case). */
+const waitFrom =
+  (vendorHeader: string) =>
+  (response: HttpResponse): number | undefined =>
+    retryAfterSeconds(response.headers['retry-after']) ?? retryAfterSeconds(response.headers[vendorHeader]);
 
 export const SOURCES: Readonly<Record<SourceId, Source>> = {
   opsgenie: {
@@ -90,7 +94,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     headers: (key) => ({ Authorization: `GenieKey ${key}`, Accept: 'application/json' }),
     // Opsgenie documents no Retry-After: its answers carry X-RateLimit-Period-In-Sec ("time of
     // throttle in seconds", opsgenie-oas paths/user.yaml); waiting that long is the safe reading.
-    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'x-ratelimit-period-in-sec')),
+    waitAskedBy: waitFrom('x-ratelimit-period-in-sec'),
     // A key not of Opsgenie's form is answered 422 "Key format is not valid!" (its ErrorResponse;
     // opsgenie/opsgenie-lamp#50): the import only GETs, so a 422 has no body to be about.
     keyRefused: (status) => status === 422,
@@ -134,7 +138,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     // Authentication: "Authorization: Token token=<key>"; Versioning: the Accept header.
     headers: (key) => ({ Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' }),
     // Rate Limits: "the ratelimit-reset header will let you know how many seconds to wait".
-    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'ratelimit-reset')),
+    waitAskedBy: waitFrom('ratelimit-reset'),
     keyHelp: 'Use a REST API key (PagerDuty → Integrations → API Access Keys; read-only is enough) or a user API key.',
     givesPhones: true,
     givesNames: true,
@@ -163,7 +167,7 @@ export const SOURCES: Readonly<Record<SourceId, Source>> = {
     headers: (key) => ({ Authorization: key, Accept: 'application/json' }),
     // The reference documents 429; Django REST framework's throttles answer with Retry-After, and
     // the engine adds RateLimit-Reset (common/api_helpers/mixins.py, RateLimitHeadersMixin).
-    waitAskedBy: (response) => retryAfterSeconds(header(response, 'retry-after')) ?? retryAfterSeconds(header(response, 'ratelimit-reset')),
+    waitAskedBy: waitFrom('ratelimit-reset'),
     // The engine answers a token it does not know 403 {"detail": "Invalid token."}, not 401 (its
     // authentication classes give no authenticate_header, so Django REST framework turns 401
     // into 403: engine/apps/auth_token/auth.py); a 403 for a missing permission says "permission".
