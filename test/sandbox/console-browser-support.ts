@@ -101,29 +101,37 @@ export async function tabTo(page: Page, selector: string): Promise<void> {
 
 /**
  * Event streams held open as another local program would hold them (node:http, no pool), until
- * `release()`; resolves once each has its answer's headers.
+ * `release()`; resolves once `count` are held. A refused one is asked again: the sandbox frees the
+ * slot of a stream a closed page held only once it sees that connection end, a moment later.
  */
-export async function holdStreams(url: string, count: number): Promise<{ statuses: number[]; release(): void }> {
+export async function holdStreams(url: string, count: number, timeoutMs = 20_000): Promise<{ statuses: number[]; release(): void }> {
   const requests: ClientRequest[] = [];
-  const statuses = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const held = request(`${url}/_sandbox/console/events`, { agent: false }, (answer) => {
-            answer.resume();
-            resolve(answer.statusCode ?? 0);
-          });
-          held.on('error', reject);
-          held.end();
-          requests.push(held);
-        }),
-    ),
-  );
-  return {
-    statuses,
-    release: () => {
-      for (const held of requests) held.destroy();
-    },
+  const deadline = Date.now() + timeoutMs;
+  const open = () =>
+    new Promise<{ held: ClientRequest; status: number }>((resolve, reject) => {
+      const held = request(`${url}/_sandbox/console/events`, { agent: false }, (answer) => {
+        answer.resume();
+        resolve({ held, status: answer.statusCode ?? 0 });
+      });
+      held.on('error', reject);
+      held.end();
+      requests.push(held);
+    });
+  const hold = async (): Promise<number> => {
+    for (;;) {
+      const { held, status } = await open();
+      if (status === 200 || Date.now() > deadline) return status;
+      held.destroy();
+      requests.splice(requests.indexOf(held), 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
+  const release = () => {
+    for (const held of requests) held.destroy();
+  };
+  const statuses = await Promise.all(Array.from({ length: count }, hold)).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  return { statuses, release };
 }

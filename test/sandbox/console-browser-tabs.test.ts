@@ -58,6 +58,7 @@ describeInChromium('the sandbox console in many tabs', () => {
     const others = await holdStreams(started.running.url, MAX_STREAMS);
     const context = await started.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
+      expect(others.statuses.every((status) => status === 200)).toBe(true);
       await admin().createOrUpdateIncident({ title: 'Made while the streams were taken' });
       const tab = await openTab(context);
       await tab.evaluate('window.__sameDocument = true');
@@ -83,6 +84,7 @@ describeInChromium('the sandbox console in many tabs', () => {
     const others = await holdStreams(started.running.url, MAX_STREAMS);
     const context = await started.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
+      expect(others.statuses.every((status) => status === 200)).toBe(true);
       // As Chrome on Android or Safari before 16: no SharedWorker at all.
       await context.addInitScript('delete globalThis.SharedWorker');
       const tab = await openTab(context);
