@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { Argument, type Command } from 'commander';
-import { peopleFormatOf, readBackDifference, renderPeople, writeWholeFile } from '../../shared/directory-import/people-file.ts';
+import { peopleFormatOf, readBackDifference, renderPeople } from '../../shared/directory-import/people-file.ts';
+import { writeWholeFile } from '../../shared/whole-file.ts';
 import type { ReadHooks, SourceRead } from '../../shared/directory-import/reader.ts';
 import { READERS } from '../../shared/directory-import/readers.ts';
 import { selectPeople } from '../../shared/directory-import/select-people.ts';
@@ -130,7 +131,7 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
       if (difference !== undefined)
         throw new NotWrittenError(`The people file would not read back as written (${difference}); ${options.out} was not written.`);
       try {
-        writeWholeFile(options.out, text);
+        writeWholeFile(options.out, text, 0o600);
       } catch (error) {
         throw new NotWrittenError(`Cannot write ${options.out} (${(error as Error).message}); it was left as it was.`);
       }

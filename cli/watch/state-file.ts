@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeWholeFile } from '../../shared/whole-file.ts';
 import type { OnCallSnapshot } from '../../shared/on-call/changes.ts';
 
 /** What `on-call watch --state FILE` keeps between runs: the last look, and which team it was of. */
@@ -35,17 +36,7 @@ export function readWatchState(file: string, team: string | null, warn: (text: s
   }
 }
 
-/**
- * Written whole to a file beside it, then renamed over it: a crash leaves the old state or the new,
- * never half. The partial file's name can be guessed (the pid), and the state may sit in a shared
- * folder such as /tmp: it is made new (`wx`, O_CREAT|O_EXCL, which follows no symlink), so a link
- * another user planted there is removed, never written through to the file it names. Owner-only,
- * as it lists who is on call.
- */
+/** Written whole or not at all (a crash leaves the old state or the new), owner-only: it lists who is on call. */
 export function writeWatchState(file: string, state: WatchState): void {
-  const partial = `${file}.${process.pid}.tmp`;
-  // A leftover of a killed run with the same pid, or a planted link: unlinking removes the link itself.
-  rmSync(partial, { force: true });
-  writeFileSync(partial, `${JSON.stringify(state, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
-  renameSync(partial, file);
+  writeWholeFile(file, `${JSON.stringify(state, null, 2)}\n`, 0o600);
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { ExtractOptions } from './model.ts';
+import { writeWholeFile } from '../../shared/whole-file.ts';
 
 /**
  * What an extractor built with the type checker (the CLI's `--json` documents, the client's
@@ -64,10 +65,7 @@ export async function kept<T>(options: ExtractOptions, name: string, digest: str
 
 function keepOnDisk(dir: string, name: string, file: string, value: unknown): void {
   mkdirSync(dir, { recursive: true });
-  // Whole or not at all: a temporary file renamed over it.
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(value));
-  renameSync(temporary, file);
+  writeWholeFile(file, JSON.stringify(value));
   const older = readdirSync(dir)
     .filter((entry) => entry.startsWith(`${name}-`) && entry.endsWith('.json'))
     .map((entry) => join(dir, entry))

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWholeFile } from '../../shared/whole-file.ts';
 import type { SurfaceId, SurfaceReport } from './model.ts';
 import { readReport, writeReport } from './report-text.ts';
 
@@ -25,15 +26,13 @@ export function readReportFile(dir: string, surface: SurfaceId): SurfaceReport |
   return readReport(surface, readFileSync(file, 'utf8'), file);
 }
 
-/** Writes a report whole or not at all (a temporary file renamed over it); returns whether the bytes changed. */
+/** Writes a report whole or not at all; returns whether the bytes changed. */
 export function writeReportFile(dir: string, report: SurfaceReport): boolean {
   const file = reportFile(dir, report.surface);
   const text = writeReport(report);
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return false;
   mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
+  writeWholeFile(file, text);
   return true;
 }
 

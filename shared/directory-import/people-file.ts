@@ -1,5 +1,4 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { Document, visit } from 'yaml';
 import { MAX_SYNC_FILE_BYTES, readSyncFile } from '../directory-sync/read-file.ts';
@@ -100,39 +99,4 @@ export function readBackDifference(path: string, text: string, rows: readonly Im
     }
   }
   return undefined;
-}
-
-/**
- * Writes the file whole or not at all: into a new file beside it (`wx`: created here, never
- * through a link someone planted), flushed to disk, then renamed over it, so a reader sees the
- * old file or the new one, never part of one; a failure leaves the old file as it was.
- * Owner-only, as it lists phone numbers.
- */
-export function writeWholeFile(path: string, text: string): void {
-  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  rmSync(partial, { force: true });
-  try {
-    const fd = openSync(partial, 'wx', 0o600);
-    try {
-      writeSync(fd, Buffer.from(text, 'utf8'));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(partial, path);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw error;
-  }
-  // The folder's entry made durable too, where the system lets a folder be opened.
-  try {
-    const folder = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
-  } catch {
-    // Not on every system (Windows): the rename itself is already atomic.
-  }
 }
