@@ -1,5 +1,4 @@
-import { PageGuard } from './page-guard.ts';
-import { plausibleTotal, type Reader } from './reader.ts';
+import { type ListPage, listPeople, type Reader } from './reader.ts';
 import { linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
 /**
@@ -10,24 +9,16 @@ import { linkOf, objectOf, personFrom, type SourcePerson } from './source-person
  * A user has `email`, `username` (which stands in for a name: the API gives none) and `role`;
  * no phone number and no invitation state.
  */
-export const readGrafanaOnCall: Reader = async (http, options) => {
-  const guard = new PageGuard(http.source);
-  const people: SourcePerson[] = [];
+export const readGrafanaOnCall: Reader = (http, options) => {
   const list = http.url('/api/v1/users/');
-  let url: URL | undefined = list;
-  let total: number | undefined;
-  while (url) {
-    guard.asking(url);
+  const readPage = async (url: URL): Promise<ListPage> => {
     const page = objectOf(await http.getJson(url, 'list users'));
     const results = page?.['results'];
     if (!page || !Array.isArray(results)) throw http.invalid('a List Users page without a "results" list');
-    total ??= plausibleTotal(page['count']);
-    people.push(...guard.read(results.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
-    options.hooks?.listed?.(people.length, total);
     const next = results.length === 0 ? undefined : linkOf(page['next']);
-    url = next === undefined ? undefined : http.nextPage(next, 'next', list);
-  }
-  return { people, pages: guard.pages, repeats: guard.repeats };
+    return { entries: results, total: page['count'], next: next === undefined ? undefined : http.nextPage(next, 'next', list) };
+  };
+  return listPeople(http, options.hooks, list, readPage, personOf);
 };
 
 function personOf(item: unknown, at: string): SourcePerson {

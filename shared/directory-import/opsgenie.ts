@@ -1,6 +1,5 @@
-import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
-import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import { DetailsReader, type ListPage, listPeople, type Reader, readPhones } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
 import { flagOf, linkOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
@@ -20,35 +19,18 @@ const PHONE_METHODS: ReadonlySet<string> = new Set(['sms', 'voice']);
  * `blocked: true` is blocked, `verified: false` only invited.
  */
 export const readOpsgenie: Reader = async (http, options) => {
-  const guard = new PageGuard(http.source);
-  const people: SourcePerson[] = [];
   const list = http.url('/v2/users');
-  let url: URL | undefined = http.url('/v2/users', { limit: String(PAGE_SIZE), offset: '0' });
-  let total: number | undefined;
-  while (url) {
-    guard.asking(url);
+  const readPage = async (url: URL): Promise<ListPage> => {
     const answer = await http.getAnswer(url, 'list users');
     const page = objectOf(answer.json);
     const data = page?.['data'];
     if (!page || !Array.isArray(data)) throw http.invalid('a List User page without a "data" list');
-    total ??= plausibleTotal(page['totalCount']);
-    people.push(...guard.read(data.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
-    options.hooks?.listed?.(people.length, total);
     const header = answer.headers['x-paging-next'];
     const next = data.length === 0 ? undefined : (linkOf(objectOf(page['paging'])?.['next']) ?? linkOf(Array.isArray(header) ? header[0] : header));
-    url = next === undefined ? undefined : http.nextPage(next, 'paging.next', list);
-  }
-
-  const detailed = people.filter((person) => wanted(person, options.includeInvited));
-  options.hooks?.detailing?.(detailed.length);
-  const withPhones = new Map<string, SourcePerson>();
-  const contacts = contactReader(http);
-  await eachAtMost(detailed, options.concurrency, async (person) => {
-    const found = await contacts.of(person.id);
-    withPhones.set(person.id, found === undefined ? { ...person, gone: true } : { ...person, phones: phonesOf(found) });
-    options.hooks?.detailed?.();
-  });
-  return { people: people.map((person) => withPhones.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
+    return { entries: data, total: page['totalCount'], next: next === undefined ? undefined : http.nextPage(next, 'paging.next', list) };
+  };
+  const listed = await listPeople(http, options.hooks, http.url('/v2/users', { limit: String(PAGE_SIZE), offset: '0' }), readPage, personOf);
+  return { ...listed, people: await readPhones(listed.people, options, () => true, contactReader(http)) };
 };
 
 function personOf(item: unknown, at: string): SourcePerson {
@@ -75,52 +57,56 @@ interface Contact {
 }
 
 /**
- * Each person's contact methods: List Contacts (it gives `applyOrder`), or Get User with
- * `expand=contact` where List Contacts is not served (DetailsReader); undefined for a user gone.
+ * Each person's phones among their contact methods: List Contacts (it gives `applyOrder`), or Get
+ * User with `expand=contact` where List Contacts is not served (DetailsReader); undefined for a user gone.
  */
-function contactReader(http: SourceHttp): DetailsReader<Contact[]> {
+function contactReader(http: SourceHttp): DetailsReader<SourcePhone[]> {
   // List Contacts: `{data: [{method, to, status: {enabled, disabledReason}, applyOrder}]}`.
-  const listed = async (id: string): Promise<Contact[] | undefined> => {
+  const listed = async (id: string): Promise<SourcePhone[] | undefined> => {
     const answer = await http.getJsonUnlessNotFound(http.url(`/v2/users/${encodeURIComponent(id)}/contacts`), 'list contacts');
     if (answer === undefined) return undefined;
     const data = objectOf(answer.json)?.['data'];
     if (!Array.isArray(data)) throw http.invalid('a List Contacts answer without a "data" list');
-    return data.flatMap((item) => {
-      const contact = objectOf(item);
-      if (!contact) return [];
-      const status = objectOf(contact['status']);
-      return [
-        {
-          method: contact['method'],
-          to: contact['to'],
-          enabled: status?.['enabled'],
-          disabledReason: status?.['disabledReason'],
-          applyOrder: contact['applyOrder'],
-        },
-      ];
-    });
+    return phonesOf(
+      data.flatMap((item): Contact[] => {
+        const contact = objectOf(item);
+        if (!contact) return [];
+        const status = objectOf(contact['status']);
+        return [
+          {
+            method: contact['method'],
+            to: contact['to'],
+            enabled: status?.['enabled'],
+            disabledReason: status?.['disabledReason'],
+            applyOrder: contact['applyOrder'],
+          },
+        ];
+      }),
+    );
   };
   // Get User: `{data: {..., userContacts: [{contactMethod, to, enabled, disabledReason}]}}`.
-  const expanded = async (id: string): Promise<Contact[] | undefined> => {
+  const expanded = async (id: string): Promise<SourcePhone[] | undefined> => {
     const answer = await http.getJsonUnlessNotFound(http.url(`/v2/users/${encodeURIComponent(id)}`, { expand: 'contact' }), 'get user');
     if (answer === undefined) return undefined;
     const user = objectOf(objectOf(answer.json)?.['data']);
     if (!user) throw http.invalid('a Get User answer without a "data" user');
     const contacts = user['userContacts'];
     if (!Array.isArray(contacts)) return [];
-    return contacts.flatMap((item) => {
-      const contact = objectOf(item);
-      if (!contact) return [];
-      return [
-        {
-          method: contact['contactMethod'] ?? contact['method'],
-          to: contact['to'],
-          enabled: contact['enabled'],
-          disabledReason: contact['disabledReason'],
-          applyOrder: undefined,
-        },
-      ];
-    });
+    return phonesOf(
+      contacts.flatMap((item): Contact[] => {
+        const contact = objectOf(item);
+        if (!contact) return [];
+        return [
+          {
+            method: contact['contactMethod'] ?? contact['method'],
+            to: contact['to'],
+            enabled: contact['enabled'],
+            disabledReason: contact['disabledReason'],
+            applyOrder: undefined,
+          },
+        ];
+      }),
+    );
   };
   return new DetailsReader(listed, expanded);
 }

@@ -1,7 +1,6 @@
 import { InvalidResponseError } from '../errors.ts';
-import { PageGuard } from './page-guard.ts';
 import type { SourcePhone } from './phones.ts';
-import { DetailsReader, eachAtMost, plausibleTotal, wanted, type Reader } from './reader.ts';
+import { DetailsReader, type ListPage, listPeople, plausibleTotal, type Reader, readPhones } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
 import { flagOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
@@ -27,46 +26,32 @@ const LAST_RESORT = 'whatsapp';
  * is not served). `invitation_sent: true` is only invited.
  */
 export const readPagerDuty: Reader = async (http, options) => {
-  const guard = new PageGuard(http.source);
-  const people: SourcePerson[] = [];
-  let offset = 0;
-  let total: number | undefined;
-  for (;;) {
+  const pageAt = (offset: number): URL => {
     const limit = Math.min(PAGE_SIZE, CLASSIC_PAGING_END - offset);
     if (limit <= 0) {
       throw new InvalidResponseError(
         `PagerDuty lists at most ${CLASSIC_PAGING_END} users by its classic pagination (its REST API documentation, Pagination), and this account has more. Nothing was written.`,
       );
     }
-    const url = http.url('/users', { 'include[]': 'contact_methods', limit: String(limit), offset: String(offset), total: 'true' });
-    guard.asking(url);
+    return http.url('/users', { 'include[]': 'contact_methods', limit: String(limit), offset: String(offset), total: 'true' });
+  };
+  let offset = 0;
+  let total: number | undefined;
+  const readPage = async (url: URL): Promise<ListPage> => {
     const page = objectOf(await http.getJson(url, 'list users'));
     const users = page?.['users'];
     if (!page || !Array.isArray(users)) throw http.invalid('a List users page without a "users" list');
     total ??= plausibleTotal(page['total']);
-    people.push(...guard.read(users.map((item, at) => personOf(item, `page ${guard.pages + 1}, entry ${at + 1}`))));
-    options.hooks?.listed?.(people.length, total);
     const more = flagOf(page['more']);
-    if (more === false) break;
-    if (users.length === 0) {
-      if (more) throw http.invalid('a page with no users said more were to come');
-      break;
-    }
-    // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
-    if (more === undefined && total !== undefined && offset + users.length >= total) break;
+    if (users.length === 0 && more === true) throw http.invalid('a page with no users said more were to come');
     offset += users.length;
-  }
-
-  const referencesOnly = people.filter((person) => wanted(person, options.includeInvited) && person.phones === undefined);
-  options.hooks?.detailing?.(referencesOnly.length);
-  const detailed = new Map<string, SourcePerson>();
-  const contactMethods = contactMethodsReader(http);
-  await eachAtMost(referencesOnly, options.concurrency, async (person) => {
-    const phones = await contactMethods.of(person.id);
-    detailed.set(person.id, phones === undefined ? { ...person, gone: true } : { ...person, phones });
-    options.hooks?.detailed?.();
-  });
-  return { people: people.map((person) => detailed.get(person.id) ?? person), pages: guard.pages, repeats: guard.repeats };
+    // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
+    const end = more === false || users.length === 0 || (more === undefined && total !== undefined && offset >= total);
+    return { entries: users, total: page['total'], next: end ? undefined : pageAt(offset) };
+  };
+  const listed = await listPeople(http, options.hooks, pageAt(0), readPage, personOf);
+  // A user whose contact methods came as references only is read again on its own.
+  return { ...listed, people: await readPhones(listed.people, options, (person) => person.phones === undefined, contactMethodsReader(http)) };
 };
 
 function personOf(item: unknown, at: string): SourcePerson {

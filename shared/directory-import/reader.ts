@@ -1,5 +1,6 @@
 import { mapWithLimit } from '../map-with-limit.ts';
-import { MAX_PEOPLE } from './page-guard.ts';
+import { MAX_PEOPLE, PageGuard } from './page-guard.ts';
+import type { SourcePhone } from './phones.ts';
 import type { SourceHttp } from './source-http.ts';
 import type { SourcePerson } from './source-person.ts';
 
@@ -31,6 +32,62 @@ export interface SourceRead {
 /** Reads every person of a source, every page. */
 export type Reader = (http: SourceHttp, options: ReadOptions) => Promise<SourceRead>;
 
+/** One page of a source's list of users, as its reader took it apart. */
+export interface ListPage {
+  /** The page's entries, each read by the reader's `personOf`. */
+  readonly entries: readonly unknown[];
+  /** The total of people the page announced, if it gives one: the first plausible one is kept. */
+  readonly total: unknown;
+  /** The page to ask for next; undefined at the end. */
+  readonly next: URL | undefined;
+}
+
+/**
+ * Every page of a source's list of users, from `first` on, through a PageGuard (no page asked
+ * twice, no list without end, people listed twice kept once), told to `hooks.listed` page by page.
+ */
+export async function listPeople(
+  http: SourceHttp,
+  hooks: ReadHooks | undefined,
+  first: URL,
+  readPage: (url: URL) => Promise<ListPage>,
+  personOf: (entry: unknown, at: string) => SourcePerson,
+): Promise<SourceRead> {
+  const guard = new PageGuard(http.source);
+  const people: SourcePerson[] = [];
+  let total: number | undefined;
+  for (let url: URL | undefined = first; url; ) {
+    guard.asking(url);
+    const page = await readPage(url);
+    total ??= plausibleTotal(page.total);
+    people.push(...guard.read(page.entries.map((entry, at) => personOf(entry, `page ${guard.pages + 1}, entry ${at + 1}`))));
+    hooks?.listed?.(people.length, total);
+    url = page.next;
+  }
+  return { people, pages: guard.pages, repeats: guard.repeats };
+}
+
+/**
+ * The phones of the people the import keeps (`wanted`) whose list entry lacked them (`unread`),
+ * read one request each, `options.concurrency` at once; a person gone meanwhile is marked `gone`.
+ */
+export async function readPhones(
+  people: readonly SourcePerson[],
+  options: ReadOptions,
+  unread: (person: SourcePerson) => boolean,
+  phones: DetailsReader<SourcePhone[]>,
+): Promise<SourcePerson[]> {
+  const pending = people.filter((person) => wanted(person, options.includeInvited) && unread(person));
+  options.hooks?.detailing?.(pending.length);
+  const read = new Map<string, SourcePerson>();
+  await eachAtMost(pending, options.concurrency, async (person) => {
+    const found = await phones.of(person.id);
+    read.set(person.id, found === undefined ? { ...person, gone: true } : { ...person, phones: found });
+    options.hooks?.detailed?.();
+  });
+  return people.map((person) => read.get(person.id) ?? person);
+}
+
 /**
  * A total a source announced, when it can be one: a whole number from 0 to MAX_PEOPLE, given as
  * a number or as its digits (a negative, absurd or missing one is ignored).
@@ -41,14 +98,14 @@ export function plausibleTotal(value: unknown): number | undefined {
 }
 
 /** Whether a person's details are worth reading: the ones the import keeps. */
-export const wanted = (person: SourcePerson, includeInvited: boolean): boolean =>
+const wanted = (person: SourcePerson, includeInvited: boolean): boolean =>
   !person.unreadable && (person.state === 'active' || (person.state === 'invited' && includeInvited));
 
 /**
  * `task` for each item, at most `limit` at once; the first failure ends it: no item starts
  * after one failed (the requests in flight finish), and that failure is thrown.
  */
-export async function eachAtMost<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+async function eachAtMost<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let failed = false;
   await mapWithLimit(
     items,
