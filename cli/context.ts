@@ -4,6 +4,7 @@ import { AuthenticationError } from '../shared/errors.ts';
 import type { createFetchClient } from '../shared/fetch-client.ts';
 import { debugWanted, markedEntry, type Trace } from '../shared/http/trace.ts';
 import type { Output } from './output.ts';
+import { withCommandDefaults } from './command-defaults.ts';
 import { retryNoticeText } from './retry-notice.ts';
 import { ENV, resolveSettings, type CliSettings, type Env, type GlobalOptions } from './settings.ts';
 
@@ -13,7 +14,8 @@ export interface Context {
   /** The environment the command was given (never the process's own environment behind a test's back). */
   readonly env: Env;
   readonly version: string;
-  settings(): CliSettings;
+  /** The global flags and environment; with `command`, that command's own defaults (command-defaults.ts) where they were left out. */
+  settings(command?: Command): CliSettings;
   /** Throws an AuthenticationError (exit 3) when no key was given. */
   /**
    * The typed client; `summaries` words its errors by the command's own operation (shared/operations/summaries.ts);
@@ -47,7 +49,10 @@ export function createContext(options: {
   const { program, env, out, version, clientFactory } = options;
   let client: PagerlyClient | undefined;
   let stopsCleanly = false;
-  const settings = () => resolveSettings(program.opts<GlobalOptions>(), env);
+  const settings = (command?: Command) => {
+    const resolved = resolveSettings(program.opts<GlobalOptions>(), env);
+    return command ? withCommandDefaults(resolved, command) : resolved;
+  };
   // Through the output's stderr, which takes the key out once more (as given on the command line or in the environment);
   // each line marked, so that a --json error document on the same stream is told apart by a script.
   const trace = (): Trace | undefined => (program.opts<GlobalOptions>().debug || debugWanted(env) ? (entry) => out.writeErr(markedEntry(entry)) : undefined);

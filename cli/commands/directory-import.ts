@@ -82,7 +82,7 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
       checkOutPath(options.out);
       const key = sourceKey(source, ctx.env);
       const base = sourceBase(source, ctx.env);
-      const settings = ctx.settings();
+      const settings = ctx.settings(command);
       const includeInvited = options.includeInvited ?? false;
 
       // Ctrl-C: the requests in flight are cancelled and nothing is written.
@@ -94,8 +94,7 @@ export function registerDirectoryImport(directory: Command, ctx: Context): void 
         userAgent: `pagerly-cli/${ctx.version} (directory import)`,
         sender: fetchSender({
           ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-          // The global --retries default is a single command's; the import's own applies unless it is given.
-          retries: [undefined, 'default'].includes(command.getOptionValueSourceWithGlobals('retries')) ? IMPORT_RETRIES : settings.retries,
+          ...(settings.retries === undefined ? {} : { retries: settings.retries }),
           backoffMs: IMPORT_BACKOFF_MS,
           waitAskedBy: source.waitAskedBy,
           onRetry: (retry) => ctx.out.note(retryNoticeText(retry, source.name)),
