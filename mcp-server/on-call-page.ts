@@ -1,7 +1,7 @@
 import type { PagerlyClient } from '../shared/client.ts';
 import { type OnCallWalk, positionAfter } from '../shared/on-call/by-team.ts';
 import { decodeCursor, encodeCursor } from '../shared/on-call/walk-cursor.ts';
-import { searchTeamByTeam, teamResults } from '../shared/operations/search-results.ts';
+import { searchTeamByTeam } from '../shared/operations/search-results.ts';
 import type { SearchOperation } from '../shared/operations/types.ts';
 import type { ToolCall } from './tool-call.ts';
 import { CURSOR, MAX_RESULT_CHARS, type ToolDefinition } from './tools.ts';
@@ -48,7 +48,7 @@ export async function onCallPage(
     from,
     enough: limit,
     // Nor more than one answer's text holds: what does not fit would be read again by the next page.
-    weigh: { answer: (answer) => JSON.stringify(teamResults(operation, answer)).length, most: MAX_RESULT_CHARS },
+    weigh: { results: (items) => JSON.stringify(items).length, most: MAX_RESULT_CHARS },
     teamsMatching: wanted ? (team) => team.name.toLowerCase().includes(wanted) : undefined,
     signal: call?.signal,
     until: call?.timeUp,

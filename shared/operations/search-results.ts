@@ -28,8 +28,13 @@ export async function searchResults(operation: SearchOperation, call: () => Prom
 /** What a search needs of the typed client, as each platform builds it. */
 export type SearchClient = Pick<PagerlyClient, 'send' | 'check'> & OnCallReader;
 
-/** How a search read team by team is walked (by-team.ts `WalkOptions`); the team named in the input is the search's. */
-export type SearchWalk = Omit<WalkOptions, 'team'>;
+/**
+ * How a search read team by team is walked (by-team.ts `WalkOptions`); the team named in the
+ * input is the search's, and a size is weighed on each team's results, shaped once.
+ */
+export type SearchWalk = Omit<WalkOptions, 'team' | 'weigh'> & {
+  readonly weigh?: { readonly results: (items: Record<string, unknown>[]) => number; readonly most: number } | undefined;
+};
 
 /**
  * A search as every platform runs it: its endpoint with the user's input, or, for a search read
@@ -86,10 +91,23 @@ export async function searchTeamByTeam(
   const field = operation.teamByTeam?.field ?? '';
   // Refused before any request, as the single call would be: the key, then the team's name.
   client.check(operation.endpoint, input);
+  const shaped = new WeakMap<TeamOnCall, Record<string, unknown>[]>();
+  const resultsOf = (answer: TeamOnCall) => {
+    const known = shaped.get(answer);
+    if (known) return known;
+    const results = teamResults(operation, answer);
+    shaped.set(answer, results);
+    return results;
+  };
+  const { weigh, ...rest } = options;
   let walk: OnCallWalk;
   try {
     const team = input[field];
-    walk = await walkOnCall(client, { ...options, team: typeof team === 'string' ? team : undefined });
+    walk = await walkOnCall(client, {
+      ...rest,
+      team: typeof team === 'string' ? team : undefined,
+      weigh: weigh && { answer: (answer) => weigh.results(resultsOf(answer)), most: weigh.most },
+    });
     throwFailure(walk, client);
   } catch (error) {
     if (operation.notFoundIsEmpty && error instanceof NotFoundError) return { items: [], walk: undefined };
@@ -104,11 +122,11 @@ export async function searchTeamByTeam(
       ),
       { endpoint: 'listOnCallUsers' },
     );
-  return { items: answers.flatMap((answer) => teamResults(operation, answer)), walk };
+  return { items: answers.flatMap(resultsOf), walk };
 }
 
 /** One team's people as results: each with its team, the summaries over that team's answer. */
-export function teamResults(operation: SearchOperation, answer: TeamOnCall): Record<string, unknown>[] {
+function teamResults(operation: SearchOperation, answer: TeamOnCall): Record<string, unknown>[] {
   if ('error' in answer) return [];
   const team = { id: answer.team.id, name: answer.team.name };
   return shapeItems(
