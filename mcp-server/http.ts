@@ -48,13 +48,6 @@ export interface HttpServeOptions {
   readonly drain?: Drain | undefined;
 }
 
-/** 127.0.0.0/8, ::1 and `localhost`: addresses only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare === '::1') return true;
-  return isIP(bare) === 4 && bare.startsWith('127.');
-}
-
 /** A wildcard bind (0.0.0.0, ::) is no name a client puts in `Host`. */
 const isWildcard = (host: string) => ['0.0.0.0', '::', '[::]', ''].includes(host);
 

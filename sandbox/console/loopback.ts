@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isLoopbackAddress } from '../http/allowed-hosts.ts';
+import { isLoopbackAddress } from '../../shared/http/loopback.ts';
 
 /**
  * Why this request may not reach the console or the keyless controls, or undefined when it may.

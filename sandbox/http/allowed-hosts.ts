@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { canonicalIPv6, isLoopbackName } from '../../shared/http/loopback.ts';
 
 /**
  * The hosts the sandbox answers besides its own names: exact names or addresses, or
@@ -20,29 +21,6 @@ export interface Arrival {
 export const ALLOWED_HOSTS_FLAG = '--allowed-hosts';
 
 const MAX_NAME_SHOWN = 255;
-
-/**
- * An IPv6 address written one way, as the URL parser writes it (`0:0::1` is `::1`), or undefined
- * when it is none; one with a zone (`fe80::1%eth0`, which a socket may name) has no such form.
- */
-function canonicalIPv6(address: string): string | undefined {
-  if (isIP(address) !== 6 || address.includes('%')) return undefined;
-  return new URL(`http://[${address}]`).hostname.slice(1, -1);
-}
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const bare = address.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  const canonical = canonicalIPv6(bare);
-  return canonical === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(canonical ?? '');
-}
-
-/** A name only this machine answers to: `localhost`, a name under `.localhost` (RFC 6761), or a loopback address. */
-export function isLoopbackName(name: string): boolean {
-  return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
-}
 
 /**
  * A Host header as `uri-host [":" port]` (RFC 9110, 7.2): its name in lower case (an IPv6

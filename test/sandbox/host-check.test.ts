@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { allowedHostList, hostRefusal, isLoopbackAddress, isLoopbackName, parseHost } from '../../sandbox/http/allowed-hosts.ts';
+import { allowedHostList, hostRefusal, parseHost } from '../../sandbox/http/allowed-hosts.ts';
+import { isLoopbackAddress, isLoopbackName } from '../../shared/http/loopback.ts';
 import { createSandbox } from '../../sandbox/index.ts';
 import { killAll, start } from '../shutdown/support.ts';
 import { demoKeys, HOUR, startReceiver, startSandbox, until, type Running } from './support.ts';
