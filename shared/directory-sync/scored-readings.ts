@@ -39,13 +39,14 @@ const TOTAL_SHARE = CODE_PAGES.reduce((sum, page) => sum + page.share, 0);
  * undefined when the bytes are not of it; `plausible` says whether a text can be names.
  */
 export function scoredReadings(read: (encoding: string) => string | undefined, plausible: (text: string) => boolean): Scored[] {
-  const byText = new Map<string, { encodings: string[]; scores: number[] }>();
+  // Code pages that read the bytes alike share a text, and its words are found once.
+  const byText = new Map<string, { encodings: string[]; scores: number[]; words: string[] }>();
   for (const page of CODE_PAGES) {
     const text = read(page.encoding);
     if (text === undefined) continue;
-    const group = byText.get(text) ?? { encodings: [], scores: [] };
+    const group = byText.get(text) ?? { encodings: [], scores: [], words: wordsBeyondAscii(text) };
     group.encodings.push(page.encoding);
-    group.scores.push(scoreIn(page, wordsBeyondAscii(text)));
+    group.scores.push(scoreIn(page, group.words));
     byText.set(text, group);
   }
   return [...byText]
