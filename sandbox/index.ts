@@ -5,7 +5,7 @@ import { allowedHostList, type AllowedHosts } from './http/allowed-hosts.ts';
 import { packagedConsole } from './package/console-folder.ts';
 import { ConsoleFeed } from './console/feed.ts';
 import { keyScrubber } from './console/scrub.ts';
-import { redact } from '../shared/redact.ts';
+import { redactorFor } from '../shared/redact.ts';
 import { subscriptionRow } from './console/rows.ts';
 import { SandboxClock, type ClockOptions } from './clock.ts';
 import { FaultList, parseFault, type Fault } from './faults/fault-list.ts';
@@ -222,7 +222,7 @@ function allowedHostsOf({ allowedHosts, console }: SandboxOptions): AllowedHosts
 function consoleFeedOf(world: WorldState, watcher: OnCallWatcher, deliveries: DeliveryQueue, faults: FaultList, seedKeys: readonly string[]): ConsoleFeed {
   const feed = new ConsoleFeed(
     keyScrubber(seedKeys, (text) => world.authenticate(text) !== undefined),
-    (text) => redact(text, seedKeys),
+    redactorFor(seedKeys),
   );
   const scrub = (url: string) => feed.scrub(url);
   watcher.onEvent = (event, hooks) => feed.onCallChanged(event, hooks);

@@ -100,7 +100,16 @@ function buildPieces(secrets: readonly (string | undefined)[]): Pieces {
  * truncated echo). Cut a text only after this (see `excerpt`).
  */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  const pieces = piecesOf(secrets);
+  return redactPieces(text, piecesOf(secrets));
+}
+
+/** `redact` for one set of secrets that does not change (a process's own keys): their pieces built once, for every text after. */
+export function redactorFor(secrets: readonly (string | undefined)[]): (text: string) => string {
+  const pieces = buildPieces(secrets);
+  return (text) => redactPieces(text, pieces);
+}
+
+function redactPieces(text: string, pieces: Pieces): string {
   let result = text;
   if (pieces.starts?.test(text)) for (const piece of pieces.all) if (result.includes(piece)) result = result.split(piece).join(REDACTED);
   // Pieces of two keys side by side (or a key cut in two) read as one redaction.
