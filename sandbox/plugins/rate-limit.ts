@@ -6,6 +6,8 @@ export interface RateLimitOptions {
   /** Requests each key may make per window. */
   limit: number;
   windowMs: number;
+  /** Milliseconds on a clock that only goes forward (default `performance.now`); a test moves its own. */
+  now?: () => number;
 }
 
 /**
@@ -14,13 +16,13 @@ export interface RateLimitOptions {
  * about how fast a client calls; a fixed sandbox clock would never open a new window.
  */
 export const rateLimit = fp<RateLimitOptions>(
-  async (app, { limit, windowMs }) => {
+  async (app, { limit, windowMs, now: clock = () => performance.now() }) => {
     const windows = new Map<string, { startedAt: number; count: number }>();
 
     app.addHook('onRequest', async (request) => {
       const keyId = request.caller?.keyId;
       if (!keyId) return;
-      const now = performance.now();
+      const now = clock();
       let window = windows.get(keyId);
       if (!window || now - window.startedAt >= windowMs) {
         window = { startedAt: now, count: 0 };
