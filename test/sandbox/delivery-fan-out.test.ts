@@ -238,8 +238,9 @@ describe('sandbox: hook fan-out', () => {
   it('keeps at most `concurrency` (default 16) plus `slowLaneSize` attempts open when every receiver hangs', async () => {
     const gauge = new InFlightGauge();
     const [receiver] = await receivers(1, (_path, n) => (n === 0 ? 'hang' : 204), { gauge });
-    // Hanging attempts leave their slot after 20 ms, for a slow lane of 8 places.
-    const s = await sandbox({ delivery: { timeoutMs: 400, retryDelaysMs: [20], slowLaneAfterMs: 20, slowLaneSize: 8 } });
+    // Hanging attempts leave their slot after 20 ms, for a slow lane of 8 places; the time-out is
+    // one the retries' quick answers never reach on a busy machine.
+    const s = await sandbox({ delivery: { timeoutMs: 1_500, retryDelaysMs: [20], slowLaneAfterMs: 20, slowLaneSize: 8 } });
     const ids: string[] = [];
     for (let i = 0; i < 40; i += 1) ids.push(await subscribeTo(s, `${receiver!.base}/hook/${i}`));
 

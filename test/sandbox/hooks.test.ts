@@ -92,7 +92,7 @@ describe('sandbox: on-call change hooks', () => {
   });
 
   it('retries a delivery that timed out', async () => {
-    const { s, receiver } = await setUp((n) => (n === 0 ? 'hang' : 204), { delivery: { timeoutMs: 100, retryDelaysMs: [20] } });
+    const { s, receiver } = await setUp((n) => (n === 0 ? 'hang' : 204), { delivery: { timeoutMs: 1_000, retryDelaysMs: [20] } });
     await subscribe(s, receiver, 'zapier', { teamname: 'Platform' });
     await s.sandbox.clock.advance(HOUR);
     await s.sandbox.deliveries.idle();

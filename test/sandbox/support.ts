@@ -26,7 +26,8 @@ export interface Running {
 
 /** A sandbox listening on an ephemeral loopback port, with a plain-fetch caller. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Running> {
-  const sandbox = await createSandbox({ delivery: { timeoutMs: 200, retryDelaysMs: [20, 40] }, ...options });
+  // A time-out that only a hanging receiver reaches, not a busy machine's answer (tests of hanging ones set their own).
+  const sandbox = await createSandbox({ delivery: { timeoutMs: 2_000, retryDelaysMs: [20, 40] }, ...options });
   const url = await sandbox.listen();
   return {
     sandbox,
