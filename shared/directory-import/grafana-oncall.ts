@@ -16,7 +16,7 @@ export const readGrafanaOnCall: Reader = (http, options) => {
     const results = page?.['results'];
     if (!page || !Array.isArray(results)) throw http.invalid('a List Users page without a "results" list');
     const next = results.length === 0 ? undefined : linkOf(page['next']);
-    return { entries: results, total: page['count'], next: next === undefined ? undefined : http.nextPage(next, 'next', list) };
+    return { entries: results, total: page['count'], next: () => (next === undefined ? undefined : http.nextPage(next, 'next', list)) };
   };
   return listPeople(http, options.hooks, list, readPage, personOf);
 };

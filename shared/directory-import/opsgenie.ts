@@ -27,7 +27,7 @@ export const readOpsgenie: Reader = async (http, options) => {
     if (!page || !Array.isArray(data)) throw http.invalid('a List User page without a "data" list');
     const header = answer.headers['x-paging-next'];
     const next = data.length === 0 ? undefined : (linkOf(objectOf(page['paging'])?.['next']) ?? linkOf(Array.isArray(header) ? header[0] : header));
-    return { entries: data, total: page['totalCount'], next: next === undefined ? undefined : http.nextPage(next, 'paging.next', list) };
+    return { entries: data, total: page['totalCount'], next: () => (next === undefined ? undefined : http.nextPage(next, 'paging.next', list)) };
   };
   const listed = await listPeople(http, options.hooks, http.url('/v2/users', { limit: String(PAGE_SIZE), offset: '0' }), readPage, personOf);
   return { ...listed, people: await readPhones(listed.people, options, () => true, contactReader(http)) };

@@ -43,11 +43,15 @@ export const readPagerDuty: Reader = async (http, options) => {
     if (!page || !Array.isArray(users)) throw http.invalid('a List users page without a "users" list');
     total ??= plausibleTotal(page['total']);
     const more = flagOf(page['more']);
-    if (users.length === 0 && more === true) throw http.invalid('a page with no users said more were to come');
     offset += users.length;
-    // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
-    const end = more === false || users.length === 0 || (more === undefined && total !== undefined && offset >= total);
-    return { entries: users, total: page['total'], next: end ? undefined : pageAt(offset) };
+    const after = offset;
+    const next = () => {
+      if (users.length === 0 && more === true) throw http.invalid('a page with no users said more were to come');
+      // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
+      const end = more === false || users.length === 0 || (more === undefined && total !== undefined && after >= total);
+      return end ? undefined : pageAt(after);
+    };
+    return { entries: users, total: page['total'], next };
   };
   const listed = await listPeople(http, options.hooks, pageAt(0), readPage, personOf);
   // A user whose contact methods came as references only is read again on its own.
