@@ -101,12 +101,18 @@ export async function tabTo(page: Page, selector: string): Promise<void> {
 
 /**
  * Event streams held open as another local program would hold them (node:http, no pool), until
- * `release()`; resolves once `count` are held. A refused one is asked again: the sandbox frees the
- * slot of a stream a closed page held only once it sees that connection end, a moment later.
+ * `release()`; resolves once `count` are held. One refused because every stream is taken (503)
+ * is asked again until the deadline: the sandbox frees the slot of a stream a closed page held
+ * only once it sees that connection end, a moment later.
  */
 export async function holdStreams(url: string, count: number, timeoutMs = 20_000): Promise<{ statuses: number[]; release(): void }> {
-  const requests: ClientRequest[] = [];
+  const requests = new Set<ClientRequest>();
   const deadline = Date.now() + timeoutMs;
+  let released = false;
+  const release = () => {
+    released = true;
+    for (const held of requests) held.destroy();
+  };
   const open = () =>
     new Promise<{ held: ClientRequest; status: number }>((resolve, reject) => {
       const held = request(`${url}/_sandbox/console/events`, { agent: false }, (answer) => {
@@ -115,19 +121,18 @@ export async function holdStreams(url: string, count: number, timeoutMs = 20_000
       });
       held.on('error', reject);
       held.end();
-      requests.push(held);
+      requests.add(held);
     });
   const hold = async (): Promise<number> => {
     for (;;) {
       const { held, status } = await open();
-      if (status === 200 || Date.now() > deadline) return status;
+      if (status !== 503 || Date.now() > deadline) return status;
       held.destroy();
-      requests.splice(requests.indexOf(held), 1);
+      requests.delete(held);
       await new Promise((resolve) => setTimeout(resolve, 100));
+      // Released meanwhile (another stream failed): no new stream outlives the release.
+      if (released) return status;
     }
-  };
-  const release = () => {
-    for (const held of requests) held.destroy();
   };
   const statuses = await Promise.all(Array.from({ length: count }, hold)).catch((error: unknown) => {
     release();
