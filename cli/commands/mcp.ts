@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { allowedHostsFor, DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, KEY_HEADER, serveHttp } from '../../mcp-server/http.ts';
-import { isLoopbackName } from '../../shared/http/loopback.ts';
+import { isLoopbackAddress } from '../../shared/http/loopback.ts';
 import {
   API_KEY_ENV,
   createPagerlyMcpServer,
@@ -121,7 +121,8 @@ async function serveOverHttp(ctx: Context, options: McpFlags, serverOptions: Pag
   const { host } = options;
   const keyFromHeader = options.keyFromHeader === true;
   // Said before listening, so it is the first line of the log.
-  if (!isLoopbackName(host.toLowerCase())) {
+  // Where a listening name goes is up to the resolver: only `localhost` and a loopback address are this machine for sure.
+  if (host.toLowerCase() !== 'localhost' && !isLoopbackAddress(host)) {
     // Anyone who can reach the port can call the tools; with the environment's key they act as its owner.
     ctx.out.note(
       `pagerly mcp: warning: listening on ${host}, not this machine only: anyone who can reach this port can call the tools${keyFromHeader ? ' with their own key' : ` as the owner of ${API_KEY_ENV}; prefer --key-from-header`}. Put it behind TLS and a firewall.`,

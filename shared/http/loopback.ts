@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 // What only this machine can reach, as an address or a name: the sandbox's Host rule and its
-// console's caller check, and the MCP server's warning when it listens on more than this machine.
+// console's caller check, and the MCP command's warning when it listens beyond this machine.
 
 /**
  * An IPv6 address written one way, as the URL parser writes it (`0:0::1` is `::1`), or undefined
@@ -23,5 +23,6 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /** A name only this machine answers to: `localhost`, a name under `.localhost` (RFC 6761), or a loopback address. */
 export function isLoopbackName(name: string): boolean {
-  return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
+  const lower = name.toLowerCase();
+  return lower === 'localhost' || lower.endsWith('.localhost') || isLoopbackAddress(lower);
 }

@@ -282,7 +282,7 @@ describe('the pieces of the rule', () => {
       expect({ bad, parsed: parseHost(bad) }).toEqual({ bad, parsed: undefined });
     expect(['127.0.0.1', '127.4.5.6', '::1', '[::1]', '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:0:0:1'].every(isLoopbackAddress)).toBe(true);
     expect(['10.0.0.2', '::ffff:10.0.0.2', '::2', '128.0.0.1', '', undefined].some(isLoopbackAddress)).toBe(false);
-    expect(['localhost', 'console.localhost', '127.0.0.1', '[::1]'].every(isLoopbackName)).toBe(true);
+    expect(['localhost', 'console.localhost', '127.0.0.1', '[::1]', 'LOCALHOST', 'Console.LocalHost'].every(isLoopbackName)).toBe(true);
     expect(['localhost.evil.example', '127.0.0.1.evil.example', 'localhost.', '[::2]'].some(isLoopbackName)).toBe(false);
   });
 
