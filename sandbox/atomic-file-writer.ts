@@ -90,7 +90,9 @@ export class AtomicFileWriter {
       const text = this.content();
       if (!this.folderMade) await mkdir(dirname(this.file), { recursive: true });
       this.folderMade = true;
-      const temporary = await open(this.temporary, 'w');
+      // Made new (`wx`: O_EXCL follows no link): a link planted at the guessable name is removed, never written through.
+      await unlink(this.temporary).catch(() => undefined);
+      const temporary = await open(this.temporary, 'wx');
       try {
         await temporary.writeFile(text);
         await temporary.sync();

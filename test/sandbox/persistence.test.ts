@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StateFileError, type PersistedState } from '../../sandbox/index.ts';
 import {
@@ -53,6 +53,17 @@ describe('sandbox: state file', () => {
   };
 
   const readState = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as PersistedState;
+
+  it('writes through no link planted at its partial file (a guessable name, in a folder others may share)', async () => {
+    const dir = await folder();
+    const victim = join(dir, 'victim');
+    await writeFile(victim, 'precious\n');
+    await symlink(victim, join(dir, `.state.json.${process.pid}.tmp`));
+    const s = await sandbox({ persistence: { file: join(dir, 'state.json') } });
+    const id = await subscribe(s, 'https://hooks.example.com/x');
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    expect((await readState(join(dir, 'state.json'))).subscriptions.map((sub) => sub.id)).toEqual([id]);
+  });
 
   it("answers in the service's error shape when the state cannot be saved", async () => {
     const dir = await folder();
