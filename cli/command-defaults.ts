@@ -19,7 +19,7 @@ export function commandPath(command: Command): string {
   return words.join(' ');
 }
 
-/** `settings` with `command`'s own defaults for the flags the command line and environment left out. */
+/** `settings` with `command`'s own defaults for the flags its command line left out (each default's option name is its setting's). */
 export function withCommandDefaults(settings: CliSettings, command: Command): CliSettings {
   const defaults: Partial<Pick<CliSettings, 'retries'>> | undefined = COMMAND_FLAG_DEFAULTS[commandPath(command) as keyof typeof COMMAND_FLAG_DEFAULTS];
   if (!defaults) return settings;

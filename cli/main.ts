@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { commandPath } from './command-defaults.ts';
 import { DEBUG_ENV } from '../shared/http/trace.ts';
 import { TRANSPORT_DEFAULTS } from '../shared/transports/defaults.ts';
 import { InterruptedError, UsageError } from './cli-errors.ts';
@@ -191,13 +192,6 @@ function abandonedOnInterrupt(ctx: Context): Promise<'interrupted'> {
     if (ctx.signal.aborted) abandon();
     else ctx.signal.addEventListener('abort', abandon, { once: true });
   });
-}
-
-/** "directory sync" for `pagerly directory sync`. */
-function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
-  return names.join(' ');
 }
 
 function allCommands(command: Command): Command[] {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Argument, Command, Option } from 'commander';
 import ts from 'typescript';
+import { commandPath } from '../../../cli/command-defaults.ts';
 import { item, oneLine, report, sortedList } from '../item-list.ts';
 import type { ApiItem, ExtractOptions, SurfaceExtractor } from '../model.ts';
 import { kept, sourcesDigest } from '../kept-reads.ts';
@@ -29,12 +30,6 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 type HelpLister = {
   visibleCommands(command: Command): Command[];
   visibleOptions(command: Command): Option[];
-};
-
-const commandPath = (command: Command): string => {
-  const names: string[] = [];
-  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
-  return names.join(' ');
 };
 
 /** The range a numeric flag's parser accepts (cli/settings.ts `RangedParser`), if it says one. */
