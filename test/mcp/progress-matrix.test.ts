@@ -61,16 +61,19 @@ describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
         const first = (await client.callTool({ name: 'list_on_call_users', arguments: { limit: LIMIT } }, { onprogress: (p) => notes.push(p) }))
           .structuredContent as Page;
         expect(first.on_call_users).toHaveLength(LIMIT);
-        expect(notes.length).toBeGreaterThan(0);
         expect(notes.every((p) => p.total === TEAMS)).toBe(true);
-        expect(notes.every((p, i) => i === 0 || p.progress > notes[i - 1]!.progress)).toBe(true);
         expect(notes.every((p) => p.message === `Read who is on call in ${p.progress} of 2,000 teams.`)).toBe(true);
-        // The last is the result's teams_read, sent before the result. When both reach the SDK's
-        // client in one read, it dispatches the result first and reports the notification as for
-        // an unknown token (modelcontextprotocol/typescript-sdk#2580, which no server can avoid):
-        // then that report is the one error, and it is for this last notification.
-        if (notes.at(-1)!.progress === first.teams_read) expect(errors).toEqual([]);
-        else expect(errors).toEqual([expect.stringContaining(`"progress":${first.teams_read},`)]);
+        // The last is the result's teams_read, sent before the result. Notifications that reach
+        // the SDK's client in one read with the result (on a busy machine, more than one) are
+        // dispatched after it and reported as for an unknown token
+        // (modelcontextprotocol/typescript-sdk#2580, which no server can avoid): those reports are
+        // the only errors, and they are the last notifications, in order.
+        expect(errors.every((message) => message.startsWith('Received a progress notification for an unknown token: '))).toBe(true);
+        const late = errors.map((message) => Number(/"progress":(\d+),/.exec(message)?.[1]));
+        const sent = [...notes.map((p) => p.progress), ...late];
+        expect(sent.length).toBeGreaterThan(0);
+        expect(sent.every((progress, i) => i === 0 || progress > sent[i - 1]!)).toBe(true);
+        expect(sent.at(-1)).toBe(first.teams_read);
 
         const second = (await client.callTool({ name: 'list_on_call_users', arguments: { limit: LIMIT, cursor: first.next_cursor } }))
           .structuredContent as Page;
