@@ -261,15 +261,17 @@ describe('cancelling a call', () => {
     const client = await connected({ baseUrl: service.url, apiKey: 'cancel-test-key-8a2c' });
     const controller = new AbortController();
     const call = client.callTool({ name: 'list_on_call_users', arguments: {} }, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Cancelled once the walk is under way, however long a busy machine takes to get there.
+    for (const deadline = performance.now() + 10_000; asked.length === 0 && performance.now() < deadline; )
+      await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
-    await expect(call).rejects.toThrow();
     const cancelledAt = performance.now();
-    const soFar = asked.length;
+    await expect(call).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(soFar).toBeGreaterThan(0);
-    expect(soFar).toBeLessThan(500);
-    // What was already in flight may still arrive; nothing new is asked afterwards.
-    expect(asked.filter((at) => at > cancelledAt + 50)).toEqual([]);
+    // What was already in flight (TEAM_LOOKUPS at most) may still arrive; nothing new is asked
+    // afterwards, where a walk going on would ask about 40 more teams in these 400 ms.
+    expect(asked.filter((at) => at <= cancelledAt).length).toBeGreaterThan(0);
+    expect(asked.filter((at) => at > cancelledAt).length).toBeLessThanOrEqual(TEAM_LOOKUPS);
+    expect(asked.length).toBeLessThan(500);
   });
 });
