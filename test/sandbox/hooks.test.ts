@@ -152,7 +152,8 @@ describe('sandbox: on-call change hooks', () => {
     const started = Date.now();
     await s.sandbox.close();
     await s.sandbox.deliveries.idle();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Far from the retry's 60 s, with room for a busy machine's close.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(receiver.received).toHaveLength(1);
   });
 });
