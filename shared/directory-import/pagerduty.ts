@@ -1,6 +1,6 @@
 import { InvalidResponseError } from '../errors.ts';
 import type { SourcePhone } from './phones.ts';
-import { DetailsReader, type ListPage, listPeople, plausibleTotal, type Reader, readPhones } from './reader.ts';
+import { DetailsReader, type ListPage, listPeople, type Reader, readPhones } from './reader.ts';
 import type { SourceHttp } from './source-http.ts';
 import { flagOf, objectOf, personFrom, type SourcePerson } from './source-person.ts';
 
@@ -36,16 +36,14 @@ export const readPagerDuty: Reader = async (http, options) => {
     return http.url('/users', { 'include[]': 'contact_methods', limit: String(limit), offset: String(offset), total: 'true' });
   };
   let offset = 0;
-  let total: number | undefined;
   const readPage = async (url: URL): Promise<ListPage> => {
     const page = objectOf(await http.getJson(url, 'list users'));
     const users = page?.['users'];
     if (!page || !Array.isArray(users)) throw http.invalid('a List users page without a "users" list');
-    total ??= plausibleTotal(page['total']);
     const more = flagOf(page['more']);
     offset += users.length;
     const after = offset;
-    const next = () => {
+    const next = (total: number | undefined) => {
       if (users.length === 0 && more === true) throw http.invalid('a page with no users said more were to come');
       // Without `more` (never so in the reference, but a proxy or a stand-in may drop it): the total when given, else the next page, which is empty at the end.
       const end = more === false || users.length === 0 || (more === undefined && total !== undefined && after >= total);

@@ -38,8 +38,11 @@ export interface ListPage {
   readonly entries: readonly unknown[];
   /** The total of people the page announced, if it gives one: the first plausible one is kept. */
   readonly total: unknown;
-  /** The page to ask for next, undefined at the end: worked out once this page is checked and counted, so its problems are told first. */
-  readonly next: () => URL | undefined;
+  /**
+   * The page to ask for next, undefined at the end: worked out once this page is checked and
+   * counted, so its problems are told first; `total` is the first plausible total announced.
+   */
+  readonly next: (total: number | undefined) => URL | undefined;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function listPeople(
     total ??= plausibleTotal(page.total);
     people.push(...guard.read(page.entries.map((entry, at) => personOf(entry, `page ${guard.pages + 1}, entry ${at + 1}`))));
     hooks?.listed?.(people.length, total);
-    url = page.next();
+    url = page.next(total);
   }
   return { people, pages: guard.pages, repeats: guard.repeats };
 }

@@ -171,10 +171,10 @@ export function selectPeople(source: Source, people: readonly SourcePerson[], op
 const REPLACEMENT = '\uFFFD';
 
 /**
- * The person's row as the sync reads it, or what the sync would refuse in these values, by its own checks: a character a decoder
- * replaced (U+FFFD), a broken surrogate (which no UTF-8 file can hold), a control character
- * (control-characters.ts), then the directory's rules for e-mail, name, phone and role
- * (validate-rows.ts).
+ * The person's row as the sync reads it, or what the sync would refuse in these values, by its
+ * own checks: a character a decoder replaced (U+FFFD), a broken surrogate (which no UTF-8 file
+ * can hold), a control character (control-characters.ts), then the directory's rules for
+ * e-mail, name, phone and role (validate-rows.ts).
  */
 function checkedRow(values: Record<string, unknown>): { row: Extract<SyncRow, { remove: false }> } | { problems: RowProblem[] } {
   const rows = [{ row: 1, values }];
